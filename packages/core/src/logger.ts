@@ -1,0 +1,86 @@
+/**
+ * Logging goes through one redacting wrapper around any pino-compatible logger.
+ * Redaction works two ways: by key (any field that can hold a credential or a
+ * wallet token is replaced whatever its value) and by value (registered secrets
+ * such as the API key are cut out of every string, so they cannot leak through
+ * an error message or a URL).
+ */
+export interface LogFn {
+  (obj: object, msg?: string): void;
+  (msg: string): void;
+}
+
+/** The subset of pino's interface paymount calls. pino, console-like adapters and test spies all fit. */
+export interface Logger {
+  debug: LogFn;
+  info: LogFn;
+  warn: LogFn;
+  error: LogFn;
+}
+
+export const REDACTED = '[REDACTED]';
+
+const SENSITIVE_KEY =
+  /^(authorization|proxy-authorization|api[-_]?key|apikey|secret|secrets|webhook[-_]?secrets?|password|token|wallettoken|cardencrypteddata|carddata|signature|signedmessage|x-signature|cookie|set-cookie)$/i;
+
+const noop: LogFn = () => {};
+
+export const silentLogger: Logger = { debug: noop, info: noop, warn: noop, error: noop };
+
+const MAX_DEPTH = 8;
+
+export class Redactor {
+  private readonly secrets = new Set<string>();
+
+  /** Registers a value to cut out of every logged string. Short values are refused: they would mangle ordinary text. */
+  addSecret(value: string | undefined): void {
+    if (value && value.length >= 8) this.secrets.add(value);
+  }
+
+  redactString(text: string): string {
+    let out = text;
+    for (const secret of this.secrets) {
+      if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    }
+    return out;
+  }
+
+  redact(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
+    if (typeof value === 'string') return this.redactString(value);
+    if (value === null || typeof value !== 'object') return value;
+    if (depth >= MAX_DEPTH) return '[Truncated]';
+    if (seen.has(value)) return '[Circular]';
+    seen.add(value);
+    if (value instanceof Error) {
+      return {
+        name: value.name,
+        message: this.redactString(value.message),
+        ...(this.redact({ ...value }, depth + 1, seen) as object),
+      };
+    }
+    if (Array.isArray(value)) return value.map((item) => this.redact(item, depth + 1, seen));
+    if (value instanceof Uint8Array) return `[${value.byteLength} bytes]`;
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      out[key] = SENSITIVE_KEY.test(key) ? REDACTED : this.redact(inner, depth + 1, seen);
+    }
+    return out;
+  }
+}
+
+/** Wraps `target` so every line it receives has passed through `redactor`. */
+export function createRedactingLogger(target: Logger = silentLogger, redactor = new Redactor()): Logger & { redactor: Redactor } {
+  const wrap =
+    (level: keyof Logger): LogFn =>
+    (objOrMsg: object | string, msg?: string) => {
+      if (target === silentLogger) return;
+      if (typeof objOrMsg === 'string') {
+        target[level](redactor.redactString(objOrMsg));
+      } else {
+        const fields = redactor.redact(objOrMsg) as object;
+        if (msg === undefined) target[level](fields);
+        else target[level](fields, redactor.redactString(msg));
+      }
+    };
+  return { debug: wrap('debug'), info: wrap('info'), warn: wrap('warn'), error: wrap('error'), redactor };
+}

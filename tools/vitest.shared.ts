@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Tests run against the TypeScript sources of sibling packages, so a change in
+ * @paymount/core is seen by the adapter tests without a rebuild. Packaging tests
+ * exercise the built `dist/` separately, from plain Node.
+ */
+export function packageTests(overrides: ViteUserConfig['test'] = {}) {
+  return defineConfig({
+    resolve: {
+      alias: [
+        {
+          find: /^@paymount\/(core|sandbox|express|koa|nestjs|redis)$/,
+          replacement: `${root}packages/$1/src/index.ts`,
+        },
+      ],
+    },
+    test: {
+      include: ['test/**/*.test.ts'],
+      testTimeout: 20_000,
+      hookTimeout: 30_000,
+      ...overrides,
+    },
+  });
+}
