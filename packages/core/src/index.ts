@@ -1,2 +1,3 @@
 export * from './errors';
 export * from './logger';
+export * from './routes/neutral-http';

@@ -1,0 +1,36 @@
+/**
+ * The framework-neutral shape every adapter converts to and from. Route logic
+ * lives behind it in @paymount/core, so Express, Koa and NestJS behave alike.
+ */
+export type NeutralHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+export interface NeutralRequest {
+  /** Upper-case HTTP method. */
+  method: string;
+  /** Path relative to where the routes are mounted, starting with '/', without the query string. */
+  path: string;
+  /** Header names in lower case, as Node's IncomingMessage gives them. */
+  headers: NeutralHeaders;
+  query: Readonly<Record<string, string | string[] | undefined>>;
+  /**
+   * Reads the raw body bytes. Called only by routes that take a body, and only
+   * when no parser ran before paymount. Rejects with a PaymentRouteError (413)
+   * past the size limit.
+   */
+  readBody?: () => Promise<Uint8Array>;
+  /**
+   * What a body parser mounted before paymount left on the request (e.g. by
+   * `express.json()`), when it consumed the stream. JSON and form routes use it;
+   * the webhook route refuses it, since a signature is over raw bytes.
+   */
+  parsedBody?: unknown;
+  /** The framework's own request object, handed to the merchant's hooks as context. */
+  context?: unknown;
+}
+
+export interface NeutralResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Serialised body, or '' for none. */
+  body: string;
+}
