@@ -1,3 +1,5 @@
 export * from './errors';
 export * from './logger';
 export * from './routes/neutral-http';
+export * from './webhooks';
+export * from './idempotency';

@@ -1,0 +1,70 @@
+import type { IdempotencyStore } from './store';
+
+export interface MemoryIdempotencyStoreOptions {
+  /** Most keys held at once. Default 10 000. */
+  maxEntries?: number;
+  /** Clock for expiry; injectable for tests. */
+  clock?: { now(): number };
+}
+
+export const DEFAULT_MEMORY_STORE_MAX_ENTRIES = 10_000;
+
+/**
+ * A process-local IdempotencyStore. Memory is bounded by `maxEntries`: when the
+ * store is full, expired keys are swept first and, if it is still full, the
+ * least recently written key is dropped. Dropping a live key means a delivery
+ * older than the newest `maxEntries` ones could be processed again, so size it
+ * above the number of deliveries expected within the dedupe TTL.
+ */
+export class MemoryIdempotencyStore implements IdempotencyStore {
+  readonly maxEntries: number;
+  private readonly clock: { now(): number };
+  /** key → expiry (epoch ms). A Map keeps write order, which makes "oldest" cheap to find. */
+  private readonly entries = new Map<string, number>();
+
+  constructor(options: MemoryIdempotencyStoreOptions = {}) {
+    const maxEntries = options.maxEntries ?? DEFAULT_MEMORY_STORE_MAX_ENTRIES;
+    if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) {
+      throw new RangeError('MemoryIdempotencyStore: maxEntries must be a positive integer.');
+    }
+    this.maxEntries = maxEntries;
+    this.clock = options.clock ?? Date;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  async claim(key: string, ttlMs: number): Promise<boolean> {
+    const now = this.clock.now();
+    const expiry = this.entries.get(key);
+    if (expiry !== undefined && expiry > now) return false;
+    this.write(key, now + ttlMs, now);
+    return true;
+  }
+
+  async release(key: string): Promise<void> {
+    this.entries.delete(key);
+  }
+
+  async complete(key: string, ttlMs: number): Promise<void> {
+    const now = this.clock.now();
+    this.write(key, now + ttlMs, now);
+  }
+
+  private write(key: string, expiry: number, now: number): void {
+    // Re-inserting moves the key to the newest end of the Map's order.
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) this.makeRoom(now);
+    this.entries.set(key, expiry);
+  }
+
+  private makeRoom(now: number): void {
+    for (const [key, expiry] of this.entries) {
+      if (expiry <= now) this.entries.delete(key);
+    }
+    if (this.entries.size < this.maxEntries) return;
+    const oldest = this.entries.keys().next();
+    if (!oldest.done) this.entries.delete(oldest.value);
+  }
+}

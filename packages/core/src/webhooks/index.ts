@@ -1,0 +1,11 @@
+export { PAYMENT_EVENT_TYPES, eventTypeOf, normalizeEvent } from './event';
+export type { PaymentEvent, PaymentEventAmount, PaymentEventType } from './event';
+export type { HeaderSource } from './headers';
+export { signWebhook } from './sign-webhook';
+export type { SignedWebhook, SignWebhookOptions } from './sign-webhook';
+export {
+  DEFAULT_WEBHOOK_MAX_BODY_BYTES,
+  DEFAULT_WEBHOOK_TOLERANCE_MS,
+  verifyWebhook,
+} from './verify-webhook';
+export type { VerifyWebhookOptions, WebhookSecrets } from './verify-webhook';

@@ -1,0 +1,108 @@
+import { WebhookVerificationError } from '../errors';
+import { normalizeEvent, type PaymentEvent } from './event';
+import { headerValue, type HeaderSource } from './headers';
+import { assertUsableSecrets, signatureMatches } from './signature';
+
+export const SIGNATURE_HEADER = 'x-signature';
+export const DELIVERY_ID_HEADER = 'x-client-request-id';
+export const TIMESTAMP_HEADER = 'x-timestamp';
+
+export const DEFAULT_WEBHOOK_TOLERANCE_MS = 5 * 60_000;
+export const DEFAULT_WEBHOOK_MAX_BODY_BYTES = 100 * 1024;
+const MAX_DELIVERY_ID_LENGTH = 128;
+
+export type WebhookSecrets = { secret: string; secrets?: never } | { secrets: readonly string[]; secret?: never };
+
+export type VerifyWebhookOptions = WebhookSecrets & {
+  /** The body exactly as received: bytes or the undecoded string. Never a parsed object. */
+  rawBody: unknown;
+  headers: HeaderSource;
+  /** How far `X-Timestamp` may be from `now`, either way. Default 5 minutes. */
+  toleranceMs?: number;
+  /** Largest body accepted. Default 100 KiB. */
+  maxBodyBytes?: number;
+  /** Current time in epoch ms (a clock for tests). Default `Date.now()`. */
+  now?: number;
+};
+
+export function secretsOf(options: WebhookSecrets): readonly string[] {
+  return options.secrets ?? (options.secret === undefined ? [] : [options.secret]);
+}
+
+function rawBytes(rawBody: unknown): Uint8Array {
+  if (rawBody instanceof Uint8Array) return rawBody;
+  if (typeof rawBody === 'string') return Buffer.from(rawBody, 'utf8');
+  if (rawBody instanceof ArrayBuffer) return new Uint8Array(rawBody);
+  throw new WebhookVerificationError(
+    'body_already_parsed',
+    rawBody === undefined || rawBody === null
+      ? 'The webhook body is missing: pass the raw request body bytes. If a body parser consumed the stream, mount the webhook route before any JSON body parser.'
+      : 'The webhook body was already parsed into an object by a body parser. A signature covers the exact raw bytes, so it cannot be verified from a parsed object: mount the webhook route before any JSON body parser (or give it the raw body, e.g. express.raw()).',
+  );
+}
+
+function requiredHeader(headers: HeaderSource, name: string): string {
+  const value = headerValue(headers, name)?.trim();
+  if (!value) throw new WebhookVerificationError('missing_header', `The webhook delivery has no ${displayName(name)} header.`);
+  return value;
+}
+
+function displayName(header: string): string {
+  return header.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
+}
+
+function checkedTimestamp(raw: string, now: number, toleranceMs: number): number {
+  if (!/^[0-9]{13}$/.test(raw)) {
+    throw new WebhookVerificationError('bad_timestamp', 'The X-Timestamp header must be epoch milliseconds, 13 digits.');
+  }
+  const timestamp = Number(raw);
+  if (now - timestamp > toleranceMs) {
+    throw new WebhookVerificationError(
+      'stale_timestamp',
+      `The X-Timestamp header is older than the allowed ${toleranceMs} ms: a replayed or long-delayed delivery.`,
+    );
+  }
+  if (timestamp - now > toleranceMs) {
+    throw new WebhookVerificationError(
+      'future_timestamp',
+      `The X-Timestamp header is more than ${toleranceMs} ms in the future: check this server's clock.`,
+    );
+  }
+  return timestamp;
+}
+
+/**
+ * Verifies a webhook delivery and returns it as a normalised event. Checks run
+ * cheapest first and the body is parsed only after its signature matched, so
+ * an untrusted body never reaches JSON.parse. Async so that a Web Crypto
+ * implementation can replace node:crypto without changing callers.
+ */
+export async function verifyWebhook(options: VerifyWebhookOptions): Promise<PaymentEvent> {
+  const secrets = secretsOf(options);
+  assertUsableSecrets(secrets);
+  const body = rawBytes(options.rawBody);
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_WEBHOOK_MAX_BODY_BYTES;
+  if (body.byteLength > maxBodyBytes) {
+    throw new WebhookVerificationError('body_too_large', `The webhook body exceeds the limit of ${maxBodyBytes} bytes.`);
+  }
+  const signature = requiredHeader(options.headers, SIGNATURE_HEADER);
+  const deliveryId = requiredHeader(options.headers, DELIVERY_ID_HEADER);
+  if (deliveryId.length > MAX_DELIVERY_ID_LENGTH) {
+    throw new WebhookVerificationError('missing_header', `The X-Client-Request-Id header is longer than ${MAX_DELIVERY_ID_LENGTH} characters.`);
+  }
+  const timestamp = checkedTimestamp(
+    requiredHeader(options.headers, TIMESTAMP_HEADER),
+    options.now ?? Date.now(),
+    options.toleranceMs ?? DEFAULT_WEBHOOK_TOLERANCE_MS,
+  );
+  if (!signatureMatches(signature, body, secrets)) {
+    throw new WebhookVerificationError('bad_signature', 'The X-Signature header does not match the body under any configured webhook secret.');
+  }
+  let payload: unknown;
+  try {
+    payload = JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
+  } catch {
+    throw new WebhookVerificationError('invalid_payload', 'The webhook body is not valid JSON.');
+  }
+  return normalizeEvent(payload, { deliveryId, timestamp });
+}

@@ -1,0 +1,156 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { WebhookVerificationError } from '../src/errors';
+import { signWebhook } from '../src/webhooks/sign-webhook';
+import { verifyWebhook } from '../src/webhooks/verify-webhook';
+
+const secret = 'whsec_test_0123456789abcdef';
+const now = 1_800_000_000_000;
+const payload = {
+  transactionId: 'T100',
+  transactionRequestId: 'R100',
+  referenceOrderId: 'order-100',
+  transactionType: 'SALE',
+  transactionStatus: 'S',
+  amount: { orderAmount: 1250, priceCurrency: 'USD' },
+  extraField: { kept: true },
+};
+
+function signed(overrides: Partial<Parameters<typeof signWebhook>[0]> = {}) {
+  return signWebhook({ payload, secret, timestamp: now, deliveryId: 'd-1', ...overrides });
+}
+
+async function reasonOf(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(WebhookVerificationError);
+  return (error as WebhookVerificationError).reason;
+}
+
+describe('verifyWebhook', () => {
+  it('accepts a delivery signed as the service signs it and normalises it', async () => {
+    const { body, headers } = signed();
+    const event = await verifyWebhook({ rawBody: Buffer.from(body), headers, secret, now });
+    expect(event).toEqual({
+      type: 'payment.succeeded',
+      deliveryId: 'd-1',
+      timestamp: now,
+      transactionId: 'T100',
+      transactionRequestId: 'R100',
+      referenceOrderId: 'order-100',
+      transactionType: 'SALE',
+      transactionStatus: 'S',
+      amount: { orderAmount: 1250, priceCurrency: 'USD' },
+      payload,
+    });
+  });
+
+  it('accepts the body as a string and headers in any casing or as a Headers object', async () => {
+    const { body, headers } = signed();
+    const mixed = { 'X-Signature': headers['x-signature'], 'X-Client-Request-Id': 'd-1', 'X-Timestamp': String(now) };
+    await expect(verifyWebhook({ rawBody: body, headers: mixed, secret, now })).resolves.toMatchObject({ deliveryId: 'd-1' });
+    await expect(verifyWebhook({ rawBody: body, headers: new Headers(headers), secret, now })).resolves.toMatchObject({
+      type: 'payment.succeeded',
+    });
+  });
+
+  it('accepts the sha256= prefix, uppercase hex, base64 and base64url forms', async () => {
+    const { body, headers } = signed();
+    const digest = createHmac('sha256', secret).update(body).digest();
+    for (const form of [
+      `sha256=${digest.toString('hex')}`,
+      digest.toString('hex').toUpperCase(),
+      digest.toString('base64'),
+      digest.toString('base64url'),
+    ]) {
+      await expect(
+        verifyWebhook({ rawBody: body, headers: { ...headers, 'x-signature': form }, secret, now }),
+      ).resolves.toMatchObject({ type: 'payment.succeeded' });
+    }
+  });
+
+  it('accepts any of several secrets (rotation) and rejects when none matches', async () => {
+    const { body, headers } = signed();
+    await expect(verifyWebhook({ rawBody: body, headers, secrets: ['whsec_new_secret_value', secret], now })).resolves.toBeDefined();
+    expect(await reasonOf(verifyWebhook({ rawBody: body, headers, secrets: ['whsec_other_1', 'whsec_other_2'], now }))).toBe(
+      'bad_signature',
+    );
+  });
+
+  it('rejects a tampered body, a truncated and a garbage signature', async () => {
+    const { body, headers } = signed();
+    expect(await reasonOf(verifyWebhook({ rawBody: body.replace('1250', '1'), headers, secret, now }))).toBe('bad_signature');
+    for (const bad of [headers['x-signature'].slice(0, 40), 'not-a-signature', '']) {
+      const reason = await reasonOf(verifyWebhook({ rawBody: body, headers: { ...headers, 'x-signature': bad }, secret, now }));
+      expect(reason).toBe(bad === '' ? 'missing_header' : 'bad_signature');
+    }
+  });
+
+  it('names each missing header', async () => {
+    const { body, headers } = signed();
+    for (const name of ['x-signature', 'x-client-request-id', 'x-timestamp'] as const) {
+      const { [name]: _dropped, ...rest } = headers;
+      const error = await verifyWebhook({ rawBody: body, headers: rest, secret, now }).catch((e: WebhookVerificationError) => e);
+      expect(error).toBeInstanceOf(WebhookVerificationError);
+      expect((error as WebhookVerificationError).reason).toBe('missing_header');
+      expect((error as Error).message.toLowerCase()).toContain(name);
+    }
+  });
+
+  it('enforces the timestamp window both ways, at the default 5 minutes and a custom tolerance', async () => {
+    const fiveMinutes = 5 * 60_000;
+    const at = (timestamp: number, toleranceMs?: number) => {
+      const { body, headers } = signed({ timestamp });
+      return verifyWebhook({ rawBody: body, headers, secret, now, ...(toleranceMs === undefined ? {} : { toleranceMs }) });
+    };
+    await expect(at(now - fiveMinutes)).resolves.toBeDefined();
+    await expect(at(now + fiveMinutes)).resolves.toBeDefined();
+    expect(await reasonOf(at(now - fiveMinutes - 1))).toBe('stale_timestamp');
+    expect(await reasonOf(at(now + fiveMinutes + 1))).toBe('future_timestamp');
+    expect(await reasonOf(at(now - 2_000, 1_000))).toBe('stale_timestamp');
+  });
+
+  it('rejects a timestamp that is not 13 digits (seconds, text)', async () => {
+    const { body, headers } = signed();
+    for (const value of [String(Math.floor(now / 1000)), 'yesterday', `${now}.5`]) {
+      expect(await reasonOf(verifyWebhook({ rawBody: body, headers: { ...headers, 'x-timestamp': value }, secret, now }))).toBe(
+        'bad_timestamp',
+      );
+    }
+  });
+
+  it('refuses a body already parsed into an object, saying how to fix the mounting order', async () => {
+    const { headers } = signed();
+    const error = await verifyWebhook({ rawBody: payload, headers, secret, now }).catch((e: WebhookVerificationError) => e);
+    expect(error).toBeInstanceOf(WebhookVerificationError);
+    expect((error as WebhookVerificationError).reason).toBe('body_already_parsed');
+    expect((error as Error).message).toMatch(/mount the webhook route before any JSON body parser/);
+  });
+
+  it('refuses a body over the size limit before checking anything else', async () => {
+    const { body, headers } = signed({ payload: { ...payload, padding: 'x'.repeat(2_000) } });
+    expect(await reasonOf(verifyWebhook({ rawBody: body, headers, secret, now, maxBodyBytes: 1_000 }))).toBe('body_too_large');
+  });
+
+  it('refuses a secret with surrounding whitespace without quoting it', async () => {
+    const { body, headers } = signed();
+    const error = await verifyWebhook({ rawBody: body, headers, secret: `${secret}\n`, now }).catch((e: Error) => e);
+    expect((error as WebhookVerificationError).reason).toBe('invalid_secret');
+    expect((error as Error).message).toMatch(/whitespace/);
+    expect((error as Error).message).not.toContain(secret);
+    expect(await reasonOf(verifyWebhook({ rawBody: body, headers, secrets: [], now }))).toBe('invalid_secret');
+  });
+
+  it('parses only after the signature matched, and rejects signed non-JSON or non-object bodies', async () => {
+    const forgedGarbage = signWebhook({ rawBody: '{not json', secret: 'whsec_some_other_key', timestamp: now });
+    expect(await reasonOf(verifyWebhook({ rawBody: forgedGarbage.body, headers: forgedGarbage.headers, secret, now }))).toBe(
+      'bad_signature',
+    );
+    for (const rawBody of ['{not json', '[1,2]', '"text"', '{"transactionId": 42}']) {
+      const delivery = signWebhook({ rawBody, secret, timestamp: now });
+      expect(await reasonOf(verifyWebhook({ rawBody: delivery.body, headers: delivery.headers, secret, now }))).toBe('invalid_payload');
+    }
+  });
+});
