@@ -1,0 +1,116 @@
+import { PaymentApiError, PaymentError, PaymentRateLimitError, PaymentTimeoutError } from '../errors';
+import { REDACTED, type Logger } from '../logger';
+import type { Clock, Sleep } from '../schemas/client-options';
+import { buildAuthHeaders } from './auth-headers';
+import { interpretResponse, type Interpretation, type SuccessEnvelope } from './response';
+import { backoffDelay, type RetryPolicy } from './retry';
+import { classifyNetworkError, type Transport } from './transport';
+
+export interface CallContext {
+  transport: Transport;
+  apiKey: string;
+  clock: Clock;
+  sleep: Sleep;
+  logger: Logger;
+  retry: RetryPolicy;
+  redact: (text: string) => string;
+}
+
+export interface CallSpec {
+  path: string;
+  body: unknown;
+  transactionRequestId: string;
+  timeoutMs: number;
+  deadlineMs: number;
+  signal?: AbortSignal | undefined;
+  /** Values of this call (a wallet token) to cut out of any text quoted from the service. */
+  secrets?: readonly string[];
+}
+
+export type CallOutcome =
+  | { kind: 'answered'; envelope: SuccessEnvelope; httpStatus: number; receivedAt: number }
+  /** No definitive answer, and some attempt may have reached the service: the webhook settles it. */
+  | { kind: 'unknown'; error: PaymentError };
+
+type AttemptResult = Interpretation & { status?: number };
+
+/**
+ * One logical call: the body is serialised once and the same
+ * transactionRequestId goes out on every attempt, so the service answers a
+ * repeat with the first result. Definitive API errors end the call at once.
+ */
+export async function performCall(ctx: CallContext, spec: CallSpec): Promise<CallOutcome> {
+  const body = JSON.stringify(spec.body);
+  const redact = withCallSecrets(ctx.redact, spec.secrets ?? []);
+  const deadlineAt = ctx.clock.now() + spec.deadlineMs;
+  let maybeProcessed = false;
+  let last: Extract<AttemptResult, { ok: false }> | undefined;
+
+  for (let attempt = 1; attempt <= ctx.retry.maxAttempts; attempt++) {
+    const remaining = deadlineAt - ctx.clock.now();
+    if (remaining <= 0) break;
+    const started = performance.now();
+    const result = await sendOnce(ctx, spec, body, Math.min(spec.timeoutMs, remaining), redact);
+    const durationMs = Math.round(performance.now() - started);
+    const logFields = { method: 'POST', path: spec.path, attempt, transactionRequestId: spec.transactionRequestId, status: result.status, durationMs };
+    if (result.ok) {
+      ctx.logger.debug({ ...logFields, traceId: result.envelope.traceId }, 'payment service call answered');
+      return { kind: 'answered', envelope: result.envelope, httpStatus: result.status ?? 0, receivedAt: ctx.clock.now() };
+    }
+    ctx.logger.debug({ ...logFields, traceId: result.error.traceId, errorCode: result.error.code }, 'payment service call failed');
+    last = result;
+    maybeProcessed ||= result.maybeProcessed;
+    if (!result.retryable || attempt === ctx.retry.maxAttempts) break;
+    const delayMs = result.retryAfterMs ?? backoffDelay(ctx.retry, attempt);
+    if (ctx.clock.now() + delayMs >= deadlineAt) break;
+    ctx.logger.warn({ path: spec.path, attempt, delayMs, reason: result.error.code }, 'retrying payment service call');
+    await ctx.sleep(delayMs, spec.signal);
+  }
+
+  // The loop runs at least once (the deadline is positive), so `last` is set whenever we get here.
+  const error = (last as Extract<AttemptResult, { ok: false }>).error;
+  const definitive = error instanceof PaymentApiError && !(error instanceof PaymentRateLimitError);
+  if (maybeProcessed && !definitive) {
+    ctx.logger.warn({ path: spec.path, transactionRequestId: spec.transactionRequestId, errorCode: error.code }, 'payment service call outcome unknown');
+    return { kind: 'unknown', error };
+  }
+  ctx.logger.warn({ path: spec.path, transactionRequestId: spec.transactionRequestId, errorCode: error.code, traceId: error.traceId }, 'payment service call gave up');
+  throw error;
+}
+
+async function sendOnce(
+  ctx: CallContext,
+  spec: CallSpec,
+  body: string,
+  timeoutMs: number,
+  redact: (text: string) => string,
+): Promise<AttemptResult> {
+  const headers = buildAuthHeaders(ctx.apiKey, ctx.clock.now());
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), timeoutMs);
+  const signal = spec.signal ? AbortSignal.any([timeout.signal, spec.signal]) : timeout.signal;
+  try {
+    const response = await ctx.transport.post(spec.path, headers, body, signal);
+    return { ...interpretResponse(spec.path, response, ctx.clock.now(), redact), status: response.status };
+  } catch (cause) {
+    if (spec.signal?.aborted) throw spec.signal.reason;
+    if (timeout.signal.aborted) {
+      return {
+        ok: false,
+        error: new PaymentTimeoutError(`No answer to POST ${spec.path} within ${timeoutMs} ms; the outcome is unknown`, { cause }),
+        retryable: true,
+        maybeProcessed: true,
+      };
+    }
+    if (cause instanceof PaymentError) return { ok: false, error: cause, retryable: false, maybeProcessed: true };
+    const { error, retryable } = classifyNetworkError(cause, spec.path);
+    return { ok: false, error, retryable, maybeProcessed: error.outcomeUnknown };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function withCallSecrets(redact: (text: string) => string, secrets: readonly string[]): (text: string) => string {
+  const cut = secrets.filter((secret) => secret.length > 0);
+  return (text) => cut.reduce((out, secret) => out.split(secret).join(REDACTED), redact(text));
+}

@@ -1,0 +1,108 @@
+import { PaymentError } from '../errors';
+import { createRedactingLogger } from '../logger';
+import { createCheckoutSessionRequestSchema } from '../schemas/checkout-session';
+import { paymentClientOptionsSchema, type PaymentClientOptions } from '../schemas/client-options';
+import { createDirectPaymentRequestSchema } from '../schemas/direct-payment';
+import { terminalSaleRequestSchema } from '../schemas/terminal-sale';
+import { validate } from '../validation';
+import { performCall, type CallContext } from './call';
+import { generateTransactionRequestId } from './ids';
+import { CREATE_SESSION_PATH, DIRECT_SALE_PATH, TERMINAL_SALE_PATH } from './paths';
+import { toCheckoutSession, toPaymentResult } from './results';
+import { realSleep } from './retry';
+import { createTransport } from './transport';
+import type { CallOptions, PaymentClient } from './types';
+
+/**
+ * Builds a client for the payment service. Options are validated up front;
+ * every request body is validated before anything is sent, so an invalid call
+ * throws PaymentValidationError listing every broken rule and sends nothing.
+ */
+export function createPaymentClient(options: PaymentClientOptions): PaymentClient {
+  const config = validate(paymentClientOptionsSchema, options, 'payment client options');
+  const logger = createRedactingLogger(config.logger);
+  logger.redactor.addSecret(config.apiKey);
+  const transport = createTransport({ baseUrl: config.baseUrl, dispatcher: config.dispatcher, ca: config.ca });
+  const context: CallContext = {
+    transport,
+    apiKey: config.apiKey,
+    clock: config.clock ?? Date,
+    sleep: config.sleep ?? realSleep,
+    logger,
+    retry: config.retry,
+    redact: (text) => logger.redactor.redactString(text),
+  };
+  const schemaContext = { localDevelopment: config.localDevelopment };
+  const checkoutSchema = createCheckoutSessionRequestSchema(schemaContext);
+  const directPaymentSchema = createDirectPaymentRequestSchema(schemaContext);
+  const generateId = config.generateId ?? generateTransactionRequestId;
+  let closed = false;
+
+  /** Fills appId/merchantId from the options and a transactionRequestId that all attempts will share. */
+  const withDefaults = <T extends object>(input: T) => {
+    const fields = (input ?? {}) as Partial<Record<'appId' | 'merchantId' | 'transactionRequestId', unknown>>;
+    return {
+      ...input,
+      appId: fields.appId ?? config.appId,
+      merchantId: fields.merchantId ?? config.merchantId,
+      transactionRequestId: fields.transactionRequestId ?? generateId(),
+    };
+  };
+
+  const limits = (callOptions: CallOptions, timeoutMs: number, deadlineMs: number) => {
+    if (closed) throw new PaymentError('The payment client is closed', { code: 'CLIENT_CLOSED' });
+    return {
+      timeoutMs: callOptions.timeoutMs ?? timeoutMs,
+      deadlineMs: callOptions.deadlineMs ?? deadlineMs,
+      signal: callOptions.signal,
+    };
+  };
+
+  return {
+    appId: config.appId,
+    merchantId: config.merchantId,
+    baseUrl: config.baseUrl,
+
+    async createCheckoutSession(input, callOptions = {}) {
+      const body = validate(checkoutSchema, withDefaults(input), 'checkout session request');
+      const outcome = await performCall(context, {
+        path: CREATE_SESSION_PATH,
+        body,
+        transactionRequestId: body.transactionRequestId,
+        ...limits(callOptions, config.timeoutMs, config.deadlineMs),
+      });
+      // A session whose creation is in doubt is useless: no checkoutUrl came back, so the caller must try again.
+      if (outcome.kind === 'unknown') throw outcome.error;
+      return toCheckoutSession(outcome, CREATE_SESSION_PATH, body.transactionRequestId);
+    },
+
+    async directPayment(input, callOptions = {}) {
+      const body = validate(directPaymentSchema, { ...withDefaults(input), paymentMethod: 'WALLET_PAY' }, 'direct payment request');
+      const outcome = await performCall(context, {
+        path: DIRECT_SALE_PATH,
+        body,
+        transactionRequestId: body.transactionRequestId,
+        secrets: [body.cardEncryptedData],
+        ...limits(callOptions, config.timeoutMs, config.deadlineMs),
+      });
+      return toPaymentResult(outcome, DIRECT_SALE_PATH, body.transactionRequestId);
+    },
+
+    async terminalSale(input, callOptions = {}) {
+      const body = validate(terminalSaleRequestSchema, withDefaults(input), 'terminal sale request');
+      const outcome = await performCall(context, {
+        path: TERMINAL_SALE_PATH,
+        body,
+        transactionRequestId: body.transactionRequestId,
+        ...limits(callOptions, config.terminalTimeoutMs, Math.max(config.deadlineMs, config.terminalTimeoutMs)),
+      });
+      return toPaymentResult(outcome, TERMINAL_SALE_PATH, body.transactionRequestId);
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      await transport.close();
+    },
+  };
+}

@@ -1,0 +1,11 @@
+import { randomUUID } from 'node:crypto';
+
+/** A transactionRequestId: 32 hex characters, the spec's maximum, matching `^[A-Za-z0-9_\-]+$`. */
+export function generateTransactionRequestId(): string {
+  return randomUUID().replace(/-/g, '');
+}
+
+/** An X-Client-Request-Id: a UUID (36 characters, within the 64 allowed), fresh for every attempt. */
+export function generateClientRequestId(): string {
+  return randomUUID();
+}

@@ -1,0 +1,85 @@
+import { PaymentApiError, PaymentRateLimitError, PaymentResponseError, type PaymentError } from '../errors';
+import { RATE_LIMIT_CODE, responseEnvelopeSchema, SUCCESS_CODE, type ResponseEnvelope } from '../schemas/envelope';
+import { parseRetryAfter } from './retry';
+import type { TransportResponse } from './transport';
+
+export type SuccessEnvelope = ResponseEnvelope & { data: Record<string, unknown> };
+
+export type Interpretation =
+  | { ok: true; envelope: SuccessEnvelope }
+  | {
+      ok: false;
+      error: PaymentError;
+      retryable: boolean;
+      /** The service may have acted on the request although no usable answer came back. */
+      maybeProcessed: boolean;
+      retryAfterMs?: number | undefined;
+    };
+
+const SNIPPET_CHARS = 80;
+
+/**
+ * Reads the envelope and decides what the answer means. The HTTP status is
+ * trusted only when the body is not a valid envelope (a proxy error page).
+ * `redact` cuts secrets out of any text quoted from the response.
+ */
+export function interpretResponse(
+  path: string,
+  response: TransportResponse,
+  nowMs: number,
+  redact: (text: string) => string,
+): Interpretation {
+  const { status } = response;
+  const malformed = (what: string): Interpretation => ({
+    ok: false,
+    error: new PaymentResponseError(`POST ${path} answered HTTP ${status} ${what}`, { code: 'MALFORMED_RESPONSE', httpStatus: status }),
+    retryable: status >= 500 || status === 429,
+    maybeProcessed: status >= 500 || status < 300,
+  });
+
+  let json: unknown;
+  try {
+    json = JSON.parse(response.body);
+  } catch {
+    const contentType = String(response.headers['content-type'] ?? 'none');
+    const snippet = redact(response.body.slice(0, SNIPPET_CHARS)).replace(/\s+/g, ' ');
+    return malformed(`with a body that is not JSON (content-type ${contentType}): "${snippet}"`);
+  }
+  const parsed = responseEnvelopeSchema.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`).join('; ');
+    return malformed(`with JSON that is not a response envelope: ${problems}`);
+  }
+  const envelope = parsed.data;
+  const msg = envelope.msg === undefined ? undefined : redact(envelope.msg);
+  if (envelope.code === SUCCESS_CODE) {
+    if (!envelope.data) return malformed('with code "0" but no data object');
+    return { ok: true, envelope: envelope as SuccessEnvelope };
+  }
+  if (envelope.code === RATE_LIMIT_CODE) {
+    const retryAfterMs = parseRetryAfter(response.headers['retry-after'], nowMs);
+    return {
+      ok: false,
+      error: new PaymentRateLimitError(`POST ${path} was rate limited (S04)${msg ? `: ${msg}` : ''}`, {
+        msg,
+        traceId: envelope.traceId,
+        httpStatus: status,
+        retryAfterMs,
+      }),
+      retryable: true,
+      maybeProcessed: false,
+      retryAfterMs,
+    };
+  }
+  return {
+    ok: false,
+    error: new PaymentApiError(`POST ${path} was refused with code ${redact(envelope.code)}${msg ? `: ${msg}` : ''}`, {
+      code: redact(envelope.code),
+      msg,
+      traceId: envelope.traceId,
+      httpStatus: status,
+    }),
+    retryable: false,
+    maybeProcessed: false,
+  };
+}

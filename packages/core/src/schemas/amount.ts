@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { isCurrencyCode } from '../money';
+
+/**
+ * An amount in the currency's smallest unit. A decimal such as 12.5 is the
+ * classic mistake (sending major units), so it gets its own rule and a message
+ * that says how to fix it.
+ */
+export const minorUnitsSchema = z
+  .number('must be a number: an integer amount in minor units')
+  .refine(Number.isInteger, {
+    message: 'amounts are integers in minor units (e.g. 1250 for 12.50 USD); convert a decimal with toMinorUnits(value, currency)',
+    params: { rule: 'integer_minor_units' },
+    abort: true,
+  })
+  .refine((value) => value >= 0, { message: 'must not be negative', params: { rule: 'non_negative' }, abort: true })
+  .refine(Number.isSafeInteger, { message: 'is too large to be exact', params: { rule: 'safe_integer' } });
+
+export const currencyCodeSchema = z.string().refine(isCurrencyCode, {
+  message: 'must be an ISO 4217 currency code in upper case, e.g. "USD"',
+  params: { rule: 'iso_4217' },
+});
+
+export const amountSchema = z
+  .strictObject({
+    orderAmount: minorUnitsSchema,
+    taxAmount: minorUnitsSchema.optional(),
+    surchargeAmount: minorUnitsSchema.optional(),
+    priceCurrency: currencyCodeSchema,
+  })
+  .refine((amount) => payableTotal(amount) > 0, {
+    message: 'the payable total (orderAmount + taxAmount + surchargeAmount) must be greater than 0',
+    params: { rule: 'positive_total' },
+    path: ['orderAmount'],
+  });
+
+export type Amount = z.infer<typeof amountSchema>;
+
+/** orderAmount + taxAmount + surchargeAmount, in minor units. */
+export function payableTotal(amount: { orderAmount: number; taxAmount?: number | undefined; surchargeAmount?: number | undefined }): number {
+  return amount.orderAmount + (amount.taxAmount ?? 0) + (amount.surchargeAmount ?? 0);
+}
+
+export const productLineItemSchema = z.strictObject({
+  amount: minorUnitsSchema,
+  name: z.string().min(1, 'must not be empty'),
+  num: z
+    .number()
+    .refine(Number.isSafeInteger, { message: 'must be a whole number', params: { rule: 'integer' }, abort: true })
+    .refine((value) => value >= 1, { message: 'must be at least 1', params: { rule: 'min' } }),
+});
+
+export type ProductLineItem = z.infer<typeof productLineItemSchema>;

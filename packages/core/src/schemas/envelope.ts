@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/**
+ * The envelope every response carries. `data` is required on success; error
+ * envelopes are accepted without it so their code and traceId still reach the
+ * caller.
+ */
+export const responseEnvelopeSchema = z.looseObject({
+  code: z.string(),
+  msg: z.string().optional(),
+  traceId: z.string(),
+  data: z.record(z.string(), z.unknown()).nullish(),
+});
+
+export type ResponseEnvelope = z.infer<typeof responseEnvelopeSchema>;
+
+export const SUCCESS_CODE = '0';
+export const RATE_LIMIT_CODE = 'S04';

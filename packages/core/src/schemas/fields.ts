@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Field rules shared by every request body, from the spec's tables and limits. */
+const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+const REFERENCE_ORDER_PATTERN = /^[A-Za-z0-9_\-|*]+$/;
+
+const requiredString = () => z.string().min(1, 'must not be empty');
+
+export const appIdSchema = requiredString().max(32, 'must be at most 32 characters');
+export const merchantIdSchema = requiredString().max(32, 'must be at most 32 characters');
+export const transactionRequestIdSchema = requiredString()
+  .max(32, 'must be at most 32 characters')
+  .regex(ID_PATTERN, 'may contain only letters, digits, "_" and "-"');
+export const referenceOrderIdSchema = z
+  .string()
+  .min(6, 'must be at least 6 characters')
+  .max(32, 'must be at most 32 characters')
+  .regex(REFERENCE_ORDER_PATTERN, 'may contain only letters, digits, "_", "-", "|" and "*"');
+export const descriptionSchema = requiredString().max(128, 'must be at most 128 characters');
+
+/** Limits from the spec's table, reused by the callback URL fields. */
+export const NOTIFY_URL_MAX = 200;
+export const MERCHANT_RETURN_URL_MAX = 256;

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { currencyCodeSchema, minorUnitsSchema } from './amount';
+import { appIdSchema, merchantIdSchema, transactionRequestIdSchema } from './fields';
+
+/**
+ * The terminal sale body. The spec names only `amount` and `priceCurrency`;
+ * the identifiers follow the other endpoints, and further fields pass through
+ * unchanged because their contract is not shown.
+ */
+export const terminalSaleRequestSchema = z
+  .looseObject({
+    appId: appIdSchema,
+    merchantId: merchantIdSchema,
+    transactionRequestId: transactionRequestIdSchema,
+    amount: minorUnitsSchema,
+    priceCurrency: currencyCodeSchema,
+  })
+  .refine((body) => body.amount > 0, {
+    message: 'must be greater than 0',
+    params: { rule: 'positive_total' },
+    path: ['amount'],
+    when: (payload) => Number.isSafeInteger((payload.value as { amount?: unknown } | undefined)?.amount),
+  });
+
+export type TerminalSaleRequest = z.infer<typeof terminalSaleRequestSchema>;

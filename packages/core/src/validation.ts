@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+import { PaymentValidationError, type ValidationIssue } from './errors';
+
+/**
+ * Turns zod's issues into the rule vocabulary paymount documents, so a caller
+ * can branch on `rule` without knowing zod. Messages never quote the input:
+ * the input may hold a key or a wallet token.
+ */
+export function validate<S extends z.ZodType>(schema: S, value: unknown, subject: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new PaymentValidationError(
+    subject,
+    result.error.issues.map((issue) => toValidationIssue(issue, value)),
+  );
+}
+
+export function toValidationIssue(issue: z.core.$ZodIssue, input: unknown): ValidationIssue {
+  const path = issue.path.map(String).join('.');
+  return { path, rule: ruleOf(issue, input), message: issue.message };
+}
+
+function ruleOf(issue: z.core.$ZodIssue, input: unknown): string {
+  switch (issue.code) {
+    case 'custom': {
+      const rule = (issue.params as { rule?: unknown } | undefined)?.rule;
+      return typeof rule === 'string' ? rule : 'custom';
+    }
+    case 'invalid_type':
+      return valueAt(input, issue.path) === undefined ? 'required' : 'type';
+    case 'too_big':
+      return issue.origin === 'string' ? 'max_length' : issue.origin === 'array' ? 'max_items' : 'max';
+    case 'too_small':
+      return issue.origin === 'string' ? 'min_length' : issue.origin === 'array' ? 'min_items' : 'min';
+    case 'invalid_format':
+      return issue.format === 'regex' ? 'pattern' : issue.format;
+    case 'invalid_value':
+      return 'one_of';
+    case 'unrecognized_keys':
+      return 'unknown_field';
+    default:
+      return issue.code;
+  }
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let current = input;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}

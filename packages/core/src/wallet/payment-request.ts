@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { fromMinorUnits } from '../money';
+import { amountSchema, payableTotal } from '../schemas/amount';
+import { validate } from '../validation';
+
+/** The service supports five card networks; these are the wallet API's codes for them. */
+export const DEFAULT_CARD_NETWORKS = ['AMEX', 'DISCOVER', 'JCB', 'MASTERCARD', 'VISA'] as const;
+
+export const walletPaymentRequestInputSchema = z.strictObject({
+  amount: amountSchema,
+  gatewayId: z.string().min(1, 'must not be empty'),
+  merchantId: z.string().min(1, 'must not be empty').max(32, 'must be at most 32 characters'),
+  allowedCardNetworks: z
+    .array(z.string().regex(/^[A-Z_]+$/, 'must be an upper-case wallet network code such as "VISA"'))
+    .min(1, 'must list at least one card network')
+    .optional(),
+  merchantName: z.string().min(1, 'must not be empty').optional(),
+  countryCode: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as "US"').optional(),
+});
+
+export type WalletPaymentRequestInput = z.input<typeof walletPaymentRequestInputSchema>;
+
+export interface WalletPaymentRequest {
+  apiVersion: 2;
+  apiVersionMinor: 0;
+  allowedPaymentMethods: Array<{
+    type: 'CARD';
+    parameters: {
+      allowedAuthMethods: ['CRYPTOGRAM_3DS'];
+      allowedCardNetworks: string[];
+      billingAddressRequired: true;
+      billingAddressParameters: { format: 'FULL' };
+    };
+    tokenizationSpecification: {
+      type: 'PAYMENT_GATEWAY';
+      parameters: { gateway: string; gatewayMerchantId: string };
+    };
+  }>;
+  merchantInfo?: { merchantName: string };
+  transactionInfo: { totalPriceStatus: 'FINAL'; totalPrice: string; currencyCode: string; countryCode?: string };
+}
+
+/**
+ * The browser wallet's payment data request for an order. Only
+ * `CRYPTOGRAM_3DS` is offered (the service refuses `PAN_ONLY`), the billing
+ * address is requested because address verification is on by default, and
+ * the total is the server-side order's payable total, written from minor units.
+ */
+export function buildWalletPaymentRequest(input: WalletPaymentRequestInput): WalletPaymentRequest {
+  const { amount, gatewayId, merchantId, allowedCardNetworks, merchantName, countryCode } = validate(
+    walletPaymentRequestInputSchema,
+    input,
+    'wallet payment request',
+  );
+  return {
+    apiVersion: 2,
+    apiVersionMinor: 0,
+    allowedPaymentMethods: [
+      {
+        type: 'CARD',
+        parameters: {
+          allowedAuthMethods: ['CRYPTOGRAM_3DS'],
+          allowedCardNetworks: allowedCardNetworks ?? [...DEFAULT_CARD_NETWORKS],
+          billingAddressRequired: true,
+          billingAddressParameters: { format: 'FULL' },
+        },
+        tokenizationSpecification: {
+          type: 'PAYMENT_GATEWAY',
+          parameters: { gateway: gatewayId, gatewayMerchantId: merchantId },
+        },
+      },
+    ],
+    ...(merchantName === undefined ? {} : { merchantInfo: { merchantName } }),
+    transactionInfo: {
+      totalPriceStatus: 'FINAL',
+      totalPrice: fromMinorUnits(payableTotal(amount), amount.priceCurrency),
+      currencyCode: amount.priceCurrency,
+      ...(countryCode === undefined ? {} : { countryCode }),
+    },
+  };
+}
