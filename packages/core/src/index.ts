@@ -10,3 +10,4 @@ export * from './session';
 export * from './schemas';
 export * from './client';
 export * from './wallet';
+export * from './routes';

@@ -9,3 +9,5 @@ export {
   verifyWebhook,
 } from './verify-webhook';
 export type { VerifyWebhookOptions, WebhookSecrets } from './verify-webhook';
+export { PaymentEventHandlers } from './event-handlers';
+export type { PaymentEventContext, PaymentEventHandler, PaymentEventName } from './event-handlers';

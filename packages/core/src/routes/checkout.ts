@@ -1,0 +1,43 @@
+import { validate } from '../validation';
+import { readRequestBody } from './body';
+import { jsonResponse } from './errors-to-response';
+import type { NeutralRequest, NeutralResponse } from './neutral-http';
+import { checkoutRequestSchema } from './request-schemas';
+import { lookUpOrder, type RouteDeps } from './route-deps';
+import type { MerchantOrder } from './types';
+
+function returnUrlFor(order: MerchantOrder, deps: RouteDeps): string | undefined {
+  if (order.merchantReturnUrl !== undefined) return order.merchantReturnUrl;
+  return typeof deps.merchantReturnUrl === 'function' ? deps.merchantReturnUrl(order) : deps.merchantReturnUrl;
+}
+
+/** A browser form post or navigation wants a redirect; a script wants JSON. */
+function wantsRedirect(kind: 'json' | 'form', accept: string | string[] | undefined): boolean {
+  if (kind === 'form') return true;
+  const value = Array.isArray(accept) ? accept.join(',') : (accept ?? '');
+  return /(^|,)\s*text\/html\s*(;|,|$)/i.test(value);
+}
+
+/** POST /checkout: `{ orderId }` → a hosted checkout session for the server-side order. */
+export async function checkoutRoute(req: NeutralRequest, deps: RouteDeps): Promise<NeutralResponse> {
+  const { kind, fields } = await readRequestBody(req, { accept: ['json', 'form'], limitBytes: deps.bodyLimitBytes });
+  const { orderId } = validate(checkoutRequestSchema, fields, 'checkout request');
+  const order = await lookUpOrder(deps, orderId, 'checkout', req);
+  const merchantReturnUrl = returnUrlFor(order, deps);
+  const session = await deps.client.createCheckoutSession({
+    referenceOrderId: order.referenceOrderId,
+    amount: order.amount,
+    description: order.description,
+    ...(order.productList ? { productList: order.productList } : {}),
+    ...(merchantReturnUrl !== undefined ? { merchantReturnUrl } : {}),
+    ...(deps.notifyUrl !== undefined ? { notifyUrl: deps.notifyUrl } : {}),
+  });
+  deps.logger.info(
+    { referenceOrderId: order.referenceOrderId, transactionRequestId: session.transactionRequestId, traceId: session.traceId },
+    'checkout session created',
+  );
+  if (wantsRedirect(kind, req.headers.accept)) {
+    return { status: 303, headers: { location: session.checkoutUrl, 'cache-control': 'no-store' }, body: '' };
+  }
+  return jsonResponse(201, { checkoutUrl: session.checkoutUrl, expiresAt: session.expiresAt.toISOString() });
+}

@@ -1,0 +1,118 @@
+import { createPaymentClient, type PaymentClient, type PaymentClientOptions } from '../client';
+import { MemoryIdempotencyStore } from '../idempotency/memory-store';
+import { createRedactingLogger, Redactor, silentLogger } from '../logger';
+import { validate } from '../validation';
+import { PaymentEventHandlers, type PaymentEventHandler } from '../webhooks/event-handlers';
+import {
+  DEFAULT_WEBHOOK_MAX_BODY_BYTES,
+  DEFAULT_WEBHOOK_TOLERANCE_MS,
+  secretsOf,
+} from '../webhooks/verify-webhook';
+import { checkoutRoute } from './checkout';
+import { errorResponse, errorToResponse } from './errors-to-response';
+import type { NeutralRequest, NeutralResponse } from './neutral-http';
+import { paymentHandlersOptionsSchema } from './options-schema';
+import type { RouteDeps } from './route-deps';
+import type { PaymentHandlers, PaymentHandlersOptions } from './types';
+import { walletConfigRoute } from './wallet-config';
+import { walletPayRoute } from './wallet-pay';
+import { webhookRoute, type WebhookDeps } from './webhook';
+
+export const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
+const DEFAULT_DEDUPE_TTL_MS = 24 * 60 * 60_000;
+const PROCESSING_TTL_MS = 5 * 60_000;
+
+type Route = (req: NeutralRequest) => Promise<NeutralResponse>;
+
+function isPaymentClient(value: object): value is PaymentClient {
+  const candidate = value as Partial<PaymentClient>;
+  return typeof candidate.createCheckoutSession === 'function' && typeof candidate.directPayment === 'function';
+}
+
+/** Route paths relative to the mount point; a trailing slash is tolerated. */
+function routePath(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/**
+ * The four payment routes as one framework-neutral handler. Options are
+ * validated up front; every route failure becomes the JSON error shape, and
+ * nothing thrown by a route escapes `handle()`.
+ */
+export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentHandlers {
+  const clientGiven = typeof options?.client === 'object' && options.client !== null && isPaymentClient(options.client);
+  const localDevelopment = clientGiven ? true : (options?.client as PaymentClientOptions | undefined)?.localDevelopment === true;
+  validate(paymentHandlersOptionsSchema({ localDevelopment }), options, 'payment handlers options');
+
+  const redactor = new Redactor();
+  const secrets = secretsOf(options.webhook);
+  secrets.forEach((secret) => redactor.addSecret(secret));
+  if (!clientGiven) redactor.addSecret((options.client as PaymentClientOptions).apiKey);
+  const logger = createRedactingLogger(options.logger ?? silentLogger, redactor);
+
+  const client = clientGiven
+    ? (options.client as PaymentClient)
+    : createPaymentClient({ logger: options.logger ?? silentLogger, ...(options.client as PaymentClientOptions) });
+  const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const webhookMaxBodyBytes = options.webhook.maxBodyBytes ?? DEFAULT_WEBHOOK_MAX_BODY_BYTES;
+
+  const events = new PaymentEventHandlers();
+  for (const [name, handler] of Object.entries(options.on ?? {})) {
+    if (handler) events.on(name, handler as PaymentEventHandler);
+  }
+
+  const deps: RouteDeps = {
+    client,
+    resolveOrder: options.resolveOrder,
+    notifyUrl: options.notifyUrl,
+    merchantReturnUrl: options.merchantReturnUrl,
+    wallet: options.wallet,
+    bodyLimitBytes,
+    logger,
+  };
+  const webhookDeps: WebhookDeps = {
+    secrets,
+    toleranceMs: options.webhook.toleranceMs ?? DEFAULT_WEBHOOK_TOLERANCE_MS,
+    maxBodyBytes: webhookMaxBodyBytes,
+    dedupeTtlMs: options.webhook.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS,
+    processingTtlMs: Math.min(PROCESSING_TTL_MS, options.webhook.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS),
+    store: options.store ?? new MemoryIdempotencyStore(options.clock ? { clock: options.clock } : {}),
+    handlers: events,
+    clock: options.clock ?? Date,
+    logger,
+  };
+
+  const routes: Readonly<Record<string, Readonly<Record<string, Route>>>> = {
+    '/checkout': { POST: (req) => checkoutRoute(req, deps) },
+    '/wallet/config': { GET: (req) => walletConfigRoute(req, deps) },
+    '/wallet/pay': { POST: (req) => walletPayRoute(req, deps) },
+    '/webhook': { POST: (req) => webhookRoute(req, webhookDeps) },
+  };
+
+  return {
+    client,
+    bodyLimitBytes: Math.max(bodyLimitBytes, webhookMaxBodyBytes),
+    on: (name, handler) => events.on(name, handler),
+    async handle(req) {
+      const byMethod = routes[routePath(req.path)];
+      if (byMethod === undefined) return undefined;
+      const route = byMethod[req.method.toUpperCase()];
+      if (route === undefined) {
+        const allow = Object.keys(byMethod).join(', ');
+        return errorResponse(
+          405,
+          { code: 'METHOD_NOT_ALLOWED', message: `This route answers ${allow} only.` },
+          { allow },
+        );
+      }
+      try {
+        return await route(req);
+      } catch (error) {
+        return errorToResponse(error, logger);
+      }
+    },
+    async close() {
+      if (!clientGiven) await client.close();
+    },
+  };
+}

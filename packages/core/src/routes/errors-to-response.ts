@@ -1,0 +1,89 @@
+import {
+  PaymentApiError,
+  PaymentError,
+  PaymentNetworkError,
+  PaymentRateLimitError,
+  PaymentResponseError,
+  PaymentTimeoutError,
+  PaymentValidationError,
+  WebhookVerificationError,
+} from '../errors';
+import type { Logger } from '../logger';
+import type { NeutralResponse } from './neutral-http';
+import { PaymentRouteError } from './route-error';
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } as const;
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): NeutralResponse {
+  return { status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
+}
+
+export function errorResponse(
+  status: number,
+  error: { code: string; message: string; traceId?: string | undefined },
+  headers: Record<string, string> = {},
+): NeutralResponse {
+  const body = { code: error.code, message: error.message, ...(error.traceId ? { traceId: error.traceId } : {}) };
+  return jsonResponse(status, { error: body }, headers);
+}
+
+const GENERIC_MESSAGE = 'An unexpected error occurred.';
+
+interface StatusRule {
+  status: number;
+  code?: string;
+  /** Service-side messages are replaced: they describe the merchant's integration, not the shopper's request. */
+  message?: string;
+}
+
+function ruleFor(error: PaymentError): StatusRule {
+  if (error instanceof PaymentRouteError) return { status: error.httpStatus };
+  if (error instanceof WebhookVerificationError) return { status: webhookStatus(error) };
+  if (error instanceof PaymentValidationError) return { status: 400 };
+  if (error instanceof PaymentRateLimitError) {
+    return { status: 429, message: 'The payment service is busy (rate limit). Try again shortly.' };
+  }
+  if (error instanceof PaymentTimeoutError) {
+    return { status: 504, message: 'The payment service did not answer in time; the outcome is not known yet.' };
+  }
+  if (error instanceof PaymentApiError) return { status: 502, message: 'The payment service refused the request.' };
+  if (error instanceof PaymentResponseError || error instanceof PaymentNetworkError) {
+    return { status: 502, message: 'The payment service could not be reached or answered unexpectedly.' };
+  }
+  return { status: 500, code: 'INTERNAL_ERROR', message: GENERIC_MESSAGE };
+}
+
+/**
+ * A body consumed by another middleware is the merchant's mounting mistake, not
+ * the sender's: 500 says "server error", and the service's retries then
+ * succeed once the mounting is fixed. Size is 413 like on every route.
+ */
+function webhookStatus(error: WebhookVerificationError): number {
+  if (error.reason === 'body_already_parsed' || error.reason === 'invalid_secret') return 500;
+  if (error.reason === 'body_too_large') return 413;
+  return 400;
+}
+
+/**
+ * Maps any thrown value to the route error shape of DESIGN.md. Messages of
+ * paymount's own errors are written never to hold a key or token; anything
+ * else is answered generically and only logged (through the redacting logger).
+ */
+export function errorToResponse(error: unknown, logger: Logger): NeutralResponse {
+  if (!(error instanceof PaymentError)) {
+    logger.error({ err: error }, 'paymount route failed unexpectedly');
+    return errorResponse(500, { code: 'INTERNAL_ERROR', message: GENERIC_MESSAGE });
+  }
+  const rule = ruleFor(error);
+  if (rule.status >= 500) logger.error({ err: error }, 'paymount route failed');
+  else logger.warn({ code: error.code, status: rule.status, message: error.message }, 'paymount route refused a request');
+  const headers: Record<string, string> = {};
+  if (error instanceof PaymentRateLimitError && error.retryAfterMs !== undefined) {
+    headers['retry-after'] = String(Math.max(1, Math.ceil(error.retryAfterMs / 1000)));
+  }
+  return errorResponse(
+    rule.status,
+    { code: rule.code ?? error.code, message: rule.message ?? error.message, traceId: error.traceId },
+    headers,
+  );
+}

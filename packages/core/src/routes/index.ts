@@ -1,0 +1,16 @@
+export { createPaymentHandlers, DEFAULT_BODY_LIMIT_BYTES } from './create-payment-handlers';
+export { createNodeMiddleware } from './node-middleware';
+export type { NodeMiddleware, NodeMiddlewareOptions } from './node-middleware';
+export { readNodeBody, toNeutralRequest, writeNeutralResponse } from './node';
+export type { ToNeutralRequestOptions } from './node';
+export { PaymentRouteError } from './route-error';
+export type {
+  MerchantOrder,
+  OrderLookupContext,
+  PaymentHandlers,
+  PaymentHandlersOptions,
+  PaymentRouteName,
+  ResolveOrder,
+  WalletRouteOptions,
+  WebhookRouteOptions,
+} from './types';

@@ -1,0 +1,99 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { NeutralRequest, NeutralResponse } from './neutral-http';
+import { bodyTooLarge, PaymentRouteError } from './route-error';
+
+/**
+ * Reads a Node request body up to `limitBytes`. A declared Content-Length over
+ * the limit is refused before reading; a stream that grows past it is drained
+ * without being kept, so memory stays bounded and the 413 can still be sent.
+ */
+export function readNodeBody(req: IncomingMessage, limitBytes: number): Promise<Uint8Array> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limitBytes) return Promise.reject(bodyTooLarge(limitBytes));
+  if (req.readableEnded) {
+    return Promise.reject(
+      new PaymentRouteError(
+        500,
+        'BODY_ALREADY_CONSUMED',
+        'The request body was already read by another middleware. Mount the payment routes before any body parser.',
+      ),
+    );
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    const onData = (chunk: Buffer | string) => {
+      if (tooLarge) return;
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += buffer.byteLength;
+      if (size > limitBytes) {
+        tooLarge = true;
+        chunks.length = 0;
+        reject(bodyTooLarge(limitBytes));
+        return;
+      }
+      chunks.push(buffer);
+    };
+    const onEnd = () => {
+      cleanup();
+      if (!tooLarge) resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}
+
+export interface ToNeutralRequestOptions {
+  /** The path relative to where the routes are mounted. Default: the URL's path. */
+  path?: string;
+  /** What a body parser left on the request, when one consumed the stream. */
+  parsedBody?: unknown;
+  /** Handed to the merchant's hooks (resolveOrder, event handlers). Default: the request itself. */
+  context?: unknown;
+  limitBytes: number;
+}
+
+function queryOf(url: URL): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [key, value] of url.searchParams) {
+    const previous = query[key];
+    query[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+  }
+  return query;
+}
+
+/** The neutral request for a Node IncomingMessage (what Express, Koa and Nest requests all are underneath). */
+export function toNeutralRequest(req: IncomingMessage, options: ToNeutralRequestOptions): NeutralRequest {
+  // Only the path and query are taken from the URL; the host is a placeholder and never trusted.
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  let body: Promise<Uint8Array> | undefined;
+  const request: NeutralRequest = {
+    method: (req.method ?? 'GET').toUpperCase(),
+    path: options.path ?? url.pathname,
+    headers: req.headers,
+    query: queryOf(url),
+    readBody: () => (body ??= readNodeBody(req, options.limitBytes)),
+    context: options.context ?? req,
+  };
+  if (options.parsedBody !== undefined) request.parsedBody = options.parsedBody;
+  return request;
+}
+
+/** Writes a neutral response to a Node ServerResponse and ends it. */
+export function writeNeutralResponse(res: ServerResponse, response: NeutralResponse): void {
+  res.statusCode = response.status;
+  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+  res.setHeader('content-length', Buffer.byteLength(response.body));
+  res.end(response.body);
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { MERCHANT_RETURN_URL_MAX, NOTIFY_URL_MAX } from '../schemas/fields';
+import { callbackUrlSchema, type SchemaContext } from '../schemas/urls';
+
+const fn = (message: string) => z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', message);
+
+const objectWith = (methods: readonly string[], message: string) =>
+  z.custom<object>(
+    (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      methods.every((method) => typeof (value as Record<string, unknown>)[method] === 'function'),
+    message,
+  );
+
+const positiveInt = z.number().int('must be a whole number').positive('must be greater than 0');
+
+// The whitespace rule is phrased without the value: these messages may be logged.
+const secretSchema = z
+  .string('must be the webhook signing secret, a string')
+  .min(1, 'must not be empty')
+  .refine((secret) => secret.trim() === secret, {
+    message: 'has leading or trailing whitespace (often a newline copied from an env file); trim it where it is configured',
+    params: { rule: 'no_surrounding_whitespace' },
+  });
+
+const webhookOptionsSchema = z
+  .strictObject({
+    secret: secretSchema.optional(),
+    secrets: z.array(secretSchema).min(1, 'must hold at least one secret').optional(),
+    toleranceMs: positiveInt.optional(),
+    maxBodyBytes: positiveInt.optional(),
+    dedupeTtlMs: positiveInt.optional(),
+  })
+  .refine((webhook) => (webhook.secret === undefined) !== (webhook.secrets === undefined), {
+    message: 'set exactly one of `secret` or `secrets` (a list, for rotation)',
+    params: { rule: 'one_secret_option' },
+  });
+
+const walletOptionsSchema = z.strictObject({
+  gatewayId: z.string('must be the gateway id assigned during wallet onboarding').min(1, 'must not be empty'),
+  allowedCardNetworks: z.array(z.string()).min(1, 'must list at least one card network').optional(),
+  merchantName: z.string().min(1, 'must not be empty').optional(),
+  countryCode: z.string().optional(),
+});
+
+/**
+ * The handler options, checked once at start-up so that a typo (`notifyURL`)
+ * or a secret pasted with a newline fails loudly instead of on the first
+ * payment. `context` says how strictly callback URLs are judged: it mirrors
+ * the client's `localDevelopment`.
+ */
+export function paymentHandlersOptionsSchema(context: SchemaContext) {
+  return z.strictObject({
+    client: objectWith([], 'must be a PaymentClient or the options to create one'),
+    resolveOrder: fn('must be a function (orderId, ctx) => order | null'),
+    notifyUrl: callbackUrlSchema(NOTIFY_URL_MAX, context).optional(),
+    merchantReturnUrl: z
+      .union([callbackUrlSchema(MERCHANT_RETURN_URL_MAX, context), fn('')], 'must be a URL or a function (order) => URL')
+      .optional(),
+    wallet: walletOptionsSchema.optional(),
+    webhook: webhookOptionsSchema,
+    store: objectWith(['claim', 'release'], 'must be an IdempotencyStore with claim() and release()').optional(),
+    on: z.record(z.string(), fn('must be a function (event, ctx) => void')).optional(),
+    logger: objectWith(['debug', 'info', 'warn', 'error'], 'must be a pino-compatible logger').optional(),
+    bodyLimitBytes: positiveInt.optional(),
+    clock: objectWith(['now'], 'must be an object with a now() method').optional(),
+  });
+}

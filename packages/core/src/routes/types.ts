@@ -1,0 +1,82 @@
+import type { IdempotencyStore } from '../idempotency/store';
+import type { Logger } from '../logger';
+import type { PaymentEventHandler, PaymentEventName } from '../webhooks/event-handlers';
+import type { WebhookSecrets } from '../webhooks/verify-webhook';
+import type { PaymentClient, PaymentClientOptions } from '../client';
+import type { NeutralRequest, NeutralResponse } from './neutral-http';
+
+/** The merchant's own order, looked up on the server: the only source of the amount charged. */
+export interface MerchantOrder {
+  /** The service's `referenceOrderId`: 6 to 32 characters of `[A-Za-z0-9_-|*]`. */
+  referenceOrderId: string;
+  /** Integers in minor units. */
+  amount: { orderAmount: number; taxAmount?: number; surchargeAmount?: number; priceCurrency: string };
+  description: string;
+  productList?: Array<{ amount: number; name: string; num: number }>;
+  /** Overrides the `merchantReturnUrl` option for this order. */
+  merchantReturnUrl?: string;
+}
+
+export type PaymentRouteName = 'checkout' | 'wallet-config' | 'wallet-pay';
+
+export interface OrderLookupContext {
+  route: PaymentRouteName;
+  request: NeutralRequest;
+  /** The framework's request object (Express req, Koa ctx, the Node request…), e.g. for the session user. */
+  context: unknown;
+}
+
+/** Resolves to null or undefined when the order does not exist (answered 404). */
+export type ResolveOrder = (
+  orderId: string,
+  ctx: OrderLookupContext,
+) => Promise<MerchantOrder | null | undefined> | MerchantOrder | null | undefined;
+
+export interface WalletRouteOptions {
+  /** The gateway identifier the service was assigned by the wallet provider. */
+  gatewayId: string;
+  allowedCardNetworks?: string[];
+  merchantName?: string;
+  countryCode?: string;
+}
+
+export type WebhookRouteOptions = WebhookSecrets & {
+  /** Allowed distance of X-Timestamp from now, either way. Default 5 minutes. */
+  toleranceMs?: number;
+  /** Largest webhook body accepted. Default 100 KiB. */
+  maxBodyBytes?: number;
+  /** How long a handled delivery/event is remembered as done. Default 24 hours. */
+  dedupeTtlMs?: number;
+};
+
+export interface PaymentHandlersOptions {
+  /** A client, or the options to create one (then closed by `handlers.close()`). */
+  client: PaymentClient | PaymentClientOptions;
+  resolveOrder: ResolveOrder;
+  /** The public HTTPS URL of the mounted webhook route, sent with every payment. */
+  notifyUrl?: string;
+  /** Where the shopper returns after checkout: one URL, or one per order. An order's own URL wins. */
+  merchantReturnUrl?: string | ((order: MerchantOrder) => string);
+  /** Needed by GET /wallet/config. */
+  wallet?: WalletRouteOptions;
+  webhook: WebhookRouteOptions;
+  /** Where webhook deliveries are deduplicated. Default a bounded in-memory store (single process). */
+  store?: IdempotencyStore;
+  /** Event handlers by event name, or '*' for all. More can be added with `handlers.on()`. */
+  on?: Partial<Record<PaymentEventName, PaymentEventHandler>>;
+  logger?: Logger;
+  /** Largest body of POST /checkout and POST /wallet/pay. Default 100 KiB. */
+  bodyLimitBytes?: number;
+  /** Clock for the webhook timestamp window; injectable for tests. */
+  clock?: { now(): number };
+}
+
+export interface PaymentHandlers {
+  /** Serves a paymount route, or resolves undefined for any other path (the adapter passes the request on). */
+  handle(req: NeutralRequest): Promise<NeutralResponse | undefined>;
+  on(name: PaymentEventName, handler: PaymentEventHandler): () => void;
+  readonly client: PaymentClient;
+  /** The largest body any route accepts: the limit an adapter reads request bodies with. */
+  readonly bodyLimitBytes: number;
+  close(): Promise<void>;
+}

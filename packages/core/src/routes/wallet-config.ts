@@ -1,0 +1,28 @@
+import { validate } from '../validation';
+import { buildWalletPaymentRequest } from '../wallet';
+import { jsonResponse } from './errors-to-response';
+import type { NeutralRequest, NeutralResponse } from './neutral-http';
+import { walletConfigQuerySchema } from './request-schemas';
+import { lookUpOrder, type RouteDeps } from './route-deps';
+import { PaymentRouteError } from './route-error';
+
+/** GET /wallet/config?orderId= → the browser wallet request for the server-side order's total. */
+export async function walletConfigRoute(req: NeutralRequest, deps: RouteDeps): Promise<NeutralResponse> {
+  const wallet = deps.wallet;
+  if (wallet === undefined) {
+    throw new PaymentRouteError(404, 'WALLET_NOT_CONFIGURED', 'The wallet routes need the `wallet` option (gatewayId).');
+  }
+  const { orderId } = validate(walletConfigQuerySchema, req.query, 'wallet config request');
+  const order = await lookUpOrder(deps, orderId, 'wallet-config', req);
+  return jsonResponse(
+    200,
+    buildWalletPaymentRequest({
+      amount: order.amount,
+      gatewayId: wallet.gatewayId,
+      merchantId: deps.client.merchantId,
+      ...(wallet.allowedCardNetworks ? { allowedCardNetworks: wallet.allowedCardNetworks } : {}),
+      ...(wallet.merchantName !== undefined ? { merchantName: wallet.merchantName } : {}),
+      ...(wallet.countryCode !== undefined ? { countryCode: wallet.countryCode } : {}),
+    }),
+  );
+}

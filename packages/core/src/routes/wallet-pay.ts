@@ -1,0 +1,38 @@
+import { validate } from '../validation';
+import { readRequestBody } from './body';
+import { jsonResponse } from './errors-to-response';
+import type { NeutralRequest, NeutralResponse } from './neutral-http';
+import { walletPayRequestSchema } from './request-schemas';
+import { lookUpOrder, type RouteDeps } from './route-deps';
+
+/**
+ * POST /wallet/pay: `{ orderId, token }` → a direct wallet payment of the
+ * server-side order. The token goes to the service only: never logged, never
+ * echoed, not even in a validation message.
+ */
+export async function walletPayRoute(req: NeutralRequest, deps: RouteDeps): Promise<NeutralResponse> {
+  const { fields } = await readRequestBody(req, { accept: ['json'], limitBytes: deps.bodyLimitBytes });
+  const { orderId, token } = validate(walletPayRequestSchema, fields, 'wallet payment request');
+  const order = await lookUpOrder(deps, orderId, 'wallet-pay', req);
+  const result = await deps.client.directPayment({
+    referenceOrderId: order.referenceOrderId,
+    amount: order.amount,
+    description: order.description,
+    cardEncryptedData: token,
+    ...(deps.notifyUrl !== undefined ? { notifyUrl: deps.notifyUrl } : {}),
+  });
+  deps.logger.info(
+    {
+      referenceOrderId: order.referenceOrderId,
+      transactionRequestId: result.transactionRequestId,
+      status: result.status,
+      outcomeUnknown: result.outcomeUnknown,
+    },
+    'wallet payment sent',
+  );
+  return jsonResponse(200, {
+    status: result.status,
+    referenceOrderId: order.referenceOrderId,
+    transactionRequestId: result.transactionRequestId,
+  });
+}

@@ -1,0 +1,72 @@
+import { dedupeKeysOf } from '../idempotency/dedupe-keys';
+import type { IdempotencyStore } from '../idempotency/store';
+import type { Logger } from '../logger';
+import type { PaymentEventHandlers } from '../webhooks/event-handlers';
+import { verifyWebhook } from '../webhooks/verify-webhook';
+import { errorResponse, jsonResponse } from './errors-to-response';
+import type { NeutralRequest, NeutralResponse } from './neutral-http';
+
+export interface WebhookDeps {
+  secrets: readonly string[];
+  toleranceMs: number;
+  maxBodyBytes: number;
+  /** How long a handled key is remembered. */
+  dedupeTtlMs: number;
+  /** How long an in-flight claim blocks others, so a crashed process does not block a key for the whole dedupe TTL. */
+  processingTtlMs: number;
+  store: IdempotencyStore;
+  handlers: PaymentEventHandlers;
+  clock: { now(): number };
+  logger: Logger;
+}
+
+async function rawBodyOf(req: NeutralRequest): Promise<unknown> {
+  // A parsed object is handed on as is: verifyWebhook refuses it with the mounting-order message.
+  if (req.parsedBody !== undefined) return req.parsedBody;
+  return req.readBody ? req.readBody() : undefined;
+}
+
+/**
+ * POST /webhook. Verify, then claim every dedupe key of the delivery: if any
+ * is taken the delivery is a duplicate (answered 200, no handler runs). On a
+ * handler failure the claims are released and 500 makes the service retry.
+ */
+export async function webhookRoute(req: NeutralRequest, deps: WebhookDeps): Promise<NeutralResponse> {
+  const event = await verifyWebhook({
+    rawBody: await rawBodyOf(req),
+    headers: req.headers,
+    secrets: deps.secrets,
+    toleranceMs: deps.toleranceMs,
+    maxBodyBytes: deps.maxBodyBytes,
+    now: deps.clock.now(),
+  });
+  const keys = dedupeKeysOf(event);
+  const claimTtl = deps.store.complete ? deps.processingTtlMs : deps.dedupeTtlMs;
+  const claimed: string[] = [];
+  for (const key of keys) {
+    if (!(await deps.store.claim(key, claimTtl))) break;
+    claimed.push(key);
+  }
+  const done = () => Promise.all(claimed.map((key) => deps.store.complete?.(key, deps.dedupeTtlMs)));
+  const summary = { type: event.type, deliveryId: event.deliveryId, transactionId: event.transactionId };
+
+  if (claimed.length < keys.length) {
+    // This delivery id now stands for an event already seen: remember it as done too.
+    await done();
+    deps.logger.info(summary, 'duplicate webhook delivery ignored');
+    return jsonResponse(200, { received: true, duplicate: true });
+  }
+  try {
+    const ran = await deps.handlers.dispatch(event, { context: req.context });
+    await done();
+    deps.logger.info({ ...summary, handlers: ran }, 'webhook delivery handled');
+    return jsonResponse(200, { received: true });
+  } catch (error) {
+    await Promise.all(claimed.map((key) => deps.store.release(key)));
+    deps.logger.error({ ...summary, err: error }, 'webhook handler failed; the delivery will be retried');
+    return errorResponse(500, {
+      code: 'WEBHOOK_HANDLER_FAILED',
+      message: 'A webhook handler failed; the delivery will be retried.',
+    });
+  }
+}
