@@ -1,0 +1,44 @@
+import type { CheckoutSessionInput, DirectPaymentInput, PaymentClientOptions } from '../../src';
+
+export const API_KEY = 'sk_test_4f9c2b7e1a8d6c3f5e0b9a7d2c4e6f81';
+/** A wallet token as the wallet API returns it: a JSON document in a string. */
+export const WALLET_TOKEN = JSON.stringify({
+  signature: 'MEUCIQDwalletSignatureValue0123456789',
+  protocolVersion: 'ECv2',
+  signedMessage: '{"encryptedMessage":"c2VjcmV0LWNhcmQtY3J5cHRvZ3JhbQ","ephemeralPublicKey":"BPubKey"}',
+});
+
+export function clientOptions(baseUrl: string, overrides: Partial<PaymentClientOptions> = {}): PaymentClientOptions {
+  return {
+    apiKey: API_KEY,
+    baseUrl,
+    appId: 'app_123',
+    merchantId: 'merchant_456',
+    localDevelopment: true,
+    retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5 },
+    ...overrides,
+  };
+}
+
+export function checkoutInput(overrides: Partial<CheckoutSessionInput> = {}): CheckoutSessionInput {
+  return {
+    referenceOrderId: 'order-1001',
+    amount: { orderAmount: 2500, taxAmount: 200, priceCurrency: 'USD' },
+    description: 'Two mugs',
+    productList: [{ name: 'Mug', amount: 1250, num: 2 }],
+    notifyUrl: 'https://shop.example.com/payments/webhook',
+    merchantReturnUrl: 'https://shop.example.com/orders/1001',
+    ...overrides,
+  };
+}
+
+export function directPaymentInput(overrides: Partial<DirectPaymentInput> = {}): DirectPaymentInput {
+  return {
+    referenceOrderId: 'order-2002',
+    amount: { orderAmount: 1999, priceCurrency: 'USD' },
+    description: 'A teapot',
+    cardEncryptedData: WALLET_TOKEN,
+    notifyUrl: 'https://shop.example.com/payments/webhook',
+    ...overrides,
+  };
+}
