@@ -1,0 +1,35 @@
+import express, { type Response } from 'express';
+import { paymentRouter } from '@paymount/express';
+import { MOUNT_PATH, startShopServer, type RunningShop, type ShopResponse, type StartShopOptions } from '@paymount/example-shop-kit';
+
+function send(res: Response, answer: ShopResponse): void {
+  res.status(answer.status).set(answer.headers).send(answer.body);
+}
+
+/** The Express shop: the payment router mounted at /payments, and the shop's own pages. */
+export function startExpressShop(options: StartShopOptions = {}): Promise<RunningShop> {
+  return startShopServer('Express shop', options, (shop) => {
+    const app = express();
+    app.disable('x-powered-by');
+
+    const payments = paymentRouter({
+      ...shop.payments,
+      // The amount charged comes from the server-side order, never from the browser.
+      resolveOrder: (orderId) => shop.resolveOrder(orderId),
+      on: { '*': (event) => shop.recordPaymentEvent(event) },
+    });
+    // Mounted before any body parser: the webhook route verifies the raw bytes.
+    app.use(MOUNT_PATH, payments);
+
+    app.get('/', (_req, res) => send(res, shop.home()));
+    app.post('/orders', express.urlencoded({ extended: false, limit: '1kb' }), (req, res) =>
+      send(res, shop.placeOrder((req.body as Record<string, unknown> | undefined)?.['sku'])),
+    );
+    app.get('/orders/:id', (req, res) => send(res, shop.orderPage(req.params.id)));
+    app.get('/orders/:id/status', (req, res) => send(res, shop.orderStatus(req.params.id)));
+    app.get('/return', (req, res) => send(res, shop.returnPage(req.query['orderId'])));
+    app.get('/assets/:name', (req, res) => send(res, shop.asset(req.params.name)));
+
+    return { listener: app, close: () => payments.handlers.close() };
+  });
+}

@@ -1,0 +1,92 @@
+/* global document, window, fetch, location, setTimeout, encodeURIComponent, google */
+// The shop's browser side. The wallet token goes from the wallet straight into
+// the POST to the shop's own server: it is never logged, stored or put in a URL.
+(() => {
+  const body = document.body;
+  const mount = body.dataset.mount;
+
+  async function errorMessage(response) {
+    try {
+      const answer = await response.json();
+      if (answer && answer.error && answer.error.message) return answer.error.message;
+    } catch {
+      // Not JSON: fall back to the status line below.
+    }
+    return `The shop answered ${response.status}.`;
+  }
+
+  async function getJson(url, init) {
+    const response = await fetch(url, { ...init, headers: { accept: 'application/json', ...(init && init.headers) } });
+    if (!response.ok) throw new Error(await errorMessage(response));
+    return response.json();
+  }
+
+  /** The sandbox's test wallet, or the real wallet client library when the shop talks to the real service. */
+  function walletClient() {
+    if (body.dataset.wallet === 'sandbox') return window.paymountTestWallet;
+    return new google.payments.api.PaymentsClient({ environment: body.dataset.walletEnvironment });
+  }
+
+  function setupWalletButton(button) {
+    const message = document.getElementById('wallet-message');
+    const say = (text) => {
+      if (message) message.textContent = text;
+    };
+    let wallet;
+    try {
+      wallet = walletClient();
+    } catch {
+      wallet = undefined;
+    }
+    if (!wallet) {
+      say('The wallet is not available in this browser.');
+      return;
+    }
+    button.disabled = false;
+    button.addEventListener('click', async () => {
+      const orderId = button.dataset.orderId;
+      button.disabled = true;
+      say('Opening the wallet…');
+      try {
+        const request = await getJson(`${mount}/wallet/config?orderId=${encodeURIComponent(orderId)}`);
+        const answer = await wallet.loadPaymentData(request);
+        say('Paying…');
+        await getJson(`${mount}/wallet/pay`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ orderId, token: answer.paymentMethodData.tokenizationData.token }),
+        });
+        location.assign(`/orders/${encodeURIComponent(orderId)}`);
+      } catch (error) {
+        const closed = error && error.statusCode === 'CANCELED';
+        say(closed ? 'The wallet was closed; nothing was charged.' : `The payment did not go through: ${error.message}`);
+        button.disabled = false;
+      }
+    });
+  }
+
+  // The webhook settles the order on the server; the page follows by polling
+  // and reloads once when the order changed. Bounded: a page left open stops
+  // asking after about fifteen minutes.
+  function watchOrder(watch) {
+    const url = `/orders/${encodeURIComponent(watch.dataset.orderId)}/status`;
+    const shown = Number(watch.dataset.version);
+    let remaining = 900;
+    const poll = async () => {
+      remaining -= 1;
+      try {
+        const state = await getJson(url);
+        if (state.version !== shown) return location.reload();
+      } catch {
+        // A missed poll is retried on the next tick.
+      }
+      if (remaining > 0) setTimeout(poll, 1000);
+    };
+    setTimeout(poll, 1000);
+  }
+
+  const button = document.getElementById('wallet-pay');
+  if (button) setupWalletButton(button);
+  const watch = document.getElementById('order-watch');
+  if (watch) watchOrder(watch);
+})();

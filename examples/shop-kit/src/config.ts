@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { PaymentValidationError, validate } from '@paymount/core';
+
+/** The payment service to talk to: the embedded sandbox, or a real one reached with the merchant's credentials. */
+export type ServiceConfig =
+  | { kind: 'sandbox' }
+  | {
+      kind: 'service';
+      baseUrl: string;
+      apiKey: string;
+      appId: string;
+      merchantId: string;
+      webhookSecret: string;
+      gatewayId: string;
+    };
+
+export interface ShopConfig {
+  port: number;
+  host: string;
+  /** Where customers and the service reach the shop. Against the sandbox it defaults to the address the shop listens on. */
+  publicUrl: string | undefined;
+  service: ServiceConfig;
+  /** The wallet client library loaded by the browser when not on the sandbox. */
+  walletScriptUrl: string;
+  walletEnvironment: 'TEST' | 'PRODUCTION';
+}
+
+const SERVICE_VARIABLES = [
+  'PAYMENT_BASE_URL',
+  'PAYMENT_API_KEY',
+  'PAYMENT_APP_ID',
+  'PAYMENT_MERCHANT_ID',
+  'PAYMENT_WEBHOOK_SECRET',
+  'PAYMENT_GATEWAY_ID',
+] as const;
+
+// An empty line in a .env file means "not set".
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const envSchema = z.object({
+  PORT: optional(z.coerce.number().int().min(0).max(65535)),
+  HOST: optional(z.string().min(1)),
+  PUBLIC_URL: optional(z.url({ protocol: /^https?$/ })),
+  PAYMENT_BASE_URL: optional(z.url({ protocol: /^https$/ })),
+  PAYMENT_API_KEY: optional(z.string().min(1)),
+  PAYMENT_APP_ID: optional(z.string().min(1).max(32)),
+  PAYMENT_MERCHANT_ID: optional(z.string().min(1).max(32)),
+  PAYMENT_WEBHOOK_SECRET: optional(z.string().min(1)),
+  PAYMENT_GATEWAY_ID: optional(z.string().min(1)),
+  WALLET_SCRIPT_URL: optional(z.url({ protocol: /^https$/ })),
+  WALLET_ENVIRONMENT: optional(z.enum(['TEST', 'PRODUCTION'])),
+});
+
+const DEFAULT_WALLET_SCRIPT_URL = 'https://pay.google.com/gp/p/js/pay.js';
+
+/**
+ * Reads the shop's configuration from environment variables (see
+ * `.env.example`). With no PAYMENT_* variable set the shop runs against the
+ * embedded sandbox; with some set, all of them are required, so a typo never
+ * silently falls back to the sandbox.
+ */
+export function readShopConfig(env: Readonly<Record<string, string | undefined>> = process.env): ShopConfig {
+  const vars = validate(envSchema, pickKnown(env), 'environment');
+  const common = {
+    port: vars.PORT ?? 3000,
+    host: vars.HOST ?? '127.0.0.1',
+    walletScriptUrl: vars.WALLET_SCRIPT_URL ?? DEFAULT_WALLET_SCRIPT_URL,
+    walletEnvironment: vars.WALLET_ENVIRONMENT ?? 'PRODUCTION',
+  };
+  const given = SERVICE_VARIABLES.filter((name) => vars[name] !== undefined);
+  if (given.length === 0) {
+    return { ...common, publicUrl: vars.PUBLIC_URL?.replace(/\/+$/, ''), service: { kind: 'sandbox' } };
+  }
+  const missing = [...SERVICE_VARIABLES.filter((name) => vars[name] === undefined), ...(vars.PUBLIC_URL ? [] : ['PUBLIC_URL'])];
+  if (missing.length > 0) {
+    throw new PaymentValidationError(
+      'environment',
+      missing.map((name) => ({
+        path: name,
+        rule: 'required',
+        message: `is required when ${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} set (unset every PAYMENT_* variable to use the embedded sandbox)`,
+      })),
+    );
+  }
+  return {
+    ...common,
+    publicUrl: (vars.PUBLIC_URL as string).replace(/\/+$/, ''),
+    service: {
+      kind: 'service',
+      baseUrl: vars.PAYMENT_BASE_URL as string,
+      apiKey: vars.PAYMENT_API_KEY as string,
+      appId: vars.PAYMENT_APP_ID as string,
+      merchantId: vars.PAYMENT_MERCHANT_ID as string,
+      webhookSecret: vars.PAYMENT_WEBHOOK_SECRET as string,
+      gatewayId: vars.PAYMENT_GATEWAY_ID as string,
+    },
+  };
+}
+
+function pickKnown(env: Readonly<Record<string, string | undefined>>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.keys(envSchema.shape).map((name) => [name, env[name]]));
+}

@@ -1,0 +1,46 @@
+import { readShopConfig } from './config';
+import type { RunningShop, StartShopOptions } from './server';
+
+/** How long a clean stop may take before the process gives up waiting. */
+const STOP_GRACE_MS = 5000;
+
+/**
+ * The `npm start` entry of every example: configuration from the environment,
+ * the URL to open on the console, and a clean stop on Ctrl-C or SIGTERM.
+ */
+export async function runFromCommandLine(start: (options: StartShopOptions) => Promise<RunningShop>): Promise<void> {
+  let running: RunningShop;
+  try {
+    running = await start({ config: readShopConfig() });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+    return;
+  }
+  const against = running.sandbox
+    ? `the embedded sandbox at ${running.sandbox.url} (set PAYMENT_* variables to use the real service)`
+    : 'the payment service';
+  console.log(`\n  ${running.shop.name} is running. Open ${running.url}/ in your browser.`);
+  console.log(`  Payments go to ${against}.`);
+  console.log('  Press Ctrl-C to stop.\n');
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n  ${signal}: stopping ${running.shop.name}…`);
+    setTimeout(() => {
+      console.error(`  Still stopping after ${STOP_GRACE_MS} ms; exiting anyway.`);
+      process.exit(1);
+    }, STOP_GRACE_MS).unref();
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('  Could not stop cleanly:', error instanceof Error ? error.message : error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
