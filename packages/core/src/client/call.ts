@@ -110,7 +110,15 @@ async function sendOnce(
   }
 }
 
+/**
+ * Cuts this call's secrets out of text quoted from the service, both as sent
+ * and as they read inside a JSON string (how a body echoed back carries them).
+ */
 function withCallSecrets(redact: (text: string) => string, secrets: readonly string[]): (text: string) => string {
-  const cut = secrets.filter((secret) => secret.length > 0);
-  return (text) => cut.reduce((out, secret) => out.split(secret).join(REDACTED), redact(text));
+  const forms = secrets
+    .filter((secret) => secret.length > 0)
+    .flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)])
+    // Longest first, so an escaped form is not half-cut by a shorter one.
+    .sort((a, b) => b.length - a.length);
+  return (text) => forms.reduce((out, secret) => out.split(secret).join(REDACTED), redact(text));
 }

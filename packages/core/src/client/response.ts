@@ -42,7 +42,8 @@ export function interpretResponse(
     json = JSON.parse(response.body);
   } catch {
     const contentType = String(response.headers['content-type'] ?? 'none');
-    const snippet = redact(response.body.slice(0, SNIPPET_CHARS)).replace(/\s+/g, ' ');
+    // Redacted before cutting, so a secret straddling the cut cannot leak its first half.
+    const snippet = redact(response.body).slice(0, SNIPPET_CHARS).replace(/\s+/g, ' ');
     return malformed(`with a body that is not JSON (content-type ${contentType}): "${snippet}"`);
   }
   const parsed = responseEnvelopeSchema.safeParse(json);

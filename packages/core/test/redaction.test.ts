@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createPaymentClient, PaymentError, type Logger, type PaymentClient } from '../src';
+import { API_KEY, checkoutInput, clientOptions, directPaymentInput, WALLET_TOKEN } from './support/fixtures';
+import { ok, startServiceServer, type ServiceServer } from './support/service-server';
+
+/** Every line any level receives, serialised as a log transport would write it. */
+const lines: string[] = [];
+const capture = (level: string) => (...args: unknown[]) => {
+  lines.push(JSON.stringify({ level, args }));
+};
+const capturingLogger: Logger = { debug: capture('debug'), info: capture('info'), warn: capture('warn'), error: capture('error') };
+const errors: unknown[] = [];
+
+/** The distinctive inner part of the token, which must not leak even on its own. */
+const TOKEN_CORE = 'c2VjcmV0LWNhcmQtY3J5cHRvZ3JhbQ';
+
+let server: ServiceServer;
+let client: PaymentClient;
+
+beforeAll(async () => {
+  // A hostile or buggy service: it echoes the request's Authorization header and body back in its answers.
+  server = await startServiceServer((req, index) => {
+    const echo = `${String(req.headers.authorization)} ${req.body}`;
+    if (req.json.referenceOrderId === 'echo-proxy-page') {
+      // Padded so the key straddles the point where the quoted snippet of the body is cut.
+      return { status: 502, headers: { 'content-type': 'text/plain' }, body: `${'-'.repeat(60)}${echo}` };
+    }
+    switch (index % 6) {
+      case 0:
+        return { status: 429, body: { code: 'S04', msg: echo, traceId: 't-rate' } };
+      case 1:
+        return { reset: true };
+      case 2:
+        return { status: 502, headers: { 'content-type': 'text/plain' }, body: echo };
+      case 3:
+        return { body: { code: 'E900', msg: echo, traceId: 't-err' } };
+      case 4:
+        return { hang: true };
+      default:
+        return ok({ transactionStatus: 'S', checkoutUrl: 'https://pay.example.com/c/1' });
+    }
+  });
+  client = createPaymentClient(
+    clientOptions(server.url, {
+      logger: capturingLogger,
+      timeoutMs: 100,
+      retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 },
+      sleep: async () => {},
+    }),
+  );
+  const run = async (call: () => Promise<unknown>) => {
+    await call().catch((error: unknown) => errors.push(error));
+  };
+  // Six answers cycle: S04→reset, 502→API error echoing, hang→success, repeated to hit each on both paths.
+  for (let round = 0; round < 3; round++) {
+    await run(() => client.directPayment(directPaymentInput()));
+    await run(() => client.createCheckoutSession(checkoutInput()));
+  }
+  await run(() => client.createCheckoutSession(checkoutInput({ referenceOrderId: 'echo-proxy-page' })));
+  await run(() => client.directPayment(directPaymentInput({ referenceOrderId: 'x', amount: { orderAmount: 1.5, priceCurrency: 'USD' } })));
+  await run(async () => createPaymentClient(clientOptions(server.url, { apiKey: `${API_KEY} extra`, logger: capturingLogger })));
+});
+
+afterAll(async () => {
+  await client?.close();
+  await server?.close();
+});
+
+it('the run exercised retries, failures and successes at every log level used', () => {
+  expect(server.requests.length).toBeGreaterThanOrEqual(10);
+  expect(lines.some((line) => line.includes('retrying payment service call'))).toBe(true);
+  expect(lines.some((line) => line.includes('"level":"debug"'))).toBe(true);
+  expect(errors.length).toBeGreaterThanOrEqual(3);
+  expect(errors.some((error) => (error as Error).message.includes('not JSON'))).toBe(true);
+  // The echoing service really did put the secrets on the wire back to us.
+  expect(server.requests.every((req) => req.headers.authorization === `Bearer ${API_KEY}`)).toBe(true);
+});
+
+it('no log line holds the API key or the wallet token', () => {
+  for (const line of lines) {
+    expect(line).not.toContain(API_KEY);
+    expect(line).not.toContain(TOKEN_CORE);
+    expect(line).not.toContain(API_KEY.slice(0, 12));
+  }
+});
+
+it('no thrown error holds the API key or the wallet token, in its message or serialised', () => {
+  for (const error of errors) {
+    expect(error).toBeInstanceOf(PaymentError);
+    const text = `${(error as Error).message} ${(error as Error).stack ?? ''} ${JSON.stringify(error)}`;
+    expect(text).not.toContain(API_KEY);
+    expect(text).not.toContain(TOKEN_CORE);
+    expect(text).not.toContain(WALLET_TOKEN);
+    expect(text).not.toContain(API_KEY.slice(0, 12));
+  }
+});
