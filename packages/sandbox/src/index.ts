@@ -1,1 +1,12 @@
-export {};
+export { startSandbox, type Sandbox } from './server';
+export type { SandboxOptions } from './options';
+export type { SandboxClock, TimeSource } from './clock';
+export type { SandboxCredentials, Environment } from './credentials';
+export type { Charge, Channel, Address } from './ledger';
+export type { Delivery, DeliveryAttempt } from './webhooks/deliveries';
+export type { FaultKind, FaultSpec, RandomFaultOptions } from './faults';
+export type { MintWalletTokenOptions, AuthMethod } from './wallet-token';
+export type { RateLimitOptions } from './rate-limit';
+export { SANDBOX_CODES, type SandboxCode } from './codes';
+export { SANDBOX_AMOUNTS } from './outcomes';
+export { FAULT_KINDS } from './faults';

@@ -1,0 +1,81 @@
+import type { IncomingMessage } from 'node:http';
+import { environmentOfKey, type Environment, type SandboxCredentials } from './credentials';
+import { SandboxRefusal } from './envelope';
+import { callerAddress, headerValue } from './http-io';
+import type { RequestIdWindow } from './request-ids';
+
+export const TIMESTAMP_WINDOW_MS = 10 * 60_000;
+export const REQUEST_ID_MAX_LENGTH = 64;
+
+export interface AuthContext {
+  credentials: SandboxCredentials;
+  now: number;
+  allowIp?: ((address: string) => boolean) | undefined;
+}
+
+/**
+ * The header rules of the spec's Authentication section, checked in a fixed
+ * order so each failure maps to exactly one code. Returns the environment the
+ * key selects. The duplicate request-id rule is separate (`claimRequestId`)
+ * because a request refused by the rate limit must not burn its id.
+ */
+export function authenticate(req: IncomingMessage, ctx: AuthContext): Environment {
+  if (ctx.allowIp && !ctx.allowIp(callerAddress(req))) {
+    throw new SandboxRefusal('A07', 'caller address is not on the IP allow-list of this application');
+  }
+  const environment = checkAuthorization(headerValue(req, 'authorization'), ctx.credentials);
+  checkContentType(headerValue(req, 'content-type'));
+  checkTimestamp(headerValue(req, 'x-timestamp'), ctx.now);
+  checkRequestId(headerValue(req, 'x-client-request-id'));
+  return environment;
+}
+
+function checkAuthorization(value: string | undefined, credentials: SandboxCredentials): Environment {
+  if (value === undefined || value === '') {
+    throw new SandboxRefusal('A01', 'Authorization header is required: `Bearer <API_KEY>`');
+  }
+  // Exactly "Bearer", one space, then a key with no whitespace at all.
+  const match = /^Bearer ([^\s]+)$/.exec(value);
+  if (!match) {
+    throw new SandboxRefusal('A01', 'Authorization header must be exactly `Bearer <API_KEY>` with one space after Bearer');
+  }
+  const environment = environmentOfKey(credentials, match[1] ?? '');
+  if (!environment) {
+    throw new SandboxRefusal('A02', 'API key is not valid for the test or the production environment');
+  }
+  return environment;
+}
+
+function checkContentType(value: string | undefined): void {
+  const mediaType = value?.split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== 'application/json') {
+    throw new SandboxRefusal('A08', 'Content-Type must be application/json');
+  }
+}
+
+function checkTimestamp(value: string | undefined, now: number): void {
+  if (value === undefined || !/^[0-9]{13}$/.test(value)) {
+    const hint = value !== undefined && /^[0-9]{10}$/.test(value) ? ' (a 10-digit seconds value is not accepted)' : '';
+    throw new SandboxRefusal('A03', `X-Timestamp must be Unix time in milliseconds, 13 digits${hint}`);
+  }
+  if (Math.abs(Number(value) - now) > TIMESTAMP_WINDOW_MS) {
+    throw new SandboxRefusal('A04', 'X-Timestamp is more than 10 minutes away from server time');
+  }
+}
+
+function checkRequestId(value: string | undefined): void {
+  if (value === undefined || value.length === 0) {
+    throw new SandboxRefusal('A05', 'X-Client-Request-Id header is required');
+  }
+  if (value.length > REQUEST_ID_MAX_LENGTH) {
+    throw new SandboxRefusal('A05', `X-Client-Request-Id must be at most ${REQUEST_ID_MAX_LENGTH} characters`);
+  }
+}
+
+/** The duplicate rule: a POST repeating an X-Client-Request-Id within 10 minutes is refused. */
+export function claimRequestId(req: IncomingMessage, window: RequestIdWindow, now: number): void {
+  const id = headerValue(req, 'x-client-request-id') ?? '';
+  if (!window.claim(id, now)) {
+    throw new SandboxRefusal('A06', 'X-Client-Request-Id was already used within the last 10 minutes (duplicate request)');
+  }
+}

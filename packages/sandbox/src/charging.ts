@@ -1,0 +1,84 @@
+import type { Environment } from './credentials';
+import { newTransactionId, type Address, type Channel, type Charge } from './ledger';
+import type { ChargeOutcome } from './outcomes';
+import { payableTotal, type Amount } from './rules/fields';
+import type { SandboxState } from './state';
+
+export interface ChargeInput {
+  channel: Channel;
+  environment: Environment;
+  transactionRequestId: string;
+  referenceOrderId?: string;
+  amount: Amount;
+  outcome: ChargeOutcome;
+  authMethod?: string;
+  billingAddress?: Address;
+  shippingAddress?: Address;
+}
+
+/** The amount with its optional parts spelled out as 0, as the service reports it back. */
+export function fullAmount(amount: Amount): Charge['amount'] {
+  return {
+    orderAmount: amount.orderAmount,
+    taxAmount: amount.taxAmount ?? 0,
+    surchargeAmount: amount.surchargeAmount ?? 0,
+    priceCurrency: amount.priceCurrency,
+  };
+}
+
+/** Records one transaction in the ledger with its outcome. */
+export function recordCharge(state: SandboxState, input: ChargeInput): Charge {
+  const { outcome, amount, ...rest } = input;
+  return state.ledger.record({
+    ...rest,
+    transactionId: newTransactionId(),
+    amount: fullAmount(amount),
+    payableTotal: payableTotal(amount),
+    transactionStatus: outcome.transactionStatus,
+    ...(outcome.reason ? { reason: outcome.reason } : {}),
+    createdAt: new Date(state.clock.now()).toISOString(),
+  });
+}
+
+/** Queues the signed webhook for a charge's result when the request named a notifyUrl (none otherwise: spec, Events 2). */
+export function notifyCharge(state: SandboxState, notifyUrl: string | undefined, charge: Charge, extra: Record<string, unknown> = {}): void {
+  send(state, notifyUrl, { ...chargeResult(charge), ...extra, paymentMethod: 'WALLET_PAY' });
+}
+
+/** Queues the `C` webhook of a hosted session closed without a payment (cancelled, or expired unpaid). */
+export function notifyClosed(
+  state: SandboxState,
+  notifyUrl: string | undefined,
+  fields: { transactionRequestId: string; referenceOrderId: string; amount: Amount; sessionId: string; reason: { code: string; message: string } },
+): void {
+  const { amount, ...rest } = fields;
+  send(state, notifyUrl, {
+    ...rest,
+    transactionStatus: 'C',
+    amount: fullAmount(amount),
+  });
+}
+
+function send(state: SandboxState, notifyUrl: string | undefined, fields: Record<string, unknown>): void {
+  if (notifyUrl === undefined) return;
+  state.deliverer.send(notifyUrl, {
+    ...fields,
+    appId: state.credentials.appId,
+    merchantId: state.credentials.merchantId,
+    transactionType: 'SALE',
+    notifyTime: new Date(state.clock.now()).toISOString(),
+  });
+}
+
+/** The result fields an API answer and a webhook share for a charge. */
+export function chargeResult(charge: Charge): Record<string, unknown> {
+  return {
+    transactionId: charge.transactionId,
+    transactionRequestId: charge.transactionRequestId,
+    ...(charge.referenceOrderId === undefined ? {} : { referenceOrderId: charge.referenceOrderId }),
+    transactionStatus: charge.transactionStatus,
+    amount: charge.amount,
+    ...(charge.reason ? { reason: charge.reason } : {}),
+    createdAt: charge.createdAt,
+  };
+}

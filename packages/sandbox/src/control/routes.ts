@@ -1,0 +1,96 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { parseJsonObject, readBody, sendJson, sendText } from '../http-io';
+import { SandboxRefusal } from '../envelope';
+import type { SandboxState } from '../state';
+import { mintWalletToken } from '../wallet-token';
+import { testWalletScript } from './test-wallet-script';
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-allow-headers': 'content-type',
+  'access-control-max-age': '600',
+};
+
+const mintRequest = z.object({
+  gateway: z.string().max(64).optional(),
+  gatewayMerchantId: z.string().max(64).optional(),
+  authMethod: z.enum(['CRYPTOGRAM_3DS', 'PAN_ONLY']).optional(),
+  additional3dsRequired: z.boolean().optional(),
+  cardNetwork: z.string().max(32).optional(),
+});
+
+const clockMove = z.object({ ms: z.number().finite() });
+
+async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const raw = await readBody(req, 16_384);
+  return raw.length === 0 ? {} : parseJsonObject(raw);
+}
+
+function parseOr400<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new SandboxRefusal('R02', `${issue?.path.join('.') || '(body)'}: ${issue?.message ?? 'invalid'}`);
+}
+
+/**
+ * The sandbox-only conveniences under `/sandbox/`: mint wallet tokens (CORS, for
+ * shop pages on another origin), the test wallet script, the clock, and
+ * read-only views of the ledger and webhook log. Not part of the service.
+ */
+export function createControlRoutes(state: SandboxState) {
+  const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => Promise<void> | void> = {
+    'OPTIONS /sandbox/wallet-token': (_req, res) => {
+      res.writeHead(204, CORS);
+      res.end();
+    },
+    'POST /sandbox/wallet-token': async (req, res) => {
+      const body = parseOr400(mintRequest, await jsonBody(req));
+      const token = mintWalletToken(
+        state.walletKeys,
+        { gatewayId: state.credentials.gatewayId, merchantId: state.credentials.merchantId },
+        state.clock.now(),
+        {
+          ...(body.gateway === undefined ? {} : { gatewayId: body.gateway }),
+          ...(body.gatewayMerchantId === undefined ? {} : { gatewayMerchantId: body.gatewayMerchantId }),
+          ...(body.authMethod === undefined ? {} : { authMethod: body.authMethod }),
+          ...(body.additional3dsRequired === undefined ? {} : { additional3dsRequired: body.additional3dsRequired }),
+          ...(body.cardNetwork === undefined ? {} : { cardNetwork: body.cardNetwork }),
+        },
+      );
+      sendJson(res, 201, { token }, CORS);
+    },
+    'GET /sandbox/test-wallet.js': (_req, res) => {
+      sendText(res, 200, 'text/javascript; charset=utf-8', testWalletScript(state.url), { 'access-control-allow-origin': '*' });
+    },
+    'GET /sandbox/clock': (_req, res) => sendJson(res, 200, { now: state.clock.now() }),
+    'POST /sandbox/clock/advance': async (req, res) => {
+      state.clock.advance(parseOr400(clockMove, await jsonBody(req)).ms);
+      sendJson(res, 200, { now: state.clock.now() });
+    },
+    'POST /sandbox/clock/reset': (_req, res) => {
+      state.clock.reset();
+      sendJson(res, 200, { now: state.clock.now() });
+    },
+    'GET /sandbox/charges': (_req, res) => sendJson(res, 200, { charges: state.ledger.charges() }),
+    'GET /sandbox/deliveries': (_req, res) => sendJson(res, 200, { deliveries: state.deliverer.deliveries() }),
+  };
+
+  /** Handles `/sandbox/…` paths; false when the path is not one of them. */
+  async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
+    if (!path.startsWith('/sandbox/')) return false;
+    const route = routes[`${req.method ?? ''} ${path}`];
+    try {
+      if (!route) throw new SandboxRefusal('R04', `no sandbox route ${req.method ?? ''} ${path}`);
+      await route(req, res);
+    } catch (error) {
+      const refusal = error instanceof SandboxRefusal ? error : new SandboxRefusal('E01', 'internal error');
+      sendJson(res, refusal.status, { error: { code: refusal.code, message: refusal.message } }, path === '/sandbox/wallet-token' ? CORS : {});
+    }
+    return true;
+  }
+
+  return { handle };
+}

@@ -1,0 +1,106 @@
+/**
+ * Fault injection for testing clients against a misbehaving service. Faults
+ * apply to the `/v1/` service routes only.
+ *
+ * - `http-500`: answer HTTP 500 (envelope code E01) without processing.
+ * - `reset-before`: destroy the connection before processing (nothing happened).
+ * - `reset-after`: process the request (a payment is charged) and destroy the
+ *   connection instead of answering: the outcome is unknown to the client.
+ * - `delay`: process the request, then hold the answer `delayMs` (default
+ *   31 000, past the spec's 30-second recommended call time-out).
+ * - `non-json`: answer 200 with an HTML page instead of a JSON envelope, without processing.
+ * - `s04`: answer HTTP 429 with code S04 without processing.
+ */
+export type FaultKind = 'http-500' | 'reset-before' | 'reset-after' | 'delay' | 'non-json' | 's04';
+
+export const FAULT_KINDS: readonly FaultKind[] = ['http-500', 'reset-before', 'reset-after', 'delay', 'non-json', 's04'];
+export const DEFAULT_FAULT_DELAY_MS = 31_000;
+
+export interface FaultSpec {
+  kind: FaultKind;
+  /** How many matching requests it hits; default 1. */
+  times?: number;
+  /** Only requests to this exact path (e.g. `/v1/checkout/sale`); default every service route. */
+  path?: string;
+  /** For `delay`. */
+  delayMs?: number;
+}
+
+/** Seeded random faults for reliability suites: each service request is hit with probability `rate`. */
+export interface RandomFaultOptions {
+  seed: number;
+  rate: number;
+  kinds: readonly FaultKind[];
+  delayMs?: number;
+}
+
+export interface ActiveFault {
+  kind: FaultKind;
+  delayMs: number;
+}
+
+/** mulberry32: a tiny deterministic generator, so a failing seed can be replayed. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function checkKind(kind: unknown): FaultKind {
+  if (!FAULT_KINDS.includes(kind as FaultKind)) throw new TypeError(`fault kind must be one of ${FAULT_KINDS.join(', ')}`);
+  return kind as FaultKind;
+}
+
+export class FaultPlan {
+  private queue: Array<Required<Omit<FaultSpec, 'path'>> & { path?: string }> = [];
+  private random: { next: () => number; options: RandomFaultOptions } | undefined;
+
+  constructor(random?: RandomFaultOptions) {
+    if (random) this.setRandom(random);
+  }
+
+  inject(spec: FaultSpec): void {
+    const times = spec.times ?? 1;
+    if (!Number.isInteger(times) || times < 1) throw new TypeError('fault times must be an integer >= 1');
+    const delayMs = spec.delayMs ?? DEFAULT_FAULT_DELAY_MS;
+    if (!Number.isFinite(delayMs) || delayMs < 0) throw new TypeError('fault delayMs must be >= 0');
+    this.queue.push({ kind: checkKind(spec.kind), times, delayMs, ...(spec.path === undefined ? {} : { path: spec.path }) });
+  }
+
+  setRandom(options: RandomFaultOptions | undefined): void {
+    if (!options) {
+      this.random = undefined;
+      return;
+    }
+    if (!(options.rate >= 0 && options.rate <= 1)) throw new TypeError('faults.rate must be between 0 and 1');
+    if (options.kinds.length === 0) throw new TypeError('faults.kinds must name at least one kind');
+    options.kinds.forEach(checkKind);
+    this.random = { next: seededRandom(options.seed), options };
+  }
+
+  clear(): void {
+    this.queue = [];
+    this.random = undefined;
+  }
+
+  /** The fault for this request, if any: injected ones first (in order), then the random mode. */
+  next(path: string): ActiveFault | undefined {
+    const index = this.queue.findIndex((fault) => fault.path === undefined || fault.path === path);
+    const injected = this.queue[index];
+    if (injected) {
+      injected.times -= 1;
+      if (injected.times === 0) this.queue.splice(index, 1);
+      return { kind: injected.kind, delayMs: injected.delayMs };
+    }
+    if (!this.random) return undefined;
+    const { next, options } = this.random;
+    if (next() >= options.rate) return undefined;
+    const kind = options.kinds[Math.floor(next() * options.kinds.length)] ?? options.kinds[0];
+    return kind ? { kind, delayMs: options.delayMs ?? DEFAULT_FAULT_DELAY_MS } : undefined;
+  }
+}

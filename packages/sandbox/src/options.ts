@@ -1,0 +1,33 @@
+import type { TimeSource } from './clock';
+import type { SandboxCredentials } from './credentials';
+import type { RandomFaultOptions } from './faults';
+import type { RateLimitOptions } from './rate-limit';
+
+export interface SandboxOptions {
+  /** Port to listen on; default 0 (a free port). */
+  port?: number;
+  /** Interface to listen on; default `127.0.0.1`. */
+  host?: string;
+  /** Serve HTTPS (TLS 1.2 minimum) with a certificate generated at start; its PEM is `sandbox.ca`. */
+  https?: boolean;
+  /** Where service time comes from; default real time. `sandbox.clock` moves it further. */
+  clock?: TimeSource;
+  /** Fixed credentials instead of random ones (any subset). */
+  credentials?: Partial<SandboxCredentials>;
+  /** Call-frequency limit answered with S04; default 100 calls per 1000 ms, `false` for none. */
+  rateLimit?: RateLimitOptions | false;
+  /** Delays between webhook attempts; default [1000, 2000, 4000, 8000, 16000] (so 6 attempts). */
+  webhookRetryDelaysMs?: readonly number[];
+  /** How long a webhook receiver has to answer; default 10 000 ms. */
+  webhookTimeoutMs?: number;
+  /** Caller addresses (exact or CIDR) allowed on the service routes; default everyone. */
+  ipAllowList?: readonly string[];
+  /** Accept http(s)://localhost / 127.0.0.1 / [::1] notifyUrls (local development); default false: public HTTPS only. */
+  allowLocalNotifyUrl?: boolean;
+  /** Seeded random faults on the service routes. */
+  faults?: RandomFaultOptions;
+  /** Largest accepted request body; default 1 MiB. */
+  bodyLimitBytes?: number;
+  /** Told about unexpected errors (answered as E01); default writes them to stderr. */
+  onError?: (error: unknown) => void;
+}

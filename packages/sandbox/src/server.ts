@@ -1,0 +1,211 @@
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { createServiceRoutes, type ServiceReply } from './api/service-routes';
+import { notifyClosed } from './charging';
+import { createSandboxClock, type SandboxClock } from './clock';
+import { createControlRoutes } from './control/routes';
+import { createCredentials, type SandboxCredentials } from './credentials';
+import { SandboxRefusal, newTraceId } from './envelope';
+import { FaultPlan, type ActiveFault, type FaultSpec } from './faults';
+import { createHostedPageRoutes } from './hosted-page/routes';
+import { sendJson, sendText } from './http-io';
+import { createIpAllowList } from './ip-allow-list';
+import { Ledger, type Charge } from './ledger';
+import type { SandboxOptions } from './options';
+import { DEFAULT_RATE_LIMIT, RateLimiter } from './rate-limit';
+import { RequestIdWindow } from './request-ids';
+import { SessionStore } from './sessions';
+import type { SandboxState } from './state';
+import { createCertificate, TLS_MIN_VERSION } from './tls';
+import { createWalletTokenKeys, mintWalletToken, type MintWalletTokenOptions } from './wallet-token';
+import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, DEFAULT_WEBHOOK_TIMEOUT_MS, WebhookDeliverer, type Delivery } from './webhooks/deliveries';
+
+const DUPLICATE_WINDOW_MS = 10 * 60_000;
+const EXPIRY_SWEEP_MS = 10_000;
+
+export interface Sandbox extends SandboxCredentials {
+  /** Base URL of the service, e.g. `http://127.0.0.1:40123` (no trailing slash). */
+  url: string;
+  /** The key to configure a client with: the test environment's. */
+  apiKey: string;
+  /** PEM of the certificate to trust, when serving HTTPS. */
+  ca?: string;
+  /** Service time: move it to expire sessions or leave the timestamp window without waiting. */
+  clock: SandboxClock;
+  /** Every transaction processed, in order (declined ones with transactionStatus F). */
+  charges(): Charge[];
+  /** The webhook delivery log, with every attempt. */
+  deliveries(): Delivery[];
+  /** Resolves when no webhook delivery is pending any more. */
+  waitForDeliveries(timeoutMs?: number): Promise<void>;
+  /** A wallet token for this sandbox (defaults: CRYPTOGRAM_3DS, this gateway and merchant). */
+  mintWalletToken(options?: MintWalletTokenOptions): string;
+  /** Makes the next matching service request(s) misbehave. */
+  injectFault(fault: FaultSpec): void;
+  /** Forgets injected and random faults. */
+  clearFaults(): void;
+  close(): Promise<void>;
+}
+
+/** Clock moves also sweep sessions, so an expiry is seen (and its `C` webhook sent) as soon as time passes it. */
+function sweepingClock(base: SandboxClock, sweep: () => void): SandboxClock {
+  return {
+    now: () => base.now(),
+    advance(ms) {
+      base.advance(ms);
+      sweep();
+    },
+    set(ms) {
+      base.set(ms);
+      sweep();
+    },
+    reset() {
+      base.reset();
+      sweep();
+    },
+  };
+}
+
+function buildState(options: SandboxOptions): SandboxState {
+  const credentials = createCredentials(options.credentials);
+  const base = createSandboxClock(options.clock);
+  const clock = sweepingClock(base, () => state.sessions.expireDue(base.now()));
+  const deliverer = new WebhookDeliverer({
+    secret: credentials.webhookSecret,
+    retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
+    timeoutMs: options.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS,
+    clock: base,
+  });
+  const state: SandboxState = {
+    credentials,
+    clock,
+    url: '',
+    ledger: new Ledger(),
+    sessions: new SessionStore((session) =>
+      notifyClosed(state, session.request.notifyUrl, {
+        transactionRequestId: session.request.transactionRequestId,
+        referenceOrderId: session.request.referenceOrderId,
+        amount: session.request.amount,
+        sessionId: session.sessionId,
+        reason: { code: 'SESSION_EXPIRED', message: 'checkout session expired unpaid' },
+      }),
+    ),
+    deliverer,
+    walletKeys: createWalletTokenKeys(),
+    requestIds: new RequestIdWindow(DUPLICATE_WINDOW_MS),
+    rateLimiter: options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT),
+    allowIp: createIpAllowList(options.ipAllowList),
+    faults: new FaultPlan(options.faults),
+    allowLocalNotifyUrl: options.allowLocalNotifyUrl ?? false,
+    bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
+  };
+  return state;
+}
+
+const NON_JSON_PAGE = '<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>';
+
+/** Starts the sandbox on 127.0.0.1 (by default) and resolves once it listens. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const state = buildState(options);
+  const reportError = options.onError ?? ((error: unknown) => console.error('paymount sandbox: internal error', error));
+  const service = createServiceRoutes(state, reportError);
+  const hosted = createHostedPageRoutes(state);
+  const control = createControlRoutes(state);
+  const delayTimers = new Set<NodeJS.Timeout>();
+
+  function answer(res: ServerResponse, reply: ServiceReply): void {
+    sendJson(res, reply.status, reply.envelope, reply.headers);
+  }
+
+  /** Applies a fault that acts after processing, or answers normally. */
+  function deliver(req: IncomingMessage, res: ServerResponse, reply: ServiceReply, fault: ActiveFault | undefined): void {
+    if (fault?.kind === 'reset-after') {
+      req.socket.destroy();
+    } else if (fault?.kind === 'delay') {
+      const timer = setTimeout(() => {
+        delayTimers.delete(timer);
+        if (!res.destroyed) answer(res, reply);
+      }, fault.delayMs);
+      delayTimers.add(timer);
+    } else {
+      answer(res, reply);
+    }
+  }
+
+  async function onServiceRequest(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    const fault = state.faults.next(path);
+    if (fault?.kind === 'reset-before') return void req.socket.destroy();
+    if (fault?.kind === 'http-500') {
+      const refusal = new SandboxRefusal('E01', 'internal error (injected fault)');
+      return answer(res, { status: refusal.status, envelope: refusal.toEnvelope(newTraceId()), headers: {} });
+    }
+    if (fault?.kind === 's04') {
+      const refusal = new SandboxRefusal('S04', 'call frequency limit exceeded (injected fault)');
+      return answer(res, { status: refusal.status, envelope: refusal.toEnvelope(newTraceId()), headers: { 'retry-after': '1' } });
+    }
+    if (fault?.kind === 'non-json') return sendText(res, 200, 'text/html; charset=utf-8', NON_JSON_PAGE);
+    deliver(req, res, await service.handle(req, path), fault);
+  }
+
+  async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://sandbox.invalid').pathname;
+    try {
+      if (path.startsWith('/v1/')) return await onServiceRequest(req, res, path);
+      if (await hosted.handle(req, res, path)) return;
+      if (await control.handle(req, res, path)) return;
+      const refusal = new SandboxRefusal('R04', `no route ${path}`);
+      sendJson(res, refusal.status, refusal.toEnvelope(newTraceId()));
+    } catch (error) {
+      const refusal = error instanceof SandboxRefusal ? error : new SandboxRefusal('E01', 'internal error');
+      if (refusal.code === 'E01') reportError(error);
+      if (!res.headersSent) sendJson(res, refusal.status, refusal.toEnvelope(newTraceId()));
+      else res.destroy();
+    }
+  }
+
+  const certificate = options.https ? createCertificate() : undefined;
+  const listener = (req: IncomingMessage, res: ServerResponse) => void onRequest(req, res);
+  const server: Server = certificate
+    ? createHttpsServer({ key: certificate.key, cert: certificate.cert, minVersion: TLS_MIN_VERSION }, listener)
+    : createHttpServer(listener);
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  state.url = `${certificate ? 'https' : 'http'}://${host}:${address.port}`;
+  const sweep = setInterval(() => state.sessions.expireDue(state.clock.now()), EXPIRY_SWEEP_MS);
+  sweep.unref();
+
+  const { credentials } = state;
+  return {
+    ...credentials,
+    url: state.url,
+    apiKey: credentials.testApiKey,
+    ...(certificate ? { ca: certificate.cert } : {}),
+    clock: state.clock,
+    charges: () => state.ledger.charges(),
+    deliveries: () => state.deliverer.deliveries(),
+    waitForDeliveries: (timeoutMs) => state.deliverer.waitForDeliveries(timeoutMs),
+    mintWalletToken: (mintOptions) =>
+      mintWalletToken(state.walletKeys, { gatewayId: credentials.gatewayId, merchantId: credentials.merchantId }, state.clock.now(), mintOptions),
+    injectFault: (fault) => state.faults.inject(fault),
+    clearFaults: () => state.faults.clear(),
+    async close() {
+      clearInterval(sweep);
+      for (const timer of delayTimers) clearTimeout(timer);
+      delayTimers.clear();
+      state.deliverer.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

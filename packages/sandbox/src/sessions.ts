@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import type { Environment } from './credentials';
+import type { CheckoutSessionBody } from './rules/checkout-session';
+
+export const SESSION_LIFETIME_MS = 30 * 60_000;
+
+export type SessionState = 'open' | 'paid' | 'failed' | 'cancelled' | 'expired';
+
+export interface CheckoutSessionRecord {
+  sessionId: string;
+  environment: Environment;
+  request: CheckoutSessionBody;
+  createdAt: number;
+  expiresAt: number;
+  state: SessionState;
+  transactionId?: string;
+}
+
+/**
+ * Hosted checkout sessions. A session is usable for 30 minutes of service time
+ * from its creation; it then moves to `expired` when next looked at or swept
+ * by `expireDue`, whichever comes first.
+ * Bounded: past `maxSessions` the oldest session is forgotten.
+ */
+export class SessionStore {
+  private readonly sessions = new Map<string, CheckoutSessionRecord>();
+
+  constructor(
+    /** Told once about each session that expires unpaid (the sandbox then sends its `C` webhook). */
+    private readonly onExpire: (session: CheckoutSessionRecord) => void = () => {},
+    private readonly maxSessions = 50_000,
+  ) {}
+
+  create(request: CheckoutSessionBody, environment: Environment, now: number): CheckoutSessionRecord {
+    const session: CheckoutSessionRecord = {
+      sessionId: `cs_${randomBytes(16).toString('hex')}`,
+      environment,
+      request,
+      createdAt: now,
+      expiresAt: now + SESSION_LIFETIME_MS,
+      state: 'open',
+    };
+    this.sessions.set(session.sessionId, session);
+    if (this.sessions.size > this.maxSessions) {
+      const oldest = this.sessions.keys().next().value;
+      if (oldest !== undefined) this.sessions.delete(oldest);
+    }
+    return session;
+  }
+
+  /** The session with its state brought up to `now`. */
+  get(sessionId: string, now: number): CheckoutSessionRecord | undefined {
+    const session = this.sessions.get(sessionId);
+    if (session) this.expireIfDue(session, now);
+    return session;
+  }
+
+  /** Moves every open session whose 30 minutes have passed to `expired`; returns those that just expired. */
+  expireDue(now: number): CheckoutSessionRecord[] {
+    const expired: CheckoutSessionRecord[] = [];
+    for (const session of this.sessions.values()) {
+      if (this.expireIfDue(session, now)) expired.push(session);
+    }
+    return expired;
+  }
+
+  private expireIfDue(session: CheckoutSessionRecord, now: number): boolean {
+    if (session.state !== 'open' || now < session.expiresAt) return false;
+    session.state = 'expired';
+    this.onExpire(session);
+    return true;
+  }
+}
