@@ -70,6 +70,6 @@ export async function readRequestBody(
   }
   const bytes = typeof parsed === 'string' ? Buffer.from(parsed, 'utf8') : (parsed ?? (await req.readBody?.()) ?? new Uint8Array());
   // The reader may have been given a larger limit (the webhook's); each route keeps its own.
-  if (bytes.byteLength > options.limitBytes) throw bodyTooLarge(options.limitBytes);
+  if (bytes.byteLength > options.limitBytes) throw bodyTooLarge();
   return { kind, fields: parseText(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'), kind) };
 }

@@ -10,7 +10,7 @@ import {
 } from '../errors';
 import type { Logger } from '../logger';
 import type { NeutralResponse } from './neutral-http';
-import { PaymentRouteError } from './route-error';
+import { BODY_TOO_LARGE_MESSAGE, PaymentRouteError } from './route-error';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } as const;
 
@@ -38,7 +38,10 @@ interface StatusRule {
 
 function ruleFor(error: PaymentError): StatusRule {
   if (error instanceof PaymentRouteError) return { status: error.httpStatus };
-  if (error instanceof WebhookVerificationError) return { status: webhookStatus(error) };
+  if (error instanceof WebhookVerificationError) {
+    if (error.reason === 'body_too_large') return { status: 413, code: 'BODY_TOO_LARGE', message: BODY_TOO_LARGE_MESSAGE };
+    return { status: webhookStatus(error) };
+  }
   if (error instanceof PaymentValidationError) return { status: 400 };
   if (error instanceof PaymentRateLimitError) {
     return { status: 429, message: 'The payment service is busy (rate limit). Try again shortly.' };
@@ -56,12 +59,10 @@ function ruleFor(error: PaymentError): StatusRule {
 /**
  * A body consumed by another middleware is the merchant's mounting mistake, not
  * the sender's: 500 says "server error", and the service's retries then
- * succeed once the mounting is fixed. Size is 413 like on every route.
+ * succeed once the mounting is fixed.
  */
 function webhookStatus(error: WebhookVerificationError): number {
-  if (error.reason === 'body_already_parsed' || error.reason === 'invalid_secret') return 500;
-  if (error.reason === 'body_too_large') return 413;
-  return 400;
+  return error.reason === 'body_already_parsed' || error.reason === 'invalid_secret' ? 500 : 400;
 }
 
 /**

@@ -9,7 +9,7 @@ import { bodyTooLarge, PaymentRouteError } from './route-error';
  */
 export function readNodeBody(req: IncomingMessage, limitBytes: number): Promise<Uint8Array> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limitBytes) return Promise.reject(bodyTooLarge(limitBytes));
+  if (Number.isFinite(declared) && declared > limitBytes) return Promise.reject(bodyTooLarge());
   if (req.readableEnded) {
     return Promise.reject(
       new PaymentRouteError(
@@ -30,7 +30,7 @@ export function readNodeBody(req: IncomingMessage, limitBytes: number): Promise<
       if (size > limitBytes) {
         tooLarge = true;
         chunks.length = 0;
-        reject(bodyTooLarge(limitBytes));
+        reject(bodyTooLarge());
         return;
       }
       chunks.push(buffer);

@@ -10,6 +10,9 @@ export class PaymentRouteError extends PaymentError {
   }
 }
 
-export function bodyTooLarge(limitBytes: number): PaymentRouteError {
-  return new PaymentRouteError(413, 'BODY_TOO_LARGE', `The request body exceeds the limit of ${limitBytes} bytes.`);
+export const BODY_TOO_LARGE_MESSAGE = 'The request body is too large.';
+
+/** One wording whichever layer notices (the adapter's reader, a route, the webhook verifier), so answers stay identical. */
+export function bodyTooLarge(): PaymentRouteError {
+  return new PaymentRouteError(413, 'BODY_TOO_LARGE', BODY_TOO_LARGE_MESSAGE);
 }

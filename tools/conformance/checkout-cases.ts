@@ -1,0 +1,94 @@
+import { expect, it } from 'vitest';
+import type { ConformanceContext } from './context';
+import { BODY_LIMIT_BYTES, UNKNOWN_ORDER_ID } from './fixtures';
+import { postJson, postRaw, send, type Exchange } from './http';
+
+export function checkoutCases(ctx: () => ConformanceContext): void {
+  const url = () => `${ctx().app.url}/checkout`;
+  const seen = (exchange: Exchange) => {
+    ctx().responses.push(exchange.text);
+    return exchange;
+  };
+
+  it('POST /checkout with JSON answers 201 { checkoutUrl, expiresAt }', async () => {
+    const res = seen(await postJson(url(), { orderId: 'order-1' }));
+    expect(res.status).toBe(201);
+    expect(res.contentType).toMatch(/^application\/json/);
+    const body = res.json as { checkoutUrl: string; expiresAt: string };
+    expect(Object.keys(body).sort()).toEqual(['checkoutUrl', 'expiresAt']);
+    expect(body.checkoutUrl.startsWith(ctx().sandbox.url)).toBe(true);
+    expect(new Date(body.expiresAt).toISOString()).toBe(body.expiresAt);
+  });
+
+  it('POST /checkout as a form post answers 303 to the checkout page', async () => {
+    const res = seen(
+      await postRaw(url(), 'orderId=order-1', { 'content-type': 'application/x-www-form-urlencoded' }),
+    );
+    expect(res.status).toBe(303);
+    expect(res.location?.startsWith(ctx().sandbox.url)).toBe(true);
+    expect(res.text).toBe('');
+  });
+
+  it('POST /checkout with JSON but Accept: text/html answers 303', async () => {
+    const res = seen(await postJson(url(), { orderId: 'order-1' }, { accept: 'text/html,application/xhtml+xml' }));
+    expect(res.status).toBe(303);
+    expect(res.location?.startsWith(ctx().sandbox.url)).toBe(true);
+  });
+
+  it('POST /checkout ignores an amount sent by the browser', async () => {
+    const res = seen(
+      await postJson(url(), { orderId: 'order-1', amount: { orderAmount: 1, priceCurrency: 'USD' }, description: 'free' }),
+    );
+    expect(res.status).toBe(201);
+    // The session's page shows the server-side total (12.50 + 1.00 tax), never the browser's 0.01.
+    const page = await send((res.json as { checkoutUrl: string }).checkoutUrl);
+    expect(page.text).toContain('13.50');
+    expect(page.text).not.toContain('0.01');
+  });
+
+  it('POST /checkout for an unknown order answers 404', async () => {
+    const res = seen(await postJson(url(), { orderId: UNKNOWN_ORDER_ID }));
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual({ error: { code: 'ORDER_NOT_FOUND', message: 'No order exists with this orderId.' } });
+  });
+
+  it('POST /checkout without an orderId answers 400 naming the field', async () => {
+    const res = seen(await postJson(url(), { order: 'order-1' }));
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({
+      error: { code: 'VALIDATION_ERROR', message: 'Invalid checkout request: orderId: must be the order id, a string' },
+    });
+  });
+
+  it('POST /checkout with malformed JSON answers 400', async () => {
+    const res = seen(await postRaw(url(), '{"orderId": "order-1"', { 'content-type': 'application/json' }));
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ error: { code: 'INVALID_JSON', message: 'The request body is not valid JSON.' } });
+  });
+
+  it('POST /checkout with a wrong content type answers 415', async () => {
+    const res = seen(await postRaw(url(), 'orderId=order-1', { 'content-type': 'text/plain' }));
+    expect(res.status).toBe(415);
+    expect(res.json).toEqual({
+      error: {
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'The request Content-Type must be application/json or application/x-www-form-urlencoded.',
+      },
+    });
+  });
+
+  it('POST /checkout with an oversize body answers 413', async () => {
+    for (const size of [BODY_LIMIT_BYTES + 1, BODY_LIMIT_BYTES * 8]) {
+      const res = seen(await postJson(url(), { orderId: 'order-1', padding: 'x'.repeat(size) }));
+      expect(res.status).toBe(413);
+      expect(res.json).toEqual({ error: { code: 'BODY_TOO_LARGE', message: 'The request body is too large.' } });
+    }
+  });
+
+  it('GET /checkout answers 405 with Allow: POST', async () => {
+    const res = seen(await send(url()));
+    expect(res.status).toBe(405);
+    expect(res.allow).toBe('POST');
+    expect(res.json).toEqual({ error: { code: 'METHOD_NOT_ALLOWED', message: 'This route answers POST only.' } });
+  });
+}

@@ -1,0 +1,37 @@
+import type { PaymentEvent, PaymentHandlersOptions } from '@paymount/core';
+import type { Sandbox } from '@paymount/sandbox';
+
+/** A merchant app started by an adapter's factory. */
+export interface ConformanceApp {
+  /** Absolute URL where the payment routes are mounted, e.g. `http://127.0.0.1:41234/payments`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * What an adapter provides to be tested. `startApp` must start a real app on
+ * 127.0.0.1 (port 0) that mounts the payment routes built from `options` at
+ * `url`, and that also serves the app's own route `GET {url}/own-route`,
+ * registered AFTER the payment routes, answering `200 {"own":true}`; any other
+ * path is left to the framework's own 404.
+ */
+export interface ConformanceTarget {
+  startApp(options: PaymentHandlersOptions): Promise<ConformanceApp>;
+}
+
+/** The live state one suite run shares between its cases. */
+export interface ConformanceContext {
+  app: ConformanceApp;
+  sandbox: Sandbox;
+  options: PaymentHandlersOptions;
+  /** Every event a handler accepted, in order. */
+  events: PaymentEvent[];
+  /** Makes the next handler call throw once. */
+  failNextEvent(): void;
+  /** Every log line the handlers wrote, serialised. */
+  logLines: string[];
+  /** Every wallet token the suite minted, to prove none leaks. */
+  walletTokens: string[];
+  /** Every response body the suite received, to prove no secret leaks. */
+  responses: string[];
+}

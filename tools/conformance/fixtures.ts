@@ -1,0 +1,37 @@
+import type { MerchantOrder } from '@paymount/core';
+
+/** The merchant's server-side orders the suite pays. Amounts are the sandbox's outcome switches. */
+export const ORDERS: Readonly<Record<string, MerchantOrder>> = {
+  'order-1': {
+    referenceOrderId: 'order-0001',
+    amount: { orderAmount: 1250, taxAmount: 100, priceCurrency: 'USD' },
+    description: 'Two coffees',
+    productList: [{ amount: 625, name: 'Coffee', num: 2 }],
+  },
+  'order-declined': {
+    referenceOrderId: 'order-0002',
+    // 8888 is declined by the sandbox.
+    amount: { orderAmount: 8888, priceCurrency: 'USD' },
+    description: 'Declined on purpose',
+  },
+};
+
+export const UNKNOWN_ORDER_ID = 'order-nobody-has';
+
+/** Request body limit the suite configures, small so that an oversize body is cheap to send. */
+export const BODY_LIMIT_BYTES = 4 * 1024;
+/** The webhook's own (larger) limit, so the adapter reads bodies up to it and each route still keeps its own. */
+export const WEBHOOK_MAX_BODY_BYTES = 16 * 1024;
+
+export function webhookPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    transactionId: 'TX-1001',
+    transactionRequestId: 'REQ-1001',
+    referenceOrderId: 'order-0001',
+    transactionType: 'SALE',
+    transactionStatus: 'S',
+    amount: { orderAmount: 1250, taxAmount: 100, priceCurrency: 'USD' },
+    futureField: 'kept',
+    ...overrides,
+  };
+}

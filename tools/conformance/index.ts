@@ -1,0 +1,111 @@
+import type { PaymentEvent, PaymentHandlersOptions } from '@paymount/core';
+import { startSandbox } from '@paymount/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutCases } from './checkout-cases';
+import type { ConformanceContext, ConformanceTarget } from './context';
+import { BODY_LIMIT_BYTES, ORDERS, WEBHOOK_MAX_BODY_BYTES } from './fixtures';
+import { send } from './http';
+import { walletCases } from './wallet-cases';
+import { webhookCases } from './webhook-cases';
+
+export type { ConformanceApp, ConformanceContext, ConformanceTarget } from './context';
+
+function captureLines(lines: string[]) {
+  const write = (level: string) => (objOrMsg: object | string, msg?: string) => {
+    lines.push(`${level} ${JSON.stringify(objOrMsg)} ${msg ?? ''}`);
+  };
+  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
+}
+
+/**
+ * Registers the route conformance suite for one adapter: the same requests,
+ * over real HTTP, against the app `target` starts, with the sandbox as the
+ * payment service. Every adapter must give these exact statuses and bodies.
+ */
+export function describeRouteConformance(name: string, target: ConformanceTarget): void {
+  describe(`${name}: payment route conformance`, () => {
+    let context: ConformanceContext | undefined;
+    const ctx = (): ConformanceContext => {
+      if (!context) throw new Error('The conformance app did not start.');
+      return context;
+    };
+
+    beforeAll(async () => {
+      const sandbox = await startSandbox();
+      const events: PaymentEvent[] = [];
+      const logLines: string[] = [];
+      let failNext = false;
+      const options: PaymentHandlersOptions = {
+        client: {
+          apiKey: sandbox.apiKey,
+          baseUrl: sandbox.url,
+          appId: sandbox.appId,
+          merchantId: sandbox.merchantId,
+          localDevelopment: true,
+          retry: { maxAttempts: 1 },
+          ...(sandbox.ca ? { ca: sandbox.ca } : {}),
+        },
+        resolveOrder: (orderId) => ORDERS[orderId] ?? null,
+        merchantReturnUrl: 'http://127.0.0.1/shop/thanks',
+        wallet: { gatewayId: sandbox.gatewayId, merchantName: 'Conformance Shop' },
+        webhook: { secret: sandbox.webhookSecret, maxBodyBytes: WEBHOOK_MAX_BODY_BYTES },
+        bodyLimitBytes: BODY_LIMIT_BYTES,
+        logger: captureLines(logLines),
+        on: {
+          '*': (event) => {
+            if (failNext) {
+              failNext = false;
+              throw new Error('handler failure requested by the test');
+            }
+            events.push(event);
+          },
+        },
+      };
+      try {
+        const app = await target.startApp(options);
+        context = {
+          app,
+          sandbox,
+          options,
+          events,
+          logLines,
+          walletTokens: [],
+          responses: [],
+          failNextEvent: () => void (failNext = true),
+        };
+      } catch (error) {
+        await sandbox.close();
+        throw error;
+      }
+    });
+
+    afterAll(async () => {
+      await context?.app.close();
+      await context?.sandbox.close();
+    });
+
+    describe('POST /checkout', () => checkoutCases(ctx));
+    describe('wallet routes', () => walletCases(ctx));
+    describe('POST /webhook', () => webhookCases(ctx));
+
+    describe('other paths', () => {
+      it("a path that is not a payment route reaches the app's own routes", async () => {
+        const own = await send(`${ctx().app.url}/own-route`);
+        expect(own.status).toBe(200);
+        expect(own.json).toEqual({ own: true });
+        const unknown = await send(`${ctx().app.url}/no-such-route`);
+        expect(unknown.status).toBe(404);
+      });
+    });
+
+    // Runs last: it inspects what every case above logged and received.
+    it('never lets the API key, the webhook secret or a wallet token reach a log line or a response', () => {
+      const { sandbox, logLines, responses, walletTokens } = ctx();
+      expect(logLines.length).toBeGreaterThan(0);
+      expect(walletTokens.length).toBeGreaterThan(0);
+      for (const secret of [sandbox.apiKey, sandbox.webhookSecret, ...walletTokens]) {
+        for (const text of [...logLines, ...responses]) expect(text).not.toContain(secret);
+      }
+    });
+  });
+}

@@ -1,0 +1,115 @@
+import { signWebhook } from '@paymount/core';
+import { expect, it } from 'vitest';
+import type { ConformanceContext } from './context';
+import { WEBHOOK_MAX_BODY_BYTES, webhookPayload } from './fixtures';
+import { postRaw, type Exchange } from './http';
+
+const RECEIVED = { received: true };
+const DUPLICATE = { received: true, duplicate: true };
+
+export function webhookCases(ctx: () => ConformanceContext): void {
+  const url = () => `${ctx().app.url}/webhook`;
+  const deliver = async (delivery: { body: string; headers: Record<string, string> }): Promise<Exchange> => {
+    const exchange = await postRaw(url(), delivery.body, delivery.headers);
+    ctx().responses.push(exchange.text);
+    return exchange;
+  };
+  const signed = (payload: Record<string, unknown>, extra: { deliveryId?: string; timestamp?: number; secret?: string } = {}) =>
+    signWebhook({ payload, secret: extra.secret ?? ctx().sandbox.webhookSecret, ...extra });
+  const eventsFor = (transactionId: string) => ctx().events.filter((event) => event.transactionId === transactionId);
+
+  it('a valid delivery answers 200 and runs the handler once with the normalised event', async () => {
+    const res = await deliver(signed(webhookPayload({ transactionId: 'TX-valid' }), { deliveryId: 'dlv-valid' }));
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual(RECEIVED);
+    const events = eventsFor('TX-valid');
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      type: 'payment.succeeded',
+      deliveryId: 'dlv-valid',
+      referenceOrderId: 'order-0001',
+      transactionStatus: 'S',
+      payload: { futureField: 'kept' },
+    });
+  });
+
+  it('a repeated delivery answers 200 and does not run the handler again', async () => {
+    const delivery = signed(webhookPayload({ transactionId: 'TX-dup' }), { deliveryId: 'dlv-dup' });
+    expect((await deliver(delivery)).json).toEqual(RECEIVED);
+    const again = await deliver(delivery);
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(DUPLICATE);
+    // The same event re-signed under a new delivery id is a duplicate too.
+    const resigned = await deliver(signed(webhookPayload({ transactionId: 'TX-dup' }), { deliveryId: 'dlv-dup-2' }));
+    expect(resigned.json).toEqual(DUPLICATE);
+    expect(eventsFor('TX-dup')).toHaveLength(1);
+  });
+
+  it('a later status of the same transaction is a new event, handled in arrival order', async () => {
+    await deliver(signed(webhookPayload({ transactionId: 'TX-order', transactionStatus: 'F' })));
+    await deliver(signed(webhookPayload({ transactionId: 'TX-order', transactionStatus: 'S' })));
+    expect(eventsFor('TX-order').map((event) => event.type)).toEqual(['payment.failed', 'payment.succeeded']);
+  });
+
+  it('a forged delivery answers 400 and runs no handler', async () => {
+    const res = await deliver(signed(webhookPayload({ transactionId: 'TX-forged' }), { secret: 'whsec_not_the_real_one' }));
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({
+      error: {
+        code: 'WEBHOOK_BAD_SIGNATURE',
+        message: 'The X-Signature header does not match the body under any configured webhook secret.',
+      },
+    });
+    expect(eventsFor('TX-forged')).toHaveLength(0);
+  });
+
+  it('a tampered body answers 400 and runs no handler', async () => {
+    const delivery = signed(webhookPayload({ transactionId: 'TX-tampered' }));
+    const res = await deliver({ ...delivery, body: delivery.body.replace('"S"', '"F"') });
+    expect(res.status).toBe(400);
+    expect((res.json as { error: { code: string } }).error.code).toBe('WEBHOOK_BAD_SIGNATURE');
+    expect(eventsFor('TX-tampered')).toHaveLength(0);
+  });
+
+  it('a stale delivery answers 400 and runs no handler', async () => {
+    const res = await deliver(signed(webhookPayload({ transactionId: 'TX-stale' }), { timestamp: Date.now() - 10 * 60_000 }));
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({
+      error: {
+        code: 'WEBHOOK_STALE_TIMESTAMP',
+        message: 'The X-Timestamp header is older than the allowed 300000 ms: a replayed or long-delayed delivery.',
+      },
+    });
+    expect(eventsFor('TX-stale')).toHaveLength(0);
+  });
+
+  it('a delivery without its headers answers 400 naming the header', async () => {
+    const { body, headers } = signed(webhookPayload({ transactionId: 'TX-headers' }));
+    const res = await deliver({ body, headers: { 'content-type': headers['content-type'], 'x-timestamp': headers['x-timestamp'] } });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({
+      error: { code: 'WEBHOOK_MISSING_HEADER', message: 'The webhook delivery has no X-Signature header.' },
+    });
+    expect(eventsFor('TX-headers')).toHaveLength(0);
+  });
+
+  it('an oversize delivery answers 413', async () => {
+    const res = await deliver(signed(webhookPayload({ transactionId: 'TX-big', padding: 'x'.repeat(WEBHOOK_MAX_BODY_BYTES) })));
+    expect(res.status).toBe(413);
+    expect(res.json).toEqual({ error: { code: 'BODY_TOO_LARGE', message: 'The request body is too large.' } });
+  });
+
+  it('a failing handler answers 500, and the retried delivery is then processed once', async () => {
+    const delivery = signed(webhookPayload({ transactionId: 'TX-retry' }), { deliveryId: 'dlv-retry' });
+    ctx().failNextEvent();
+    const failed = await deliver(delivery);
+    expect(failed.status).toBe(500);
+    expect(failed.json).toEqual({
+      error: { code: 'WEBHOOK_HANDLER_FAILED', message: 'A webhook handler failed; the delivery will be retried.' },
+    });
+    expect(eventsFor('TX-retry')).toHaveLength(0);
+    expect((await deliver(delivery)).json).toEqual(RECEIVED);
+    expect((await deliver(delivery)).json).toEqual(DUPLICATE);
+    expect(eventsFor('TX-retry')).toHaveLength(1);
+  });
+}
