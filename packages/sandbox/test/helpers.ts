@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+import type { Sandbox } from '../src/index';
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  json: { code: string; msg?: string; traceId: string; data: Record<string, unknown> };
+}
+
+/** The four authentication headers done right, for `sandbox`, at its clock's time. */
+export function goodHeaders(sandbox: Sandbox): Record<string, string> {
+  return {
+    authorization: `Bearer ${sandbox.testApiKey}`,
+    'content-type': 'application/json',
+    'x-client-request-id': randomUUID(),
+    'x-timestamp': String(sandbox.clock.now()),
+  };
+}
+
+/** A raw POST with undici, headers overridable one by one (`undefined` drops one). */
+export async function post(
+  sandbox: Sandbox,
+  path: string,
+  body: unknown,
+  headers: Record<string, string | undefined> = {},
+): Promise<RawAnswer> {
+  const merged = Object.fromEntries(
+    Object.entries({ ...goodHeaders(sandbox), ...headers }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  const res = await request(`${sandbox.url}${path}`, {
+    method: 'POST',
+    headers: merged,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.body.text();
+  let json: RawAnswer['json'];
+  try {
+    json = JSON.parse(text) as RawAnswer['json'];
+  } catch {
+    json = { code: '(not json)', traceId: '', data: {} };
+  }
+  return { status: res.statusCode, headers: res.headers, text, json };
+}
+
+let counter = 0;
+/** A unique id valid as transactionRequestId and referenceOrderId. */
+export function uniqueId(prefix = 'id'): string {
+  counter += 1;
+  return `${prefix}_${Date.now().toString(36)}_${counter}`;
+}
+
+export function sessionBody(sandbox: Sandbox, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    appId: sandbox.appId,
+    merchantId: sandbox.merchantId,
+    transactionRequestId: uniqueId('tr'),
+    referenceOrderId: uniqueId('order'),
+    amount: { orderAmount: 2500, taxAmount: 200, surchargeAmount: 0, priceCurrency: 'USD' },
+    description: 'Two mugs',
+    productList: [{ name: 'Mug', amount: 1250, num: 2 }],
+    ...overrides,
+  };
+}
+
+export function saleBody(sandbox: Sandbox, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    appId: sandbox.appId,
+    merchantId: sandbox.merchantId,
+    transactionRequestId: uniqueId('tr'),
+    referenceOrderId: uniqueId('order'),
+    description: 'Two mugs',
+    amount: { orderAmount: 2500, priceCurrency: 'USD' },
+    paymentMethod: 'WALLET_PAY',
+    cardEncryptedData: sandbox.mintWalletToken(),
+    ...overrides,
+  };
+}
+
+export interface ReceivedWebhook {
+  headers: IncomingMessage['headers'];
+  rawBody: string;
+}
+
+/**
+ * A real webhook receiver on 127.0.0.1: records every request and answers with
+ * the next status of `statuses` (then 200), or never answers while `hang` is set.
+ */
+export async function startReceiver(options: { statuses?: number[]; hang?: boolean } = {}) {
+  const received: ReceivedWebhook[] = [];
+  const statuses = [...(options.statuses ?? [])];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, rawBody: Buffer.concat(chunks).toString('utf8') });
+      if (options.hang) return;
+      res.writeHead(statuses.shift() ?? 200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/webhook`,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
