@@ -60,6 +60,7 @@ function productListSumCheckable(value: unknown): boolean {
     Number.isSafeInteger(orderAmount) &&
     (productList === undefined ||
       (Array.isArray(productList) &&
+        productList.length > 0 &&
         productList.every(
           (item: { amount?: unknown; num?: unknown } | null) =>
             Number.isSafeInteger(item?.amount) && Number.isSafeInteger(item?.num),

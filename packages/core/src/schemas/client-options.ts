@@ -74,7 +74,7 @@ export const paymentClientOptionsSchema = z
       path: ['baseUrl'],
       when: (payload) => {
         const value = payload.value as { baseUrl?: unknown; localDevelopment?: unknown } | undefined;
-        return typeof value?.baseUrl === 'string' && URL.canParse(value.baseUrl);
+        return typeof value?.baseUrl === 'string' && /^https?:\/\//i.test(value.baseUrl) && URL.canParse(value.baseUrl);
       },
     },
   );
