@@ -26,8 +26,8 @@ export interface ConformanceContext {
   options: PaymentHandlersOptions;
   /** Every event a handler accepted, in order. */
   events: PaymentEvent[];
-  /** Makes the next handler call throw once. */
-  failNextEvent(): void;
+  /** Makes the next handler call for this transactionId or referenceOrderId throw, once. */
+  failNextEvent(key: string): void;
   /** Every log line the handlers wrote, serialised. */
   logLines: string[];
   /** Every wallet token the suite minted, to prove none leaks. */

@@ -16,6 +16,10 @@ export const ORDERS: Readonly<Record<string, MerchantOrder>> = {
   },
 };
 
+/** The client's per-attempt time-out in the suite, and how long an injected delay holds the service's answer past it. */
+export const CLIENT_TIMEOUT_MS = 1_500;
+export const UPSTREAM_DELAY_MS = 2_500;
+
 export const UNKNOWN_ORDER_ID = 'order-nobody-has';
 
 /** Request body limit the suite configures, small so that an oversize body is cheap to send. */

@@ -3,10 +3,11 @@ import { startSandbox } from '@paymount/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutCases } from './checkout-cases';
 import type { ConformanceContext, ConformanceTarget } from './context';
-import { BODY_LIMIT_BYTES, ORDERS, WEBHOOK_MAX_BODY_BYTES } from './fixtures';
+import { BODY_LIMIT_BYTES, CLIENT_TIMEOUT_MS, ORDERS, WEBHOOK_MAX_BODY_BYTES } from './fixtures';
 import { send } from './http';
+import { upstreamCases } from './upstream-cases';
 import { walletCases } from './wallet-cases';
-import { webhookCases } from './webhook-cases';
+import { deliveryCases, webhookCases } from './webhook-cases';
 
 export type { ConformanceApp, ConformanceContext, ConformanceTarget } from './context';
 
@@ -31,10 +32,12 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
     };
 
     beforeAll(async () => {
-      const sandbox = await startSandbox();
+      // Local notify URLs and short retry delays, so the sandbox's own deliveries reach the app within the test.
+      const sandbox = await startSandbox({ allowLocalNotifyUrl: true, webhookRetryDelaysMs: [50, 100] });
       const events: PaymentEvent[] = [];
       const logLines: string[] = [];
-      let failNext = false;
+      const failing = new Set<string>();
+      let appUrl = '';
       const options: PaymentHandlersOptions = {
         client: {
           apiKey: sandbox.apiKey,
@@ -43,9 +46,12 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
           merchantId: sandbox.merchantId,
           localDevelopment: true,
           retry: { maxAttempts: 1 },
+          timeoutMs: CLIENT_TIMEOUT_MS,
           ...(sandbox.ca ? { ca: sandbox.ca } : {}),
         },
         resolveOrder: (orderId) => ORDERS[orderId] ?? null,
+        // The app's address is known only once it listens.
+        notifyUrl: () => `${appUrl}/webhook`,
         merchantReturnUrl: 'http://127.0.0.1/shop/thanks',
         wallet: { gatewayId: sandbox.gatewayId, merchantName: 'Conformance Shop' },
         webhook: { secret: sandbox.webhookSecret, maxBodyBytes: WEBHOOK_MAX_BODY_BYTES },
@@ -53,8 +59,8 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
         logger: captureLines(logLines),
         on: {
           '*': (event) => {
-            if (failNext) {
-              failNext = false;
+            const key = [event.transactionId, event.referenceOrderId].find((k) => k !== undefined && failing.has(k));
+            if (key !== undefined && failing.delete(key)) {
               throw new Error('handler failure requested by the test');
             }
             events.push(event);
@@ -63,6 +69,7 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
       };
       try {
         const app = await target.startApp(options);
+        appUrl = app.url;
         context = {
           app,
           sandbox,
@@ -71,7 +78,7 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
           logLines,
           walletTokens: [],
           responses: [],
-          failNextEvent: () => void (failNext = true),
+          failNextEvent: (key) => void failing.add(key),
         };
       } catch (error) {
         await sandbox.close();
@@ -87,6 +94,8 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
     describe('POST /checkout', () => checkoutCases(ctx));
     describe('wallet routes', () => walletCases(ctx));
     describe('POST /webhook', () => webhookCases(ctx));
+    describe('webhooks sent by the service', () => deliveryCases(ctx));
+    describe('payment service failures', () => upstreamCases(ctx));
 
     describe('other paths', () => {
       it("a path that is not a payment route reaches the app's own routes", async () => {

@@ -2,7 +2,7 @@ import { signWebhook } from '@paymount/core';
 import { expect, it } from 'vitest';
 import type { ConformanceContext } from './context';
 import { WEBHOOK_MAX_BODY_BYTES, webhookPayload } from './fixtures';
-import { postRaw, type Exchange } from './http';
+import { postJson, postRaw, type Exchange } from './http';
 
 const RECEIVED = { received: true };
 const DUPLICATE = { received: true, duplicate: true };
@@ -101,7 +101,7 @@ export function webhookCases(ctx: () => ConformanceContext): void {
 
   it('a failing handler answers 500, and the retried delivery is then processed once', async () => {
     const delivery = signed(webhookPayload({ transactionId: 'TX-retry' }), { deliveryId: 'dlv-retry' });
-    ctx().failNextEvent();
+    ctx().failNextEvent('TX-retry');
     const failed = await deliver(delivery);
     expect(failed.status).toBe(500);
     expect(failed.json).toEqual({
@@ -111,5 +111,41 @@ export function webhookCases(ctx: () => ConformanceContext): void {
     expect((await deliver(delivery)).json).toEqual(RECEIVED);
     expect((await deliver(delivery)).json).toEqual(DUPLICATE);
     expect(eventsFor('TX-retry')).toHaveLength(1);
+  });
+}
+
+/** The sandbox's own deliveries: a payment made through the routes comes back signed, and is handled once. */
+export function deliveryCases(ctx: () => ConformanceContext): void {
+  it("a wallet payment is confirmed by the service's signed webhook, handled once", async () => {
+    const token = ctx().sandbox.mintWalletToken();
+    ctx().walletTokens.push(token);
+    const paid = await postJson(`${ctx().app.url}/wallet/pay`, { orderId: 'order-1', token });
+    const { transactionRequestId } = paid.json as { transactionRequestId: string };
+    await ctx().sandbox.waitForDeliveries();
+    const delivery = ctx()
+      .sandbox.deliveries()
+      .find((d) => d.payload.transactionRequestId === transactionRequestId);
+    expect(delivery?.state).toBe('delivered');
+    expect(delivery?.attempts.at(-1)?.status).toBe(200);
+    const events = ctx().events.filter((event) => event.transactionRequestId === transactionRequestId);
+    expect(events.map((event) => event.type)).toEqual(['payment.succeeded']);
+    expect(events[0]?.deliveryId).toBe(delivery?.deliveryId);
+  });
+
+  it('a delivery its handler failed is retried by the service and then handled once', async () => {
+    // Armed before paying: nothing else is delivered for this order now, the earlier deliveries were awaited.
+    ctx().failNextEvent('order-0002');
+    const token = ctx().sandbox.mintWalletToken();
+    ctx().walletTokens.push(token);
+    const paid = await postJson(`${ctx().app.url}/wallet/pay`, { orderId: 'order-declined', token });
+    const { transactionRequestId } = paid.json as { transactionRequestId: string };
+    await ctx().sandbox.waitForDeliveries();
+    const delivery = ctx()
+      .sandbox.deliveries()
+      .find((d) => d.payload.transactionRequestId === transactionRequestId);
+    expect(delivery?.state).toBe('delivered');
+    expect(delivery?.attempts.map((attempt) => attempt.status)).toEqual([500, 200]);
+    const events = ctx().events.filter((event) => event.transactionRequestId === transactionRequestId);
+    expect(events.map((event) => event.type)).toEqual(['payment.failed']);
   });
 }

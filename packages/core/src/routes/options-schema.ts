@@ -54,7 +54,9 @@ export function paymentHandlersOptionsSchema(context: SchemaContext) {
   return z.strictObject({
     client: objectWith([], 'must be a PaymentClient or the options to create one'),
     resolveOrder: fn('must be a function (orderId, ctx) => order | null'),
-    notifyUrl: callbackUrlSchema(NOTIFY_URL_MAX, context).optional(),
+    notifyUrl: z
+      .union([callbackUrlSchema(NOTIFY_URL_MAX, context), fn('')], 'must be a URL or a function (order) => URL')
+      .optional(),
     merchantReturnUrl: z
       .union([callbackUrlSchema(MERCHANT_RETURN_URL_MAX, context), fn('')], 'must be a URL or a function (order) => URL')
       .optional(),

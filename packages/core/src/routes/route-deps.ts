@@ -8,11 +8,27 @@ import type { MerchantOrder, PaymentHandlersOptions, PaymentRouteName, WalletRou
 export interface RouteDeps {
   client: PaymentClient;
   resolveOrder: PaymentHandlersOptions['resolveOrder'];
-  notifyUrl: string | undefined;
+  notifyUrl: PaymentHandlersOptions['notifyUrl'];
   merchantReturnUrl: PaymentHandlersOptions['merchantReturnUrl'];
   wallet: WalletRouteOptions | undefined;
   bodyLimitBytes: number;
   logger: Logger;
+}
+
+/** A URL option for one order: the order's own wins, then a per-order function, then the fixed URL. */
+export function urlFor(
+  option: string | ((order: MerchantOrder) => string) | undefined,
+  order: MerchantOrder,
+  own?: string,
+): string | undefined {
+  if (own !== undefined) return own;
+  return typeof option === 'function' ? option(order) : option;
+}
+
+/** The callback URLs of a payment request, present only when configured. */
+export function callbackUrls(deps: RouteDeps, order: MerchantOrder): { notifyUrl?: string } {
+  const notifyUrl = urlFor(deps.notifyUrl, order);
+  return notifyUrl === undefined ? {} : { notifyUrl };
 }
 
 /** The merchant's server-side order for `orderId`; 404 when the hook knows none. */

@@ -53,8 +53,12 @@ export interface PaymentHandlersOptions {
   /** A client, or the options to create one (then closed by `handlers.close()`). */
   client: PaymentClient | PaymentClientOptions;
   resolveOrder: ResolveOrder;
-  /** The public HTTPS URL of the mounted webhook route, sent with every payment. */
-  notifyUrl?: string;
+  /**
+   * The public HTTPS URL of the mounted webhook route, sent with every payment:
+   * one URL, or one per order (also handy when the app's own address is only
+   * known once it listens).
+   */
+  notifyUrl?: string | ((order: MerchantOrder) => string);
   /** Where the shopper returns after checkout: one URL, or one per order. An order's own URL wins. */
   merchantReturnUrl?: string | ((order: MerchantOrder) => string);
   /** Needed by GET /wallet/config. */

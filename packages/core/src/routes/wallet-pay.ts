@@ -3,7 +3,7 @@ import { readRequestBody } from './body';
 import { jsonResponse } from './errors-to-response';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 import { walletPayRequestSchema } from './request-schemas';
-import { lookUpOrder, type RouteDeps } from './route-deps';
+import { callbackUrls, lookUpOrder, type RouteDeps } from './route-deps';
 
 /**
  * POST /wallet/pay: `{ orderId, token }` → a direct wallet payment of the
@@ -19,7 +19,7 @@ export async function walletPayRoute(req: NeutralRequest, deps: RouteDeps): Prom
     amount: order.amount,
     description: order.description,
     cardEncryptedData: token,
-    ...(deps.notifyUrl !== undefined ? { notifyUrl: deps.notifyUrl } : {}),
+    ...callbackUrls(deps, order),
   });
   deps.logger.info(
     {

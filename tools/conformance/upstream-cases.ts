@@ -1,0 +1,62 @@
+import { expect, it } from 'vitest';
+import type { ConformanceContext } from './context';
+import { UPSTREAM_DELAY_MS } from './fixtures';
+import { postJson, type Exchange } from './http';
+
+const CHECKOUT_PATH = '/v1/checkout/create-session';
+const SALE_PATH = '/v1/checkout/sale';
+
+/** How the routes answer when the payment service misbehaves (faults injected into the sandbox). */
+export function upstreamCases(ctx: () => ConformanceContext): void {
+  const checkout = async (): Promise<Exchange> => {
+    const exchange = await postJson(`${ctx().app.url}/checkout`, { orderId: 'order-1' });
+    ctx().responses.push(exchange.text);
+    return exchange;
+  };
+
+  it('a service rate limit (S04) answers 429', async () => {
+    ctx().sandbox.injectFault({ kind: 's04', path: CHECKOUT_PATH });
+    const res = await checkout();
+    expect(res.status).toBe(429);
+    expect(res.json).toEqual({
+      error: { code: 'S04', message: 'The payment service is busy (rate limit). Try again shortly.', traceId: expect.any(String) },
+    });
+  });
+
+  it('a service error answers 502', async () => {
+    ctx().sandbox.injectFault({ kind: 'http-500', path: CHECKOUT_PATH });
+    const res = await checkout();
+    expect(res.status).toBe(502);
+    expect(res.json).toEqual({
+      error: { code: 'E01', message: 'The payment service refused the request.', traceId: expect.any(String) },
+    });
+  });
+
+  it('a malformed service answer answers 502', async () => {
+    ctx().sandbox.injectFault({ kind: 'non-json', path: CHECKOUT_PATH });
+    const res = await checkout();
+    expect(res.status).toBe(502);
+    expect((res.json as { error: { message: string } }).error.message).toBe(
+      'The payment service could not be reached or answered unexpectedly.',
+    );
+  });
+
+  it('a service time-out answers 504 on checkout', async () => {
+    ctx().sandbox.injectFault({ kind: 'delay', path: CHECKOUT_PATH, delayMs: UPSTREAM_DELAY_MS });
+    const res = await checkout();
+    expect(res.status).toBe(504);
+    expect(res.json).toEqual({
+      error: { code: 'TIMEOUT', message: 'The payment service did not answer in time; the outcome is not known yet.' },
+    });
+  });
+
+  it('a wallet payment whose answer times out is pending, never failed', async () => {
+    ctx().sandbox.injectFault({ kind: 'delay', path: SALE_PATH, delayMs: UPSTREAM_DELAY_MS });
+    const token = ctx().sandbox.mintWalletToken();
+    ctx().walletTokens.push(token);
+    const res = await postJson(`${ctx().app.url}/wallet/pay`, { orderId: 'order-1', token });
+    ctx().responses.push(res.text);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ status: 'pending', referenceOrderId: 'order-0001', transactionRequestId: expect.any(String) });
+  });
+}
