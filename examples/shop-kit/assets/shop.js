@@ -23,7 +23,7 @@
 
   /** The sandbox's test wallet, or the real wallet client library when the shop talks to the real service. */
   function walletClient() {
-    if (body.dataset.wallet === 'sandbox') return window.paymountTestWallet;
+    if (body.dataset.wallet === 'sandbox') return window.PaymountTestWallet;
     return new google.payments.api.PaymentsClient({ environment: body.dataset.walletEnvironment });
   }
 

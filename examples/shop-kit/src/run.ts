@@ -1,5 +1,10 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { readShopConfig } from './config';
 import type { RunningShop, StartShopOptions } from './server';
+
+/** One file for every example: `examples/.env`, beside `.env.example`. */
+const ENV_FILE = fileURLToPath(new URL('../../.env', import.meta.url));
 
 /** How long a clean stop may take before the process gives up waiting. */
 const STOP_GRACE_MS = 5000;
@@ -11,6 +16,8 @@ const STOP_GRACE_MS = 5000;
 export async function runFromCommandLine(start: (options: StartShopOptions) => Promise<RunningShop>): Promise<void> {
   let running: RunningShop;
   try {
+    // Variables already in the environment win over the file.
+    if (existsSync(ENV_FILE)) process.loadEnvFile(ENV_FILE);
     running = await start({ config: readShopConfig() });
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

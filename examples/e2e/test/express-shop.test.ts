@@ -1,0 +1,4 @@
+import { startExpressShop } from '@paymount/example-express-shop';
+import { describeShopJourneys } from './support/shop-journeys';
+
+describeShopJourneys('Express shop', startExpressShop);

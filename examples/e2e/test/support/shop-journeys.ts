@@ -1,0 +1,212 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readShopConfig, type OrderStatus, type RunningShop, type StartShopOptions } from '@paymount/example-shop-kit';
+import { browserTestsMode, launchChromium, MISSING_CHROMIUM } from './chromium';
+import { BrowserEvidence, leaks } from './evidence';
+import { captureProcessOutput, LogCapture } from './log-capture';
+
+type StartShop = (options: StartShopOptions) => Promise<RunningShop>;
+
+const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
+const SESSION_LIFETIME_MS = 30 * 60_000;
+/** Waits for things the shop or the sandbox do on their own (webhook, redirect); never a fixed sleep. */
+const SETTLE_TIMEOUT_MS = 15_000;
+
+interface Journey {
+  page: Page;
+  context: BrowserContext;
+}
+
+/**
+ * The browser journeys every example shop must pass, against its own
+ * embedded sandbox: hosted checkout (paid, declined, cancelled, expired),
+ * direct wallet payment (paid, declined) and the secrets check.
+ */
+export function describeShopJourneys(label: string, start: StartShop): void {
+  const mode = browserTestsMode();
+  if (mode === 'skip') console.warn(`${label}: browser tests skipped. ${MISSING_CHROMIUM}`);
+
+  describe.skipIf(mode === 'skip')(`${label} in headless Chromium`, () => {
+    const logs = new LogCapture();
+    let output: ReturnType<typeof captureProcessOutput> | undefined;
+    let browser: Browser | undefined;
+    let running: RunningShop | undefined;
+    let evidence: BrowserEvidence;
+
+    const shop = () => {
+      if (!running?.sandbox) throw new Error('the shop did not start');
+      return { ...running, sandbox: running.sandbox };
+    };
+
+    beforeAll(async () => {
+      if (mode === 'fail') throw new Error(MISSING_CHROMIUM);
+      output = captureProcessOutput();
+      running = await start({
+        config: { ...readShopConfig({}), port: 0 },
+        logger: logs,
+        sandbox: { webhookRetryDelaysMs: [50, 100, 200, 400] },
+      });
+      evidence = new BrowserEvidence(`${running.url}/payments/wallet/pay`, `${running.sandbox?.url}/sandbox/wallet-token`);
+      browser = await launchChromium();
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+      await running?.close();
+      output?.stop();
+    });
+
+    /** Runs `steps` in a fresh browser context; on failure keeps a screenshot of where it stopped. */
+    async function journey(name: string, steps: (journey: Journey) => Promise<void>): Promise<void> {
+      if (!browser) throw new Error('the browser did not start');
+      const context = await browser.newContext();
+      evidence.record(context);
+      const page = await context.newPage();
+      try {
+        await steps({ page, context });
+      } catch (error) {
+        const dir = `${RESULTS_DIR}${slug(label)}`;
+        mkdirSync(dir, { recursive: true });
+        await page.screenshot({ path: `${dir}/${slug(name)}.png`, fullPage: true }).catch(() => undefined);
+        throw error;
+      } finally {
+        await evidence.collectStorage(context, page);
+        await context.close();
+      }
+    }
+
+    async function buy(page: Page, sku: string): Promise<string> {
+      await page.goto(`${shop().url}/`);
+      await page.click(`.product[data-sku="${sku}"] button[type="submit"]`);
+      await page.waitForURL(/\/orders\/ord_/);
+      const orderId = await page.getAttribute('#order-watch', 'data-order-id');
+      if (!orderId) throw new Error('the order page names no order');
+      return orderId;
+    }
+
+    async function openHostedCheckout(page: Page): Promise<void> {
+      await page.click('#checkout');
+      await page.waitForURL(`${shop().sandbox.url}/**`);
+      await page.waitForSelector('#pay');
+    }
+
+    async function returnFromHostedCheckout(page: Page, orderId: string, button: '#pay' | '#cancel'): Promise<void> {
+      await page.click(button);
+      await page.waitForURL(`${shop().url}/return?orderId=${orderId}**`, { timeout: SETTLE_TIMEOUT_MS });
+      await page.waitForSelector('#returned');
+    }
+
+    /** The page follows the order by polling and reloading, so this waits across reloads. */
+    async function expectOrderStatus(page: Page, status: OrderStatus): Promise<void> {
+      await page.waitForSelector(`#order-status[data-status="${status}"]`, { timeout: SETTLE_TIMEOUT_MS });
+    }
+
+    async function payWithWallet(page: Page): Promise<void> {
+      await page.waitForSelector('#wallet-pay:not([disabled])');
+      await page.click('#wallet-pay');
+    }
+
+    it('hosted checkout: pays on the service page, returns, and the webhook marks the order paid', async () => {
+      await journey('hosted checkout paid', async ({ page }) => {
+        const orderId = await buy(page, 'mug');
+        await expectOrderStatus(page, 'pending');
+        await openHostedCheckout(page);
+        expect(await page.textContent('#total')).toContain('12.50');
+        await returnFromHostedCheckout(page, orderId, '#pay');
+        await page.click('#order-link');
+        await page.waitForURL(`${shop().url}/orders/${orderId}`);
+        await expectOrderStatus(page, 'paid');
+        expect(await page.locator('#checkout').count()).toBe(0);
+        expect(shop().shop.orders.get(orderId)?.status).toBe('paid');
+      });
+    });
+
+    it('hosted checkout: a declined card (8888) leaves the order failed', async () => {
+      await journey('hosted checkout declined', async ({ page }) => {
+        const orderId = await buy(page, 'declined');
+        await openHostedCheckout(page);
+        await returnFromHostedCheckout(page, orderId, '#pay');
+        await expectOrderStatus(page, 'failed');
+        expect(shop().shop.orders.get(orderId)?.status).toBe('failed');
+      });
+    });
+
+    it('hosted checkout: cancelling returns to the shop with the order still unpaid', async () => {
+      await journey('hosted checkout cancelled', async ({ page }) => {
+        const orderId = await buy(page, 'mug');
+        await openHostedCheckout(page);
+        await returnFromHostedCheckout(page, orderId, '#cancel');
+        // The cancellation's webhook (C, payment.closed) must not make the order paid or failed.
+        await shop().sandbox.waitForDeliveries(SETTLE_TIMEOUT_MS);
+        await expectOrderStatus(page, 'pending');
+        await page.goto(`${shop().url}/orders/${orderId}`);
+        await expectOrderStatus(page, 'pending');
+        await page.waitForSelector('#checkout');
+        expect(shop().shop.orders.get(orderId)?.status).toBe('pending');
+      });
+    });
+
+    it('hosted checkout: an expired session cannot be paid, and a new checkout pays the order', async () => {
+      await journey('hosted checkout expired', async ({ page }) => {
+        const orderId = await buy(page, 'notebook');
+        await openHostedCheckout(page);
+        shop().sandbox.clock.advance(SESSION_LIFETIME_MS);
+        await page.click('#pay');
+        await page.waitForSelector('#notice');
+        expect(await page.textContent('#notice')).toMatch(/expired/i);
+        expect(page.url().startsWith(shop().sandbox.url)).toBe(true);
+        expect(shop().shop.orders.get(orderId)?.status).not.toBe('paid');
+
+        await page.goto(`${shop().url}/orders/${orderId}`);
+        await openHostedCheckout(page);
+        await returnFromHostedCheckout(page, orderId, '#pay');
+        await expectOrderStatus(page, 'paid');
+      });
+    });
+
+    it('direct wallet payment: the token goes to the shop, which charges it; the webhook marks the order paid', async () => {
+      await journey('wallet paid', async ({ page }) => {
+        const orderId = await buy(page, 'mug');
+        await payWithWallet(page);
+        await expectOrderStatus(page, 'paid');
+        expect(page.url()).toBe(`${shop().url}/orders/${orderId}`);
+        expect(shop().shop.orders.get(orderId)?.status).toBe('paid');
+      });
+    });
+
+    it('direct wallet payment: insufficient balance (8887) leaves the order failed', async () => {
+      await journey('wallet declined', async ({ page }) => {
+        const orderId = await buy(page, 'insufficient');
+        await payWithWallet(page);
+        await expectOrderStatus(page, 'failed');
+        expect(shop().shop.orders.get(orderId)?.status).toBe('failed');
+      });
+    });
+
+    it('no page, request URL, browser storage, console line or server log line holds a wallet token or the API key', async () => {
+      // A wallet payment of its own, so the check never runs without a token to look for.
+      await journey('secrets', async ({ page }) => {
+        await buy(page, 'notebook');
+        await payWithWallet(page);
+        await expectOrderStatus(page, 'paid');
+      });
+      const { sandbox } = shop();
+      const tokens = evidence.tokenFingerprints();
+      expect(tokens.length).toBeGreaterThan(0);
+      const secrets = [
+        { name: 'the test API key', value: sandbox.testApiKey },
+        { name: 'the production API key', value: sandbox.productionApiKey },
+        ...tokens.map((value) => ({ name: 'a wallet token', value })),
+      ];
+      const serverLines = [...logs.lines, ...(output?.lines ?? [])].map((text) => ({ where: 'server log', text }));
+      expect(logs.lines.length).toBeGreaterThan(0);
+      expect(leaks([...evidence.traces, ...serverLines], secrets)).toEqual([]);
+    });
+  });
+}
+
+function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
