@@ -1,1 +1,1 @@
-export {};
+export { paymentRouter, type PaymentRouter } from './payment-router';

@@ -1,1 +1,5 @@
-export {};
+export { PaymentsModule } from './payments.module';
+export { PaymentsService } from './payments.service';
+export { OnPaymentEvent, PAYMENT_EVENT_METADATA } from './on-payment-event.decorator';
+export { PAYMENTS_MODULE_OPTIONS } from './payments.tokens';
+export type { PaymentsModuleExtras, PaymentsModuleOptions } from './payments.module-definition';

@@ -1,0 +1,34 @@
+import { ConfigurableModuleBuilder } from '@nestjs/common';
+import type { PaymentHandlersOptions } from '@paymount/core';
+import { createPaymentsController } from './payments.controller';
+import { PAYMENTS_MODULE_OPTIONS } from './payments.tokens';
+
+export type PaymentsModuleOptions = PaymentHandlersOptions;
+
+/**
+ * Module-level settings that shape the module itself rather than the payment
+ * handlers, so they are read when the module is defined, even with
+ * forRootAsync (a route path cannot wait for an async factory).
+ */
+export interface PaymentsModuleExtras {
+  /** Where the routes are served, e.g. 'payments' gives POST /payments/checkout. */
+  path: string;
+  /** Make PaymentsService injectable everywhere without importing the module again. */
+  isGlobal: boolean;
+}
+
+export const {
+  ConfigurableModuleClass: ConfigurablePaymentsModule,
+  OPTIONS_TYPE: PAYMENTS_OPTIONS_TYPE,
+  ASYNC_OPTIONS_TYPE: PAYMENTS_ASYNC_OPTIONS_TYPE,
+} = new ConfigurableModuleBuilder<PaymentsModuleOptions>({
+  moduleName: 'Payments',
+  optionsInjectionToken: PAYMENTS_MODULE_OPTIONS,
+})
+  .setClassMethodName('forRoot')
+  .setExtras<PaymentsModuleExtras>({ path: 'payments', isGlobal: false }, (definition, extras) => ({
+    ...definition,
+    global: extras.isGlobal,
+    controllers: [...(definition.controllers ?? []), createPaymentsController(extras.path)],
+  }))
+  .build();
