@@ -1,0 +1,141 @@
+import { runInNewContext } from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../src/index';
+import { post, saleBody } from './helpers';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ clock: { now: () => Date.UTC(2031, 0, 1) } });
+});
+afterAll(() => sandbox.close());
+
+function walletRequest(overrides: { allowedAuthMethods?: string[]; tokenizationType?: string } = {}) {
+  return {
+    apiVersion: 2,
+    apiVersionMinor: 0,
+    allowedPaymentMethods: [
+      {
+        type: 'CARD',
+        parameters: { allowedAuthMethods: overrides.allowedAuthMethods ?? ['CRYPTOGRAM_3DS'], allowedCardNetworks: ['MASTERCARD', 'VISA'], billingAddressRequired: true },
+        tokenizationSpecification: {
+          type: overrides.tokenizationType ?? 'PAYMENT_GATEWAY',
+          parameters: { gateway: sandbox.gatewayId, gatewayMerchantId: sandbox.merchantId },
+        },
+      },
+    ],
+    merchantInfo: { merchantName: 'Mug shop' },
+    transactionInfo: { totalPriceStatus: 'FINAL', totalPrice: '25.00', currencyCode: 'USD', countryCode: 'US' },
+  };
+}
+
+interface TestWallet {
+  loadPaymentData(request: unknown, testOptions?: { additional3dsRequired?: boolean }): Promise<{
+    apiVersion: number;
+    paymentMethodData: { type: string; tokenizationData: { type: string; token: string } };
+  }>;
+  isReadyToPay(request: unknown): Promise<{ result: boolean }>;
+}
+
+/** Runs the served script as a page would, with a `window`, real fetch, and a console that records anything logged. */
+async function loadTestWallet(): Promise<{ wallet: TestWallet; logged: unknown[][] }> {
+  const script = await (await fetch(`${sandbox.url}/sandbox/test-wallet.js`)).text();
+  const logged: unknown[][] = [];
+  const record = (...args: unknown[]) => void logged.push(args);
+  const window: { PaymountTestWallet?: TestWallet } = {};
+  runInNewContext(script, { window, fetch, console: { log: record, info: record, warn: record, error: record, debug: record } });
+  if (!window.PaymountTestWallet) throw new Error('the script did not define PaymountTestWallet');
+  return { wallet: window.PaymountTestWallet, logged };
+}
+
+describe('POST /sandbox/wallet-token', () => {
+  it('mints a token shaped like a wallet token, with CORS for shop pages on another origin', async () => {
+    const res = await fetch(`${sandbox.url}/sandbox/wallet-token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:3000' },
+      body: JSON.stringify({}),
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const { token } = (await res.json()) as { token: string };
+    const parsed = JSON.parse(token) as Record<string, string>;
+    expect(Object.keys(parsed).sort()).toEqual(['protocolVersion', 'signature', 'signedMessage']);
+    expect(Object.keys(JSON.parse(parsed.signedMessage ?? '{}') as object).sort()).toEqual(['encryptedMessage', 'ephemeralPublicKey', 'tag']);
+    expect((await post(sandbox, '/v1/checkout/sale', saleBody(sandbox, { cardEncryptedData: token }))).json.data.transactionStatus).toBe('S');
+  });
+
+  it('answers the CORS preflight', async () => {
+    const res = await fetch(`${sandbox.url}/sandbox/wallet-token`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://127.0.0.1:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(res.headers.get('access-control-allow-headers')).toContain('content-type');
+  });
+
+  it('refuses a malformed mint request with 400', async () => {
+    const res = await fetch(`${sandbox.url}/sandbox/wallet-token`, { method: 'POST', body: JSON.stringify({ authMethod: 'MAGIC' }) });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe('GET /sandbox/test-wallet.js', () => {
+  it('loadPaymentData resolves the wallet response with a token the sandbox charges, and logs nothing', async () => {
+    const { wallet, logged } = await loadTestWallet();
+    expect((await wallet.isReadyToPay(walletRequest())).result).toBe(true);
+    const response = await wallet.loadPaymentData(walletRequest());
+    expect(response.apiVersion).toBe(2);
+    expect(response.paymentMethodData.type).toBe('CARD');
+    expect(response.paymentMethodData.tokenizationData.type).toBe('PAYMENT_GATEWAY');
+    const token = response.paymentMethodData.tokenizationData.token;
+    const answer = await post(sandbox, '/v1/checkout/sale', saleBody(sandbox, { cardEncryptedData: token }));
+    expect(answer.json.data.transactionStatus).toBe('S');
+    expect(logged).toEqual([]);
+  });
+
+  it('passes the additional-3DS test option into the token', async () => {
+    const { wallet } = await loadTestWallet();
+    const response = await wallet.loadPaymentData(walletRequest(), { additional3dsRequired: true });
+    const token = response.paymentMethodData.tokenizationData.token;
+    const answer = await post(sandbox, '/v1/checkout/sale', saleBody(sandbox, { cardEncryptedData: token }));
+    expect(answer.json.data).toMatchObject({ transactionStatus: 'F', reason: { code: 'ADDITIONAL_3DS_REQUIRED' } });
+  });
+
+  it.each([
+    ['PAN_ONLY allowed', { allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'] }, /CRYPTOGRAM_3DS/],
+    ['DIRECT tokenization', { tokenizationType: 'DIRECT' }, /PAYMENT_GATEWAY/],
+  ])('rejects a request with %s like the wallet API does', async (_label, overrides, message) => {
+    const { wallet } = await loadTestWallet();
+    await expect(wallet.loadPaymentData(walletRequest(overrides))).rejects.toMatchObject({
+      statusCode: 'DEVELOPER_ERROR',
+      statusMessage: expect.stringMatching(message),
+    });
+  });
+});
+
+describe('clock, charges and deliveries routes', () => {
+  it('POST /sandbox/clock/advance moves service time; /sandbox/clock/reset returns to the given clock', async () => {
+    const start = sandbox.clock.now();
+    const advanced = await fetch(`${sandbox.url}/sandbox/clock/advance`, { method: 'POST', body: JSON.stringify({ ms: 31 * 60_000 }) });
+    expect(((await advanced.json()) as { now: number }).now).toBe(start + 31 * 60_000);
+    expect(sandbox.clock.now()).toBe(start + 31 * 60_000);
+    const reset = await fetch(`${sandbox.url}/sandbox/clock/reset`, { method: 'POST' });
+    expect(((await reset.json()) as { now: number }).now).toBe(start);
+    const bad = await fetch(`${sandbox.url}/sandbox/clock/advance`, { method: 'POST', body: JSON.stringify({ ms: 'soon' }) });
+    expect(bad.status).toBe(400);
+  });
+
+  it('GET /sandbox/charges lists the ledger', async () => {
+    const body = saleBody(sandbox);
+    await post(sandbox, '/v1/checkout/sale', body);
+    const { charges } = (await (await fetch(`${sandbox.url}/sandbox/charges`)).json()) as { charges: Array<{ transactionRequestId: string }> };
+    expect(charges.filter((charge) => charge.transactionRequestId === body.transactionRequestId)).toHaveLength(1);
+  });
+
+  it('control routes are read-only where they say so, and unknown ones are 404', async () => {
+    expect((await fetch(`${sandbox.url}/sandbox/charges`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(`${sandbox.url}/sandbox/nothing`)).status).toBe(404);
+    expect((await fetch(`${sandbox.url}/elsewhere`)).status).toBe(404);
+  });
+});
