@@ -1,0 +1,193 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PaymentValidationError } from '../src/errors';
+import type { IdempotencyStore } from '../src/idempotency/store';
+import { createPaymentHandlers as create } from '../src/routes/create-payment-handlers';
+import type { NeutralRequest } from '../src/routes/neutral-http';
+import type { PaymentHandlersOptions } from '../src/routes/types';
+import type { PaymentEvent } from '../src/webhooks/event';
+import { signWebhook } from '../src/webhooks/sign-webhook';
+
+const secret = 'whsec_handlers_test_secret';
+
+const created: Array<{ close(): Promise<void> }> = [];
+const createPaymentHandlers: typeof create = (opts) => {
+  const handlers = create(opts);
+  created.push(handlers);
+  return handlers;
+};
+afterEach(async () => {
+  await Promise.all(created.splice(0).map((handlers) => handlers.close()));
+});
+
+// These cases never reach the payment service: the client is configured but not called.
+function options(overrides: Partial<PaymentHandlersOptions> = {}): PaymentHandlersOptions {
+  return {
+    client: { apiKey: 'sk_test_handlers_0123456789', baseUrl: 'https://payments.example.com', appId: 'app1', merchantId: 'm1' },
+    resolveOrder: () => null,
+    webhook: { secret },
+    ...overrides,
+  };
+}
+
+function webhookRequest(payload: Record<string, unknown>, extra: { deliveryId?: string; parsedBody?: unknown } = {}): NeutralRequest {
+  const { body, headers } = signWebhook({ payload, secret, ...(extra.deliveryId ? { deliveryId: extra.deliveryId } : {}) });
+  return {
+    method: 'POST',
+    path: '/webhook',
+    headers,
+    query: {},
+    readBody: async () => Buffer.from(body),
+    ...(extra.parsedBody === undefined ? {} : { parsedBody: extra.parsedBody }),
+  };
+}
+
+const sale = (transactionId: string, transactionStatus = 'S') => ({
+  transactionId,
+  transactionType: 'SALE',
+  transactionStatus,
+  referenceOrderId: 'order-0001',
+});
+
+function errorOf(fn: () => unknown): PaymentValidationError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(PaymentValidationError);
+    return error as PaymentValidationError;
+  }
+  throw new Error('expected a PaymentValidationError');
+}
+
+describe('createPaymentHandlers options', () => {
+  it('refuses a misspelt option, naming it', () => {
+    const error = errorOf(() => createPaymentHandlers({ ...options(), notifyURL: 'https://shop.example.com/hook' } as never));
+    expect(error.message).toContain('notifyURL');
+  });
+
+  it('refuses a non-public notifyUrl unless the client is in local development', () => {
+    const error = errorOf(() => createPaymentHandlers(options({ notifyUrl: 'http://127.0.0.1/payments/webhook' })));
+    expect(error.issues[0]).toMatchObject({ path: 'notifyUrl', rule: 'public_https' });
+    const local = options({ notifyUrl: 'http://127.0.0.1/payments/webhook' });
+    expect(() =>
+      createPaymentHandlers({ ...local, client: { ...(local.client as object), localDevelopment: true } } as PaymentHandlersOptions),
+    ).not.toThrow();
+  });
+
+  it('refuses a webhook secret with surrounding whitespace without quoting it', () => {
+    const error = errorOf(() => createPaymentHandlers(options({ webhook: { secret: `${secret}\n` } })));
+    expect(error.issues[0]).toMatchObject({ path: 'webhook.secret', rule: 'no_surrounding_whitespace' });
+    expect(error.message).not.toContain(secret);
+  });
+
+  it('needs exactly one of secret and secrets', () => {
+    expect(errorOf(() => createPaymentHandlers(options({ webhook: {} as never }))).issues[0]?.rule).toBe('one_secret_option');
+    expect(
+      errorOf(() => createPaymentHandlers(options({ webhook: { secret, secrets: [secret] } as never }))).issues[0]?.rule,
+    ).toBe('one_secret_option');
+  });
+
+  it('refuses a misspelt event name, in options and in on()', () => {
+    expect(errorOf(() => createPaymentHandlers(options({ on: { 'payment.success': () => {} } as never }))).message).toContain(
+      'payment.succeeded',
+    );
+    const handlers = createPaymentHandlers(options());
+    expect(() => handlers.on('payment.done' as never, () => {})).toThrow(PaymentValidationError);
+  });
+
+  it('reads bodies up to the larger of the route and webhook limits', () => {
+    expect(createPaymentHandlers(options({ bodyLimitBytes: 1000, webhook: { secret, maxBodyBytes: 5000 } })).bodyLimitBytes).toBe(5000);
+    expect(createPaymentHandlers(options({ bodyLimitBytes: 200_000 })).bodyLimitBytes).toBe(200_000);
+  });
+});
+
+describe('handle()', () => {
+  it('answers undefined for paths that are not payment routes, 405 with Allow for a wrong method', async () => {
+    const handlers = createPaymentHandlers(options());
+    expect(await handlers.handle({ method: 'GET', path: '/elsewhere', headers: {}, query: {} })).toBeUndefined();
+    const wrong = await handlers.handle({ method: 'DELETE', path: '/wallet/config/', headers: {}, query: {} });
+    expect(wrong).toMatchObject({ status: 405, headers: { allow: 'GET' } });
+  });
+
+  it('dispatches to named handlers first, then catch-all ones, each in subscription order', async () => {
+    const calls: string[] = [];
+    const handlers = createPaymentHandlers(
+      options({ on: { '*': () => void calls.push('all (option)'), 'payment.succeeded': () => void calls.push('succeeded (option)') } }),
+    );
+    handlers.on('payment.succeeded', () => void calls.push('succeeded (runtime)'));
+    handlers.on('payment.failed', () => void calls.push('failed'));
+    const response = await handlers.handle(webhookRequest(sale('T1')));
+    expect(response?.status).toBe(200);
+    expect(calls).toEqual(['succeeded (option)', 'succeeded (runtime)', 'all (option)']);
+  });
+
+  it('stops calling a handler once unsubscribed', async () => {
+    const seen: PaymentEvent[] = [];
+    const handlers = createPaymentHandlers(options());
+    const off = handlers.on('*', (event) => void seen.push(event));
+    await handlers.handle(webhookRequest(sale('T2')));
+    off();
+    await handlers.handle(webhookRequest(sale('T3')));
+    expect(seen.map((event) => event.transactionId)).toEqual(['T2']);
+  });
+
+  it('hands the request context to event handlers', async () => {
+    const contexts: unknown[] = [];
+    const handlers = createPaymentHandlers(options({ on: { '*': (_event, ctx) => void contexts.push(ctx.context) } }));
+    await handlers.handle({ ...webhookRequest(sale('T4')), context: { framework: 'request' } });
+    expect(contexts).toEqual([{ framework: 'request' }]);
+  });
+
+  it('refuses a webhook body a parser already turned into an object, with 500 and the fix', async () => {
+    let ran = false;
+    const handlers = createPaymentHandlers(options({ on: { '*': () => void (ran = true) } }));
+    const response = await handlers.handle(webhookRequest(sale('T5'), { parsedBody: sale('T5') }));
+    expect(response?.status).toBe(500);
+    expect(JSON.parse(response!.body)).toMatchObject({ error: { code: 'WEBHOOK_BODY_ALREADY_PARSED' } });
+    expect(response!.body).toContain('mount the webhook route before any JSON body parser');
+    expect(ran).toBe(false);
+  });
+
+  it('verifies a webhook body a raw parser kept as bytes', async () => {
+    const handlers = createPaymentHandlers(options());
+    const request = webhookRequest(sale('T6'));
+    const bytes = await request.readBody!();
+    const response = await handlers.handle({ ...request, readBody: undefined, parsedBody: bytes });
+    expect(response?.status).toBe(200);
+  });
+
+  it('a delivery arriving while the same event is being handled is a duplicate', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let runs = 0;
+    const handlers = createPaymentHandlers(
+      options({
+        on: {
+          '*': async () => {
+            runs += 1;
+            await gate;
+          },
+        },
+      }),
+    );
+    const first = handlers.handle(webhookRequest(sale('T7'), { deliveryId: 'a' }));
+    const second = await handlers.handle(webhookRequest(sale('T7'), { deliveryId: 'b' }));
+    expect(JSON.parse(second!.body)).toEqual({ received: true, duplicate: true });
+    release();
+    expect((await first)?.status).toBe(200);
+    expect(runs).toBe(1);
+  });
+
+  it('works with a store that has no complete(): claims then last the dedupe TTL', async () => {
+    const held = new Set<string>();
+    const store: IdempotencyStore = {
+      claim: async (key) => (held.has(key) ? false : (held.add(key), true)),
+      release: async (key) => void held.delete(key),
+    };
+    let runs = 0;
+    const handlers = createPaymentHandlers(options({ store, on: { '*': () => void (runs += 1) } }));
+    await handlers.handle(webhookRequest(sale('T8'), { deliveryId: 'x' }));
+    await handlers.handle(webhookRequest(sale('T8'), { deliveryId: 'x' }));
+    expect(runs).toBe(1);
+    expect([...held].sort()).toEqual(['delivery:x', 'event:SALE:id=T8:S']);
+  });
+});
