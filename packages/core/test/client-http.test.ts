@@ -213,10 +213,15 @@ describe('retries', () => {
   });
 
   it('rethrows the caller abort reason and stops', async () => {
-    const { server, client } = await setUp(() => ({ hang: true }));
+    let arrived!: () => void;
+    const requestArrived = new Promise<void>((resolve) => (arrived = resolve));
+    const { server, client } = await setUp(() => {
+      arrived();
+      return { hang: true };
+    });
     const controller = new AbortController();
     const pending = client.directPayment(directPaymentInput(), { signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await requestArrived;
     controller.abort(new Error('customer left'));
     await expect(pending).rejects.toThrow('customer left');
     expect(server.requests).toHaveLength(1);

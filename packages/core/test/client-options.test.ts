@@ -65,4 +65,18 @@ describe('client options', () => {
   it('refuses unknown options', () => {
     expect(issuesFor({ ...base, timeout: 5 })).toEqual([':unknown_field']);
   });
+
+  it('refuses a non-public notifyUrl before sending unless localDevelopment is on', async () => {
+    const client = createPaymentClient(base);
+    const input = {
+      referenceOrderId: 'order-1001',
+      amount: { orderAmount: 100, priceCurrency: 'USD' },
+      description: 'Mug',
+      notifyUrl: 'http://127.0.0.1:3000/webhook',
+    };
+    const error = (await client.createCheckoutSession(input).catch((e: unknown) => e)) as PaymentValidationError;
+    expect(error).toBeInstanceOf(PaymentValidationError);
+    expect(error.issues).toEqual([expect.objectContaining({ path: 'notifyUrl', rule: 'public_https' })]);
+    await client.close();
+  });
 });

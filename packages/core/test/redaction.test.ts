@@ -69,7 +69,9 @@ afterAll(async () => {
 it('the run exercised retries, failures and successes at every log level used', () => {
   expect(server.requests.length).toBeGreaterThanOrEqual(10);
   expect(lines.some((line) => line.includes('retrying payment service call'))).toBe(true);
-  expect(lines.some((line) => line.includes('"level":"debug"'))).toBe(true);
+  const answered = lines.map((line) => JSON.parse(line) as { level: string; args: unknown[] }).find((entry) => entry.args[1] === 'payment service call answered');
+  expect(answered?.level).toBe('debug');
+  expect(answered?.args[0]).toMatchObject({ method: 'POST', attempt: expect.any(Number), status: 200, traceId: expect.any(String), durationMs: expect.any(Number) });
   expect(errors.length).toBeGreaterThanOrEqual(3);
   expect(errors.some((error) => (error as Error).message.includes('not JSON'))).toBe(true);
   // The echoing service really did put the secrets on the wire back to us.

@@ -67,8 +67,7 @@ export async function performCall(ctx: CallContext, spec: CallSpec): Promise<Cal
     await ctx.sleep(delayMs, spec.signal);
   }
 
-  // The loop runs at least once (the deadline is positive), so `last` is set whenever we get here.
-  const error = (last as Extract<AttemptResult, { ok: false }>).error;
+  const error = last?.error ?? new PaymentTimeoutError(`The deadline of POST ${spec.path} passed before any attempt`);
   const definitive = error instanceof PaymentApiError && !(error instanceof PaymentRateLimitError);
   if (maybeProcessed && !definitive) {
     ctx.logger.warn({ path: spec.path, transactionRequestId: spec.transactionRequestId, errorCode: error.code }, 'payment service call outcome unknown');
