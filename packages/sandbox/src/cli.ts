@@ -1,1 +1,71 @@
-export {};
+#!/usr/bin/env node
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CLI_USAGE, parseCliArgs, type CliSettings } from './cli-args';
+import { startSandbox, type Sandbox } from './server';
+
+function connectionInfo(sandbox: Sandbox, certFile: string | undefined) {
+  return {
+    url: sandbox.url,
+    appId: sandbox.appId,
+    merchantId: sandbox.merchantId,
+    testApiKey: sandbox.testApiKey,
+    productionApiKey: sandbox.productionApiKey,
+    webhookSecret: sandbox.webhookSecret,
+    gatewayId: sandbox.gatewayId,
+    ...(certFile ? { caFile: certFile } : {}),
+  };
+}
+
+async function main(): Promise<void> {
+  let settings: CliSettings;
+  try {
+    settings = parseCliArgs(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${CLI_USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (settings.help) {
+    process.stdout.write(CLI_USAGE);
+    return;
+  }
+  const sandbox = await startSandbox(settings.options);
+  let certFile: string | undefined;
+  if (sandbox.ca) {
+    certFile = settings.certFile ?? join(tmpdir(), `paymount-sandbox-${new URL(sandbox.url).port}.pem`);
+    writeFileSync(certFile, sandbox.ca, { mode: 0o644 });
+  }
+  const info = connectionInfo(sandbox, certFile);
+  if (settings.json) {
+    process.stdout.write(`${JSON.stringify(info)}\n`);
+  } else {
+    const width = Math.max(...Object.keys(info).map((key) => key.length)) + 2;
+    const lines = Object.entries(info).map(([key, value]) => `  ${key.padEnd(width)}${value}`);
+    process.stdout.write(`paymount sandbox listening on ${sandbox.url}\n${lines.join('\n')}\nPress Ctrl+C to stop.\n`);
+  }
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    if (!settings.json) process.stdout.write(`\n${signal}: stopping the sandbox\n`);
+    sandbox.close().then(
+      () => {
+        process.exitCode = 0;
+      },
+      (error: unknown) => {
+        process.stderr.write(`could not stop cleanly: ${String(error)}\n`);
+        process.exitCode = 1;
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`paymount-sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});
