@@ -1,0 +1,30 @@
+import Router from '@koa/router';
+import { describeRouteConformance } from '../../../tools/conformance';
+import { mountPaymentRoutes, paymentMiddleware } from '../src';
+import { KOA_VERSIONS, ownRoute, startKoaApp } from './support';
+
+for (const [name, App] of KOA_VERSIONS) {
+  describeRouteConformance(`${name}, middleware with a prefix`, {
+    async startApp(options) {
+      const payments = paymentMiddleware({ ...options, prefix: '/payments' });
+      const app = await startKoaApp(App, '/payments', payments, (koa) =>
+        koa.use(payments).use(ownRoute('/payments/own-route')),
+      );
+      return { url: app.routesUrl, close: () => app.close() };
+    },
+  });
+
+  describeRouteConformance(`${name}, @koa/router with a router prefix`, {
+    async startApp(options) {
+      const router = new Router({ prefix: '/shop' });
+      const payments = mountPaymentRoutes(router, '/payments', options);
+      router.get('/payments/own-route', (ctx) => {
+        ctx.body = { own: true };
+      });
+      const app = await startKoaApp(App, '/shop/payments', payments, (koa) =>
+        koa.use(router.routes()).use(router.allowedMethods()),
+      );
+      return { url: app.routesUrl, close: () => app.close() };
+    },
+  });
+}
