@@ -36,7 +36,7 @@ export const SANDBOX_CODES = {
   W04: { status: 400, rule: 'wallet token uses authMethod `PAN_ONLY` (only `CRYPTOGRAM_3DS` is supported)' },
   W05: { status: 400, rule: 'wallet token has expired (service time)' },
   S04: { status: 429, rule: 'call-frequency limit exceeded (retry after the `Retry-After` seconds)' },
-  E01: { status: 500, rule: 'internal error (also the injected `http-500` fault)' },
+  E01: { status: 500, rule: 'internal error of the sandbox' },
 } as const satisfies Record<string, { status: number; rule: string }>;
 
 export type SandboxCode = keyof typeof SANDBOX_CODES;

@@ -2,14 +2,15 @@
  * Fault injection for testing clients against a misbehaving service. Faults
  * apply to the `/v1/` service routes only.
  *
- * - `http-500`: answer HTTP 500 (envelope code E01) without processing.
+ * - `http-500`: answer HTTP 500 with a plain-text body (no envelope, as a failing
+ *   front server would) without processing.
  * - `reset-before`: destroy the connection before processing (nothing happened).
  * - `reset-after`: process the request (a payment is charged) and destroy the
  *   connection instead of answering: the outcome is unknown to the client.
  * - `delay`: process the request, then hold the answer `delayMs` (default
  *   31 000, past the spec's 30-second recommended call time-out).
  * - `non-json`: answer 200 with an HTML page instead of a JSON envelope, without processing.
- * - `s04`: answer HTTP 429 with code S04 without processing.
+ * - `s04`: answer HTTP 429 with code S04 (no Retry-After) without processing.
  */
 export type FaultKind = 'http-500' | 'reset-before' | 'reset-after' | 'delay' | 'non-json' | 's04';
 

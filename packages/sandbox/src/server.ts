@@ -136,13 +136,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   async function onServiceRequest(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const fault = state.faults.next(path);
     if (fault?.kind === 'reset-before') return void req.socket.destroy();
-    if (fault?.kind === 'http-500') {
-      const refusal = new SandboxRefusal('E01', 'internal error (injected fault)');
-      return answer(res, { status: refusal.status, envelope: refusal.toEnvelope(newTraceId()), headers: {} });
-    }
+    if (fault?.kind === 'http-500') return sendText(res, 500, 'text/plain; charset=utf-8', 'Internal Server Error');
     if (fault?.kind === 's04') {
       const refusal = new SandboxRefusal('S04', 'call frequency limit exceeded (injected fault)');
-      return answer(res, { status: refusal.status, envelope: refusal.toEnvelope(newTraceId()), headers: { 'retry-after': '1' } });
+      return answer(res, { status: refusal.status, envelope: refusal.toEnvelope(newTraceId()), headers: {} });
     }
     if (fault?.kind === 'non-json') return sendText(res, 200, 'text/html; charset=utf-8', NON_JSON_PAGE);
     deliver(req, res, await service.handle(req, path), fault);
