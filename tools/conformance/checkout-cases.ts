@@ -52,6 +52,15 @@ export function checkoutCases(ctx: () => ConformanceContext): void {
     expect(res.json).toEqual({ error: { code: 'ORDER_NOT_FOUND', message: 'No order exists with this orderId.' } });
   });
 
+  it('POST /checkout for an order the service would refuse answers 500 and logs the broken rule', async () => {
+    const res = seen(await postJson(url(), { orderId: 'order-broken' }));
+    expect(res.status).toBe(500);
+    expect(res.json).toEqual({
+      error: { code: 'INVALID_ORDER', message: 'This order cannot be paid as it is set up on the server.' },
+    });
+    expect(ctx().logLines.some((line) => line.includes('order-0003') && line.includes('integer_minor_units'))).toBe(true);
+  });
+
   it('POST /checkout without an orderId answers 400 naming the field', async () => {
     const res = seen(await postJson(url(), { order: 'order-1' }));
     expect(res.status).toBe(400);

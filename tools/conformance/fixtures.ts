@@ -14,6 +14,12 @@ export const ORDERS: Readonly<Record<string, MerchantOrder>> = {
     amount: { orderAmount: 8888, priceCurrency: 'USD' },
     description: 'Declined on purpose',
   },
+  'order-broken': {
+    referenceOrderId: 'order-0003',
+    // A major-unit decimal: a bug on the merchant's server, never the shopper's.
+    amount: { orderAmount: 12.5, priceCurrency: 'USD' },
+    description: 'Priced in dollars by mistake',
+  },
 };
 
 /** The client's per-attempt time-out in the suite, and how long an injected delay holds the service's answer past it. */

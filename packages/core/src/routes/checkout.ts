@@ -3,7 +3,7 @@ import { readRequestBody } from './body';
 import { jsonResponse } from './errors-to-response';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 import { checkoutRequestSchema } from './request-schemas';
-import { callbackUrls, lookUpOrder, urlFor, type RouteDeps } from './route-deps';
+import { callbackUrls, fromServerSideOrder, lookUpOrder, urlFor, type RouteDeps } from './route-deps';
 
 /** A browser form post or navigation wants a redirect; a script wants JSON. */
 function wantsRedirect(kind: 'json' | 'form', accept: string | string[] | undefined): boolean {
@@ -17,14 +17,16 @@ export async function checkoutRoute(req: NeutralRequest, deps: RouteDeps): Promi
   const { kind, fields } = await readRequestBody(req, { accept: ['json', 'form'], limitBytes: deps.bodyLimitBytes });
   const { orderId } = validate(checkoutRequestSchema, fields, 'checkout request');
   const order = await lookUpOrder(deps, orderId, 'checkout', req);
-  const merchantReturnUrl = urlFor(deps.merchantReturnUrl, order, order.merchantReturnUrl);
-  const session = await deps.client.createCheckoutSession({
-    referenceOrderId: order.referenceOrderId,
-    amount: order.amount,
-    description: order.description,
-    ...(order.productList ? { productList: order.productList } : {}),
-    ...(merchantReturnUrl !== undefined ? { merchantReturnUrl } : {}),
-    ...callbackUrls(deps, order),
+  const session = await fromServerSideOrder(deps, order, () => {
+    const merchantReturnUrl = urlFor(deps.merchantReturnUrl, order, order.merchantReturnUrl);
+    return deps.client.createCheckoutSession({
+      referenceOrderId: order.referenceOrderId,
+      amount: order.amount,
+      description: order.description,
+      ...(order.productList ? { productList: order.productList } : {}),
+      ...(merchantReturnUrl !== undefined ? { merchantReturnUrl } : {}),
+      ...callbackUrls(deps, order),
+    });
   });
   deps.logger.info(
     { referenceOrderId: order.referenceOrderId, transactionRequestId: session.transactionRequestId, traceId: session.traceId },

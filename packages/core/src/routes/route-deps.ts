@@ -1,4 +1,5 @@
 import type { PaymentClient } from '../client';
+import { PaymentValidationError } from '../errors';
 import type { Logger } from '../logger';
 import type { NeutralRequest } from './neutral-http';
 import { PaymentRouteError } from './route-error';
@@ -43,4 +44,23 @@ export async function lookUpOrder(
     throw new PaymentRouteError(404, 'ORDER_NOT_FOUND', 'No order exists with this orderId.');
   }
   return order;
+}
+
+/**
+ * Runs a step that builds a service request from the merchant's order. The
+ * browser's own input was validated before, so a validation error here is the
+ * server's (an order or option the spec refuses): the browser gets a 500, the
+ * log gets the broken rules.
+ */
+export async function fromServerSideOrder<T>(deps: RouteDeps, order: MerchantOrder, step: () => T | Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (!(error instanceof PaymentValidationError)) throw error;
+    deps.logger.error(
+      { referenceOrderId: order.referenceOrderId, issues: error.issues },
+      'the payment request built from a resolved order breaks a rule of the service',
+    );
+    throw new PaymentRouteError(500, 'INVALID_ORDER', 'This order cannot be paid as it is set up on the server.');
+  }
 }

@@ -3,7 +3,7 @@ import { buildWalletPaymentRequest } from '../wallet';
 import { jsonResponse } from './errors-to-response';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 import { walletConfigQuerySchema } from './request-schemas';
-import { lookUpOrder, type RouteDeps } from './route-deps';
+import { fromServerSideOrder, lookUpOrder, type RouteDeps } from './route-deps';
 import { PaymentRouteError } from './route-error';
 
 /** GET /wallet/config?orderId= → the browser wallet request for the server-side order's total. */
@@ -14,8 +14,7 @@ export async function walletConfigRoute(req: NeutralRequest, deps: RouteDeps): P
   }
   const { orderId } = validate(walletConfigQuerySchema, req.query, 'wallet config request');
   const order = await lookUpOrder(deps, orderId, 'wallet-config', req);
-  return jsonResponse(
-    200,
+  const request = await fromServerSideOrder(deps, order, () =>
     buildWalletPaymentRequest({
       amount: order.amount,
       gatewayId: wallet.gatewayId,
@@ -25,4 +24,5 @@ export async function walletConfigRoute(req: NeutralRequest, deps: RouteDeps): P
       ...(wallet.countryCode !== undefined ? { countryCode: wallet.countryCode } : {}),
     }),
   );
+  return jsonResponse(200, request);
 }

@@ -3,7 +3,7 @@ import { readRequestBody } from './body';
 import { jsonResponse } from './errors-to-response';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 import { walletPayRequestSchema } from './request-schemas';
-import { callbackUrls, lookUpOrder, type RouteDeps } from './route-deps';
+import { callbackUrls, fromServerSideOrder, lookUpOrder, type RouteDeps } from './route-deps';
 
 /**
  * POST /wallet/pay: `{ orderId, token }` → a direct wallet payment of the
@@ -14,13 +14,15 @@ export async function walletPayRoute(req: NeutralRequest, deps: RouteDeps): Prom
   const { fields } = await readRequestBody(req, { accept: ['json'], limitBytes: deps.bodyLimitBytes });
   const { orderId, token } = validate(walletPayRequestSchema, fields, 'wallet payment request');
   const order = await lookUpOrder(deps, orderId, 'wallet-pay', req);
-  const result = await deps.client.directPayment({
-    referenceOrderId: order.referenceOrderId,
-    amount: order.amount,
-    description: order.description,
-    cardEncryptedData: token,
-    ...callbackUrls(deps, order),
-  });
+  const result = await fromServerSideOrder(deps, order, () =>
+    deps.client.directPayment({
+      referenceOrderId: order.referenceOrderId,
+      amount: order.amount,
+      description: order.description,
+      cardEncryptedData: token,
+      ...callbackUrls(deps, order),
+    }),
+  );
   deps.logger.info(
     {
       referenceOrderId: order.referenceOrderId,
