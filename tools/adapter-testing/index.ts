@@ -17,8 +17,8 @@ export interface AdapterFixture {
   options: PaymentHandlersOptions;
   /** Where the payment routes of the app under test are served, once it listens. */
   mountedAt(url: string): void;
-  /** A delivery signed exactly as the service signs one, for a successful payment of `transactionId`. */
-  delivery(transactionId: string): SignedWebhook;
+  /** A delivery signed exactly as the service signs one: a successful payment of `transactionId` unless `overrides` say otherwise. */
+  delivery(transactionId: string, overrides?: Record<string, unknown>): SignedWebhook;
   close(): Promise<void>;
 }
 
@@ -48,8 +48,8 @@ export async function startAdapterFixture(): Promise<AdapterFixture> {
     mountedAt(url) {
       routesUrl = url;
     },
-    delivery: (transactionId) =>
-      signWebhook({ payload: webhookPayload({ transactionId }), secret: sandbox.webhookSecret }),
+    delivery: (transactionId, overrides = {}) =>
+      signWebhook({ payload: webhookPayload({ ...overrides, transactionId }), secret: sandbox.webhookSecret }),
     close: () => sandbox.close(),
   };
 }
