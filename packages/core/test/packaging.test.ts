@@ -42,6 +42,7 @@ it('the built package loads from require() and import with its public names', ()
       'dedupeKeysOf',
       'createPaymentHandlers',
       'createNodeMiddleware',
+      'createFetchHandler',
       'readNodeBody',
       'toNeutralRequest',
       'writeNeutralResponse',

@@ -4,6 +4,7 @@ import {
   PaymentNetworkError,
   PaymentRateLimitError,
   PaymentResponseError,
+  PaymentStoreUnavailableError,
   PaymentTimeoutError,
   PaymentValidationError,
   WebhookVerificationError,
@@ -29,6 +30,11 @@ export function errorResponse(
 
 const GENERIC_MESSAGE = 'An unexpected error occurred.';
 
+/** What the standalone entries answer outside the payment routes when the merchant gives no fallback. */
+export function notFoundResponse(): NeutralResponse {
+  return errorResponse(404, { code: 'NOT_FOUND', message: 'No route here.' });
+}
+
 interface StatusRule {
   status: number;
   code?: string;
@@ -48,6 +54,9 @@ function ruleFor(error: PaymentError): StatusRule {
   }
   if (error instanceof PaymentTimeoutError) {
     return { status: 504, message: 'The payment service did not answer in time; the outcome is not known yet.' };
+  }
+  if (error instanceof PaymentStoreUnavailableError) {
+    return { status: 503, message: 'A store this route needs is unavailable; nothing was processed. Retry shortly.' };
   }
   if (error instanceof PaymentApiError) return { status: 502, message: 'The payment service refused the request.' };
   if (error instanceof PaymentResponseError || error instanceof PaymentNetworkError) {

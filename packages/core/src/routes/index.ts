@@ -1,4 +1,6 @@
 export { createPaymentHandlers, DEFAULT_BODY_LIMIT_BYTES } from './create-payment-handlers';
+export { createFetchHandler } from './fetch-handler';
+export type { FetchHandler, FetchHandlerOptions } from './fetch-handler';
 export { createNodeMiddleware } from './node-middleware';
 export type { NodeMiddleware, NodeMiddlewareOptions } from './node-middleware';
 export { readNodeBody, toNeutralRequest, writeNeutralResponse } from './node';

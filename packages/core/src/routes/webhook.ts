@@ -1,4 +1,5 @@
 import { dedupeKeysOf } from '../idempotency/dedupe-keys';
+import { claimKeys, completeKeys, releaseKeys } from '../idempotency/store-calls';
 import type { IdempotencyStore } from '../idempotency/store';
 import type { Logger } from '../logger';
 import type { PaymentEventHandlers } from '../webhooks/event-handlers';
@@ -29,7 +30,8 @@ async function rawBodyOf(req: NeutralRequest): Promise<unknown> {
 /**
  * POST /webhook. Verify, then claim every dedupe key of the delivery: if any
  * is taken the delivery is a duplicate (answered 200, no handler runs). On a
- * handler failure the claims are released and 500 makes the service retry.
+ * handler failure the claims are released and 500 makes the service retry;
+ * when the store cannot be reached, 503 does.
  */
 export async function webhookRoute(req: NeutralRequest, deps: WebhookDeps): Promise<NeutralResponse> {
   const event = await verifyWebhook({
@@ -42,12 +44,9 @@ export async function webhookRoute(req: NeutralRequest, deps: WebhookDeps): Prom
   });
   const keys = dedupeKeysOf(event);
   const claimTtl = deps.store.complete ? deps.processingTtlMs : deps.dedupeTtlMs;
-  const claimed: string[] = [];
-  for (const key of keys) {
-    if (!(await deps.store.claim(key, claimTtl))) break;
-    claimed.push(key);
-  }
-  const done = () => Promise.all(claimed.map((key) => deps.store.complete?.(key, deps.dedupeTtlMs)));
+  // A store failure while claiming throws PaymentStoreUnavailableError: 503, and the service retries.
+  const claimed = await claimKeys(deps.store, keys, claimTtl, deps.logger);
+  const done = () => completeKeys(deps.store, claimed, deps.dedupeTtlMs, deps.logger);
   const summary = { type: event.type, deliveryId: event.deliveryId, transactionId: event.transactionId };
 
   if (claimed.length < keys.length) {
@@ -62,7 +61,7 @@ export async function webhookRoute(req: NeutralRequest, deps: WebhookDeps): Prom
     deps.logger.info({ ...summary, handlers: ran }, 'webhook delivery handled');
     return jsonResponse(200, { received: true });
   } catch (error) {
-    await Promise.all(claimed.map((key) => deps.store.release(key)));
+    await releaseKeys(deps.store, claimed, deps.logger);
     deps.logger.error({ ...summary, err: error }, 'webhook handler failed; the delivery will be retried');
     return errorResponse(500, {
       code: 'WEBHOOK_HANDLER_FAILED',

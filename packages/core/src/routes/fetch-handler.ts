@@ -1,0 +1,80 @@
+import { createPaymentHandlers } from './create-payment-handlers';
+import { notFoundResponse } from './errors-to-response';
+import { isPaymentHandlers, normalizeMountPath, pathUnderMount } from './mount-path';
+import type { NeutralRequest, NeutralResponse } from './neutral-http';
+import { bodyTooLarge } from './route-error';
+import type { PaymentHandlers, PaymentHandlersOptions } from './types';
+
+export interface FetchHandlerOptions {
+  /** Where the routes are mounted, e.g. '/payments'. Default '' (the root). */
+  mountPath?: string;
+  /** Answers requests that are not payment routes. Default a JSON 404. */
+  notFound?: (request: Request) => Response | Promise<Response>;
+}
+
+export type FetchHandler = ((request: Request) => Promise<Response>) & { handlers: PaymentHandlers };
+
+/** Reads a fetch body up to `limitBytes`, cancelling the stream as soon as it grows past it. */
+async function readLimited(request: Request, limitBytes: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limitBytes) throw bodyTooLarge();
+  if (request.body === null) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    size += chunk.value.byteLength;
+    if (size > limitBytes) {
+      await reader.cancel();
+      throw bodyTooLarge();
+    }
+    chunks.push(chunk.value);
+  }
+  return Buffer.concat(chunks);
+}
+
+function toNeutral(request: Request, url: URL, path: string, limitBytes: number): NeutralRequest {
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => (headers[name] = value));
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    query[key] = values.length === 1 ? (values[0] as string) : values;
+  }
+  let body: Promise<Uint8Array> | undefined;
+  return {
+    method: request.method.toUpperCase(),
+    path,
+    headers,
+    query,
+    readBody: () => (body ??= readLimited(request, limitBytes)),
+    context: request,
+  };
+}
+
+function toResponse(response: NeutralResponse): Response {
+  return new Response(response.body === '' ? null : response.body, { status: response.status, headers: response.headers });
+}
+
+/**
+ * The payment routes as a fetch-style `(Request) => Promise<Response>`, for
+ * servers and runtimes built on the Fetch API.
+ */
+export function createFetchHandler(
+  handlersOrOptions: PaymentHandlers | PaymentHandlersOptions,
+  options: FetchHandlerOptions = {},
+): FetchHandler {
+  const handlers = isPaymentHandlers<PaymentHandlers>(handlersOrOptions)
+    ? handlersOrOptions
+    : createPaymentHandlers(handlersOrOptions);
+  const mountPath = normalizeMountPath(options.mountPath);
+  const notFound = options.notFound ?? (() => toResponse(notFoundResponse()));
+  const handle = async (request: Request): Promise<Response> => {
+    const url = new URL(request.url);
+    const path = pathUnderMount(url.pathname, mountPath);
+    const response =
+      path === undefined ? undefined : await handlers.handle(toNeutral(request, url, path, handlers.bodyLimitBytes));
+    return response ? toResponse(response) : notFound(request);
+  };
+  return Object.assign(handle, { handlers });
+}
