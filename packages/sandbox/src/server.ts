@@ -175,7 +175,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
   });
   const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  // A wildcard bind is reachable as localhost; checkout URLs must be addresses a browser can open.
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const host = wildcard ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
   state.url = `${certificate ? 'https' : 'http'}://${host}:${address.port}`;
   const sweep = setInterval(() => state.sessions.expireDue(state.clock.now()), EXPIRY_SWEEP_MS);
   sweep.unref();

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startSandbox, type Sandbox } from '../src/index';
+import { post, saleBody, sessionBody, startReceiver } from './helpers';
+
+describe('secrets stay out of every output', () => {
+  let sandbox: Sandbox;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const written: string[] = [];
+  const errors: unknown[] = [];
+
+  beforeAll(async () => {
+    // Everything the process could print goes through these: console and the raw streams.
+    for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void written.push(args.map(String).join(' ')));
+    }
+    for (const stream of [process.stdout, process.stderr]) {
+      const original = stream.write.bind(stream);
+      vi.spyOn(stream, 'write').mockImplementation(((chunk: unknown, ...rest: unknown[]) => {
+        written.push(String(chunk));
+        return (original as (...args: unknown[]) => boolean)(chunk, ...rest);
+      }) as typeof stream.write);
+    }
+    sandbox = await startSandbox({ allowLocalNotifyUrl: true, webhookRetryDelaysMs: [1], onError: (error) => errors.push(error) });
+    receiver = await startReceiver({ statuses: [500] });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+    await receiver.close();
+    vi.restoreAllMocks();
+  });
+
+  it('no answer, ledger entry, delivery log or output line carries a key, the webhook secret or a token', async () => {
+    const token = sandbox.mintWalletToken();
+    const answers = [
+      await post(sandbox, '/v1/checkout/sale', saleBody(sandbox, { cardEncryptedData: token, notifyUrl: receiver.url })),
+      await post(sandbox, '/v1/checkout/sale', saleBody(sandbox, { cardEncryptedData: `${token.slice(0, -3)}"}` })),
+      await post(sandbox, '/v1/checkout/sale', saleBody(sandbox, { cardEncryptedData: sandbox.mintWalletToken({ authMethod: 'PAN_ONLY' }) })),
+      await post(sandbox, '/v1/checkout/create-session', sessionBody(sandbox), { authorization: `Bearer ${sandbox.productionApiKey}x` }),
+      await post(sandbox, '/v1/checkout/create-session', sessionBody(sandbox), { authorization: `Bearer  ${sandbox.testApiKey}` }),
+    ];
+    await sandbox.waitForDeliveries();
+    const everything = [
+      ...answers.map((answer) => answer.text),
+      JSON.stringify(sandbox.charges()),
+      JSON.stringify(sandbox.deliveries()),
+      ...receiver.received.map((hook) => hook.rawBody),
+      ...written,
+    ].join('\n');
+    for (const secret of [sandbox.testApiKey, sandbox.productionApiKey, sandbox.webhookSecret, token]) {
+      expect(everything).not.toContain(secret);
+    }
+    expect(written).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
