@@ -99,6 +99,19 @@ export class PaymentTimeoutError extends PaymentError {
   }
 }
 
+/**
+ * A shared store (the webhook idempotency store, e.g. Redis) could not be
+ * used. Nothing was processed without it, so the webhook route answers 503 and
+ * the service retries the delivery later.
+ */
+export class PaymentStoreUnavailableError extends PaymentError {
+  override name = 'PaymentStoreUnavailableError';
+
+  constructor(message: string, options: PaymentErrorOptions = {}) {
+    super(message, { ...options, code: options.code ?? 'STORE_UNAVAILABLE', httpStatus: 503 });
+  }
+}
+
 export type WebhookFailureReason =
   | 'missing_header'
   | 'bad_signature'

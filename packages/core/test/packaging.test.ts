@@ -47,6 +47,7 @@ it('the built package loads from require() and import with its public names', ()
       'toNeutralRequest',
       'writeNeutralResponse',
       'PaymentRouteError',
+      'PaymentStoreUnavailableError',
     ]),
   ).not.toThrow();
 });
