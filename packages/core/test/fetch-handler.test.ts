@@ -1,0 +1,63 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createFetchHandler } from '../src/routes/fetch-handler';
+import { signWebhook } from '../src/webhooks/sign-webhook';
+
+const secret = 'whsec_fetch_handler_secret';
+const handler = createFetchHandler(
+  {
+    // Never called: these cases stop before the payment service.
+    client: { apiKey: 'sk_test_fetch_0123456789', baseUrl: 'https://payments.example.com', appId: 'app1', merchantId: 'm1' },
+    resolveOrder: () => null,
+    webhook: { secret, maxBodyBytes: 2_000 },
+    wallet: { gatewayId: 'gateway-1' },
+    bodyLimitBytes: 1_000,
+  },
+  { mountPath: '/payments/' },
+);
+afterAll(() => handler.handlers.close());
+
+function stream(totalBytes: number): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= totalBytes) return controller.close();
+      sent += 500;
+      controller.enqueue(new Uint8Array(500).fill(32));
+    },
+  });
+}
+
+describe('createFetchHandler', () => {
+  it('answers a JSON 404 outside the routes and outside the mount path by default', async () => {
+    for (const path of ['/payments/elsewhere', '/checkout', '/paymentsx/checkout']) {
+      const response = await handler(new Request(`http://127.0.0.1${path}`, { method: 'POST' }));
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No route here.' } });
+    }
+  });
+
+  it('stops reading a streamed body past the limit and answers 413', async () => {
+    const response = await handler(
+      new Request('http://127.0.0.1/payments/checkout', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: stream(50_000),
+        duplex: 'half',
+      } as RequestInit),
+    );
+    expect(response.status).toBe(413);
+  });
+
+  it('verifies a webhook from the Request body bytes', async () => {
+    const { body, headers } = signWebhook({ payload: { transactionId: 'T1', transactionType: 'SALE', transactionStatus: 'S' }, secret });
+    const response = await handler(new Request('http://127.0.0.1/payments/webhook', { method: 'POST', headers, body }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true });
+  });
+
+  it('keeps repeated query values, so an orderId list is refused rather than half-read', async () => {
+    const response = await handler(new Request('http://127.0.0.1/payments/wallet/config?orderId=a&orderId=b'));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toContain('orderId');
+  });
+});
