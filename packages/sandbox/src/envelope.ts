@@ -36,3 +36,14 @@ export class SandboxRefusal extends Error {
 export function success(traceId: string, data: Record<string, unknown>): Envelope {
   return { code: '0', msg: 'success', traceId, data };
 }
+
+/** An envelope answer with its HTTP status and extra headers (e.g. Retry-After). */
+export interface EnvelopeReply {
+  status: number;
+  envelope: Envelope;
+  headers: Record<string, string>;
+}
+
+export function refusalReply(refusal: SandboxRefusal, traceId: string = newTraceId()): EnvelopeReply {
+  return { status: refusal.status, envelope: refusal.toEnvelope(traceId), headers: refusal.headers };
+}

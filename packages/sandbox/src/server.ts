@@ -1,12 +1,12 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { createServiceRoutes, type ServiceReply } from './api/service-routes';
+import { createServiceRoutes } from './api/service-routes';
 import { notifyClosed } from './charging';
 import { createSandboxClock, type SandboxClock } from './clock';
 import { createControlRoutes } from './control/routes';
 import { createCredentials, type SandboxCredentials } from './credentials';
-import { SandboxRefusal, newTraceId } from './envelope';
+import { refusalReply, SandboxRefusal, type EnvelopeReply } from './envelope';
 import { FaultPlan, type ActiveFault, type FaultSpec } from './faults';
 import { createHostedPageRoutes } from './hosted-page/routes';
 import { sendJson, sendText } from './http-io';
@@ -114,12 +114,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const control = createControlRoutes(state);
   const delayTimers = new Set<NodeJS.Timeout>();
 
-  function answer(res: ServerResponse, reply: ServiceReply): void {
+  function answer(res: ServerResponse, reply: EnvelopeReply): void {
     sendJson(res, reply.status, reply.envelope, reply.headers);
   }
 
   /** Applies a fault that acts after processing, or answers normally. */
-  function deliver(req: IncomingMessage, res: ServerResponse, reply: ServiceReply, fault: ActiveFault | undefined): void {
+  function deliver(req: IncomingMessage, res: ServerResponse, reply: EnvelopeReply, fault: ActiveFault | undefined): void {
     if (fault?.kind === 'reset-after') {
       req.socket.destroy();
     } else if (fault?.kind === 'delay') {
@@ -137,10 +137,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const fault = state.faults.next(path);
     if (fault?.kind === 'reset-before') return void req.socket.destroy();
     if (fault?.kind === 'http-500') return sendText(res, 500, 'text/plain; charset=utf-8', 'Internal Server Error');
-    if (fault?.kind === 's04') {
-      const refusal = new SandboxRefusal('S04', 'call frequency limit exceeded (injected fault)');
-      return answer(res, { status: refusal.status, envelope: refusal.toEnvelope(newTraceId()), headers: {} });
-    }
+    if (fault?.kind === 's04') return answer(res, refusalReply(new SandboxRefusal('S04', 'call frequency limit exceeded (injected fault)')));
     if (fault?.kind === 'non-json') return sendText(res, 200, 'text/html; charset=utf-8', NON_JSON_PAGE);
     deliver(req, res, await service.handle(req, path), fault);
   }
@@ -151,12 +148,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (path.startsWith('/v1/')) return await onServiceRequest(req, res, path);
       if (await hosted.handle(req, res, path)) return;
       if (await control.handle(req, res, path)) return;
-      const refusal = new SandboxRefusal('R04', `no route ${path}`);
-      sendJson(res, refusal.status, refusal.toEnvelope(newTraceId()));
+      answer(res, refusalReply(new SandboxRefusal('R04', `no route ${path}`)));
     } catch (error) {
+      if (!(error instanceof SandboxRefusal)) reportError(error);
       const refusal = error instanceof SandboxRefusal ? error : new SandboxRefusal('E01', 'internal error');
-      if (refusal.code === 'E01') reportError(error);
-      if (!res.headersSent) sendJson(res, refusal.status, refusal.toEnvelope(newTraceId()));
+      if (!res.headersSent) answer(res, refusalReply(refusal));
       else res.destroy();
     }
   }

@@ -110,9 +110,6 @@ function objectOf(text: string): Record<string, unknown> | undefined {
   }
 }
 
-const malformed = () =>
-  new SandboxRefusal('W01', 'cardEncryptedData must be the wallet token JSON string with protocolVersion, signature and signedMessage');
-
 /**
  * Opens a token for the expected gateway and merchant, or refuses with the
  * W-code of the first rule it breaks. Nothing about the token is echoed in a
@@ -126,7 +123,7 @@ export function openWalletToken(
 ): WalletTokenPayload {
   const outer = objectOf(token);
   if (!outer || outer.protocolVersion !== PROTOCOL_VERSION || typeof outer.signature !== 'string' || typeof outer.signedMessage !== 'string') {
-    throw malformed();
+    throw new SandboxRefusal('W01', 'cardEncryptedData must be the wallet token JSON string with protocolVersion, signature and signedMessage');
   }
   const given = Buffer.from(outer.signature, 'base64');
   const wanted = sign(keys, outer.signedMessage);

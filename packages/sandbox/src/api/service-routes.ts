@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
 import { authenticate, claimRequestId } from '../auth';
 import type { Environment } from '../credentials';
-import { newTraceId, SandboxRefusal, success, type Envelope } from '../envelope';
+import { newTraceId, refusalReply, SandboxRefusal, success, type EnvelopeReply } from '../envelope';
 import { parseJsonObject, readBody } from '../http-io';
 import { checkoutSessionRules } from '../rules/checkout-session';
 import { directPaymentRules } from '../rules/direct-payment';
@@ -12,12 +12,6 @@ import type { SandboxState } from '../state';
 import { createSession } from './create-session';
 import { directSale } from './direct-sale';
 import { terminalSale } from './terminal-sale';
-
-export interface ServiceReply {
-  status: number;
-  envelope: Envelope;
-  headers: Record<string, string>;
-}
 
 type Endpoint = (environment: Environment, body: Record<string, unknown>) => Record<string, unknown>;
 
@@ -49,7 +43,7 @@ export function createServiceRoutes(state: SandboxState, reportError: (error: un
     ['/v1/semi-integration/transaction/sale', endpoint(state, terminalSaleRules, terminalSale)],
   ]);
 
-  async function handle(req: IncomingMessage, path: string): Promise<ServiceReply> {
+  async function handle(req: IncomingMessage, path: string): Promise<EnvelopeReply> {
     const traceId = newTraceId();
     try {
       const run = endpoints.get(path);
@@ -68,8 +62,7 @@ export function createServiceRoutes(state: SandboxState, reportError: (error: un
       return { status: 200, envelope: success(traceId, run(environment, body)), headers: {} };
     } catch (error) {
       if (!(error instanceof SandboxRefusal)) reportError(error);
-      const refusal = error instanceof SandboxRefusal ? error : new SandboxRefusal('E01', 'internal error');
-      return { status: refusal.status, envelope: refusal.toEnvelope(traceId), headers: refusal.headers };
+      return refusalReply(error instanceof SandboxRefusal ? error : new SandboxRefusal('E01', 'internal error'), traceId);
     }
   }
 

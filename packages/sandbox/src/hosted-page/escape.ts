@@ -1,16 +1,13 @@
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Escapes text for HTML element content and quoted attribute values alike. */
-export function escapeHtml(value: string | number): string {
+function escapeHtml(value: string | number): string {
   return String(value).replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
 }
 
 /** A template tag that escapes every interpolated value unless it is already-rendered `Html`. */
 export class Html {
   constructor(readonly text: string) {}
-  toString(): string {
-    return this.text;
-  }
 }
 
 export function html(strings: TemplateStringsArray, ...values: Array<string | number | Html | Html[] | undefined>): Html {
