@@ -23,7 +23,6 @@ export interface ConformanceTarget {
 export interface ConformanceContext {
   app: ConformanceApp;
   sandbox: Sandbox;
-  options: PaymentHandlersOptions;
   /** Every event a handler accepted, in order. */
   events: PaymentEvent[];
   /** Makes the next handler call for this transactionId or referenceOrderId throw, once. */

@@ -73,7 +73,6 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
         context = {
           app,
           sandbox,
-          options,
           events,
           logLines,
           walletTokens: [],
