@@ -8,5 +8,5 @@ export type { FaultKind, FaultSpec, RandomFaultOptions } from './faults';
 export type { MintWalletTokenOptions, AuthMethod } from './wallet-token';
 export type { RateLimitOptions } from './rate-limit';
 export { SANDBOX_CODES, type SandboxCode } from './codes';
-export { SANDBOX_AMOUNTS } from './outcomes';
+export { SANDBOX_AMOUNTS, type ChargeOutcome } from './outcomes';
 export { FAULT_KINDS } from './faults';

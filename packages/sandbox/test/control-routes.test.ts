@@ -120,6 +120,7 @@ describe('clock, charges and deliveries routes', () => {
     const advanced = await fetch(`${sandbox.url}/sandbox/clock/advance`, { method: 'POST', body: JSON.stringify({ ms: 31 * 60_000 }) });
     expect(((await advanced.json()) as { now: number }).now).toBe(start + 31 * 60_000);
     expect(sandbox.clock.now()).toBe(start + 31 * 60_000);
+    expect(await (await fetch(`${sandbox.url}/sandbox/clock`)).json()).toEqual({ now: start + 31 * 60_000 });
     const reset = await fetch(`${sandbox.url}/sandbox/clock/reset`, { method: 'POST' });
     expect(((await reset.json()) as { now: number }).now).toBe(start);
     const bad = await fetch(`${sandbox.url}/sandbox/clock/advance`, { method: 'POST', body: JSON.stringify({ ms: 'soon' }) });
