@@ -24,15 +24,14 @@ export interface PaymentRouter {
 export function paymentRouter(options: PaymentHandlersOptions): PaymentRouter {
   const handlers = createPaymentHandlers(options);
   const serve = async (req: ExpressRequest, res: ServerResponse): Promise<boolean> => {
-    const response = await handlers.handle(
-      toNeutralRequest(req, {
-        // Express strips the mount path from req.url, which toNeutralRequest reads the path from.
-        // A parser ran first only if it consumed the stream (Express 4's json() sets `req.body = {}` even when it did not).
-        parsedBody: req.readableEnded ? req.body : undefined,
-        context: req,
-        limitBytes: handlers.bodyLimitBytes,
-      }),
-    );
+    // No `path` option: Express strips the mount path from req.url, where toNeutralRequest reads it.
+    // A parser ran first only if it consumed the stream (Express 4's json() sets `req.body = {}` even when it did not).
+    const request = toNeutralRequest(req, {
+      parsedBody: req.readableEnded ? req.body : undefined,
+      context: req,
+      limitBytes: handlers.bodyLimitBytes,
+    });
+    const response = await handlers.handle(request);
     if (response === undefined) return false;
     writeNeutralResponse(res, response);
     return true;

@@ -17,11 +17,7 @@ export interface PaymentsModuleExtras {
   isGlobal: boolean;
 }
 
-export const {
-  ConfigurableModuleClass: ConfigurablePaymentsModule,
-  OPTIONS_TYPE: PAYMENTS_OPTIONS_TYPE,
-  ASYNC_OPTIONS_TYPE: PAYMENTS_ASYNC_OPTIONS_TYPE,
-} = new ConfigurableModuleBuilder<PaymentsModuleOptions>({
+export const { ConfigurableModuleClass: ConfigurablePaymentsModule } = new ConfigurableModuleBuilder<PaymentsModuleOptions>({
   moduleName: 'Payments',
   optionsInjectionToken: PAYMENTS_MODULE_OPTIONS,
 })
@@ -29,6 +25,6 @@ export const {
   .setExtras<PaymentsModuleExtras>({ path: 'payments', isGlobal: false }, (definition, extras) => ({
     ...definition,
     global: extras.isGlobal,
-    controllers: [...(definition.controllers ?? []), createPaymentsController(extras.path)],
+    controllers: [createPaymentsController(extras.path)],
   }))
   .build();

@@ -186,3 +186,20 @@ describe('PaymentsModule.forRootAsync with a config provider', () => {
     expect(app.app.get(OrderNotifications).paid.map((event) => event.transactionId)).toEqual(['TX-nest-async']);
   });
 });
+
+describe('an app with a global prefix', () => {
+  let app: NestTestApp;
+  beforeAll(async () => {
+    @Module({ imports: [PaymentsModule.forRoot(fixture.options)] })
+    class AppModule {}
+    app = await startNestApp(AppModule, { globalPrefix: 'api' });
+    fixture.mountedAt(`${app.url}/api/payments`);
+  });
+  afterAll(() => app.close());
+
+  it('serves the routes under it', async () => {
+    expect((await postJson(`${app.url}/api/payments/checkout`, { orderId: 'order-1' })).status).toBe(201);
+    const delivery = fixture.delivery('TX-nest-prefixed');
+    expect((await postRaw(`${app.url}/api/payments/webhook`, delivery.body, delivery.headers)).status).toBe(200);
+  });
+});

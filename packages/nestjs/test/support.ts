@@ -23,13 +23,14 @@ export interface NestTestApp extends Listening {
  */
 export async function startNestApp(
   root: Type<unknown> | DynamicModule,
-  options: { rawBody?: boolean; bodyParser?: boolean } = {},
+  options: { rawBody?: boolean; bodyParser?: boolean; globalPrefix?: string } = {},
 ): Promise<NestTestApp> {
   const app = await NestFactory.create<NestExpressApplication>(root, {
     rawBody: options.rawBody ?? true,
     bodyParser: options.bodyParser ?? true,
     logger: false,
   });
+  if (options.globalPrefix) app.setGlobalPrefix(options.globalPrefix);
   await app.init();
   const server = await listen(app.getHttpAdapter().getInstance());
   return {
