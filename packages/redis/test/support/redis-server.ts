@@ -1,0 +1,94 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createConnection, createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const REDIS_SERVER = 'redis-server';
+const HOST = '127.0.0.1';
+const INSTALL_HINT = 'install it with `apt-get install redis-server` (Debian/Ubuntu) or `brew install redis`';
+
+/** Whether `redis-server` can be run here. Checked once per test file. */
+export const redisServerAvailable = spawnSync(REDIS_SERVER, ['--version'], { stdio: 'ignore' }).status === 0;
+
+/**
+ * For `describe.skipIf(redisSkipped)`: a local run without Redis skips these
+ * suites and says how to get it; under CI a missing Redis fails the run.
+ */
+export const redisSkipped = (() => {
+  if (redisServerAvailable) return false;
+  if (process.env.CI === 'true') throw new Error(`redis-server is required under CI: ${INSTALL_HINT}.`);
+  console.warn(`Skipping the Redis tests: redis-server was not found on PATH; ${INSTALL_HINT}.`);
+  return true;
+})();
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, HOST);
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  await once(server, 'close');
+  if (address === null || typeof address === 'string') throw new Error('no TCP port was assigned');
+  return address.port;
+}
+
+/** One PING over a raw socket: true when the server answers +PONG. */
+function ping(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: HOST, port });
+    const finish = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(500, () => finish(false));
+    socket.once('error', () => finish(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => finish(data.toString().startsWith('+PONG')));
+  });
+}
+
+export interface RedisServer {
+  readonly port: number;
+  /** `redis://127.0.0.1:<port>` */
+  readonly url: string;
+  /** Stops the server (its data is gone: no persistence); connections drop. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port. */
+  start(): Promise<void>;
+}
+
+/**
+ * A throwaway `redis-server` on 127.0.0.1 and a free port, without
+ * persistence, answering PING before this resolves.
+ */
+export async function startRedisServer(): Promise<RedisServer> {
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+
+  const start = async () => {
+    if (child) return;
+    const args = ['--port', String(port), '--bind', HOST, '--save', '', '--appendonly', 'no', '--loglevel', 'warning'];
+    const started = spawn(REDIS_SERVER, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    child = started;
+    let stderr = '';
+    started.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      if (started.exitCode !== null) throw new Error(`redis-server exited with ${started.exitCode}: ${stderr}`);
+      if (await ping(port)) return;
+      await sleep(50);
+    }
+    throw new Error(`redis-server did not answer PING on port ${port} within 5 s`);
+  };
+
+  const stop = async () => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    const exited = once(running, 'exit');
+    running.kill('SIGTERM');
+    await exited;
+  };
+
+  await start();
+  return { port, url: `redis://${HOST}:${port}`, start, stop };
+}
