@@ -1,0 +1,109 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+interface StartedShop {
+  child: ChildProcess;
+  output: () => string;
+  shopUrl: string;
+  sandboxUrl: string;
+}
+
+const children: ChildProcess[] = [];
+
+afterEach(() => {
+  // Only reached with a child still running when a test failed half-way.
+  for (const child of children.splice(0)) if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGKILL');
+});
+
+/** `npm run start -w <workspace>` as a user runs it, in its own process group, on a free port. */
+async function startShop(workspace: string): Promise<StartedShop> {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PAYMENT_')));
+  const child = spawn('npm', ['run', 'start', '-w', workspace], {
+    cwd: ROOT,
+    env: { ...env, PORT: '0', HOST: '127.0.0.1' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let text = '';
+  const started = new Promise<{ shopUrl: string; sandboxUrl: string }>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      const shopUrl = /Open (http:\/\/\S+)\/ in your browser/.exec(text)?.[1];
+      const sandboxUrl = /embedded sandbox at (http:\/\/\S+) /.exec(text)?.[1];
+      if (shopUrl && sandboxUrl) resolve({ shopUrl, sandboxUrl });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the shop exited (${code}) before printing its URL:\n${text}`)));
+  });
+  return { child, output: () => text, ...(await started) };
+}
+
+async function json(response: Response): Promise<Record<string, unknown>> {
+  expect(response.ok, `${response.url} answered ${response.status}`).toBe(true);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** A wallet payment over plain HTTP, as the shop's page makes it, then the order as the webhook left it. */
+async function payOrderWithWallet({ shopUrl, sandboxUrl }: StartedShop): Promise<string> {
+  const placed = await fetch(`${shopUrl}/orders`, { method: 'POST', body: new URLSearchParams({ sku: 'mug' }), redirect: 'manual' });
+  expect(placed.status).toBe(303);
+  const orderId = placed.headers.get('location')?.replace('/orders/', '') ?? '';
+  const request = await json(await fetch(`${shopUrl}/payments/wallet/config?orderId=${orderId}`));
+  const method = (request['allowedPaymentMethods'] as Array<{ tokenizationSpecification: { parameters: object } }>)[0];
+  const minted = await json(
+    await fetch(`${sandboxUrl}/sandbox/wallet-token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(method?.tokenizationSpecification.parameters),
+    }),
+  );
+  const paid = await json(
+    await fetch(`${shopUrl}/payments/wallet/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ orderId, token: minted['token'] }),
+    }),
+  );
+  expect(paid['status']).toBe('succeeded');
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const { status } = await json(await fetch(`${shopUrl}/orders/${orderId}/status`));
+    if (status !== 'pending') return String(status);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return 'pending';
+}
+
+async function stop(shop: StartedShop, signal: NodeJS.Signals, to: 'group' | 'npm'): Promise<number | null> {
+  const exited = once(shop.child, 'exit') as Promise<[number | null]>;
+  const pid = shop.child.pid ?? 0;
+  // Ctrl-C in a terminal signals the whole foreground group; a process manager signals npm alone.
+  process.kill(to === 'group' ? -pid : pid, signal);
+  const [code] = await exited;
+  return code;
+}
+
+describe('the main job: npm start runs a shop on the embedded sandbox', () => {
+  it.each([
+    ['@paymount/example-express-shop', 'SIGINT', 'Express shop', 'group'],
+    ['@paymount/example-koa-shop', 'SIGTERM', 'Koa shop', 'npm'],
+    ['@paymount/example-nest-shop', 'SIGTERM', 'NestJS shop', 'npm'],
+  ] as const)('%s prints its URL, takes a payment and stops cleanly on %s', async (workspace, signal, name, to) => {
+    const shop = await startShop(workspace);
+    const home = await fetch(`${shop.shopUrl}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain(name);
+    expect(await payOrderWithWallet(shop)).toBe('paid');
+
+    expect(await stop(shop, signal, to)).toBe(0);
+    expect(shop.output()).toContain(`${signal}: stopping ${name}`);
+    // Nothing is left listening: neither the shop nor its embedded sandbox.
+    await expect(fetch(`${shop.shopUrl}/`)).rejects.toThrow();
+    await expect(fetch(`${shop.sandboxUrl}/sandbox/clock`)).rejects.toThrow();
+  });
+});
