@@ -108,6 +108,8 @@ const NON_JSON_PAGE = '<html><head><title>502 Bad Gateway</title></head><body><h
 /** Starts the sandbox on 127.0.0.1 (by default) and resolves once it listens. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const state = buildState(options);
+  // A bug in the emulator must not pass silently: without onError it goes to stderr.
+  // eslint-disable-next-line no-console
   const reportError = options.onError ?? ((error: unknown) => console.error('paymount sandbox: internal error', error));
   const service = createServiceRoutes(state, reportError);
   const hosted = createHostedPageRoutes(state);

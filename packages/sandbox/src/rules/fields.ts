@@ -8,7 +8,7 @@ import { isPublicHttpsUrl, isHttpUrl } from '../webhooks/notify-url';
  * mistake.
  */
 
-export const ID_PATTERN = /^[A-Za-z0-9_\-]+$/;
+export const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const ORDER_ID_PATTERN = /^[A-Za-z0-9_\-|*]+$/;
 
 /** A string of at most `max` characters (and at least `min`, default 1). */
