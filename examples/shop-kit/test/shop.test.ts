@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { PaymentEvent } from '@paymount/core';
+import { readShopConfig } from '../src/config';
+import { Shop } from '../src/shop';
+
+const API_KEY = 'sk_live_0123456789abcdefghij';
+
+/** A shop configured for a real service: no sandbox, no network (the routes are not mounted here). */
+function serviceShop(lines: string[] = []): Shop {
+  const config = readShopConfig({
+    PAYMENT_BASE_URL: 'https://pay.example.com',
+    PAYMENT_API_KEY: API_KEY,
+    PAYMENT_APP_ID: 'app_1',
+    PAYMENT_MERCHANT_ID: 'mch_1',
+    PAYMENT_WEBHOOK_SECRET: 'whsec_0123456789',
+    PAYMENT_GATEWAY_ID: 'gateway',
+    PUBLIC_URL: 'https://shop.example.com',
+  });
+  const record = (level: string) => (objOrMsg: object | string, msg?: string) =>
+    void lines.push(`${level} ${msg ?? ''} ${typeof objOrMsg === 'string' ? objOrMsg : JSON.stringify(objOrMsg)}`);
+  const logger = { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error') };
+  return new Shop({ name: 'Test shop', config, publicUrl: 'https://shop.example.com', sandbox: undefined, logger });
+}
+
+function placeOrder(shop: Shop, sku: string): string {
+  const answer = shop.placeOrder(sku);
+  expect(answer.status).toBe(303);
+  return (answer.headers['location'] ?? '').replace('/orders/', '');
+}
+
+function event(type: PaymentEvent['type'], referenceOrderId: string, amount?: PaymentEvent['amount']): PaymentEvent {
+  return { type, referenceOrderId, deliveryId: 'd1', timestamp: 0, transactionId: 't1', payload: {}, ...(amount ? { amount } : {}) };
+}
+
+describe('Shop', () => {
+  it('builds the route options from the configuration: notify and return URLs on the public URL, the real wallet library', () => {
+    const shop = serviceShop();
+    expect(shop.payments.notifyUrl).toBe('https://shop.example.com/payments/webhook');
+    const returnUrl = shop.payments.merchantReturnUrl as (order: { referenceOrderId: string }) => string;
+    expect(returnUrl({ referenceOrderId: 'ord_1' })).toBe('https://shop.example.com/return?orderId=ord_1');
+    expect(shop.payments.wallet).toEqual({ gatewayId: 'gateway', merchantName: 'Test shop' });
+    expect(shop.orderPage(placeOrder(shop, 'mug')).body).toContain('<script src="https://pay.google.com/gp/p/js/pay.js">');
+  });
+
+  it('offers the sandbox outcome products only against the sandbox', () => {
+    const shop = serviceShop();
+    expect(shop.catalog.map((product) => product.sku)).toEqual(['mug', 'notebook']);
+    expect(shop.placeOrder('declined').status).toBe(400);
+  });
+
+  it('resolves orders with the server-side price and stops offering a paid order', async () => {
+    const shop = serviceShop();
+    const orderId = placeOrder(shop, 'notebook');
+    expect(await shop.resolveOrder(orderId)).toEqual({
+      referenceOrderId: orderId,
+      amount: { orderAmount: 1890, priceCurrency: 'USD' },
+      description: 'Test shop: Dot-grid notebook',
+      productList: [{ name: 'Dot-grid notebook', amount: 1890, num: 1 }],
+    });
+    await shop.recordPaymentEvent(event('payment.succeeded', orderId, { orderAmount: 1890, priceCurrency: 'USD' }));
+    expect(await shop.resolveOrder(orderId)).toBeUndefined();
+    expect(await shop.resolveOrder('ord_unknown')).toBeUndefined();
+  });
+
+  it('settles orders from payment events: failed, closed (still pending), then paid, which is final', async () => {
+    const shop = serviceShop();
+    const orderId = placeOrder(shop, 'mug');
+    await shop.recordPaymentEvent(event('payment.failed', orderId));
+    expect(shop.orders.get(orderId)?.status).toBe('failed');
+    await shop.recordPaymentEvent(event('payment.closed', orderId));
+    expect(shop.orders.get(orderId)?.status).toBe('pending');
+    await shop.recordPaymentEvent(event('payment.succeeded', orderId));
+    await shop.recordPaymentEvent(event('payment.failed', orderId));
+    expect(shop.orders.get(orderId)?.status).toBe('paid');
+    expect(JSON.parse(shop.orderStatus(orderId).body)).toEqual({ status: 'paid', version: 4 });
+  });
+
+  it('does not mark an order paid for another amount, and ignores events for unknown orders', async () => {
+    const lines: string[] = [];
+    const shop = serviceShop(lines);
+    const orderId = placeOrder(shop, 'mug');
+    await shop.recordPaymentEvent(event('payment.succeeded', orderId, { orderAmount: 1, priceCurrency: 'USD' }));
+    expect(shop.orders.get(orderId)?.status).toBe('pending');
+    await shop.recordPaymentEvent(event('payment.succeeded', 'ord_unknown'));
+    expect(lines.some((line) => line.startsWith('error') && line.includes('another amount'))).toBe(true);
+    expect(lines.some((line) => line.startsWith('warn') && line.includes('does not know'))).toBe(true);
+  });
+
+  it('redacts the API key from every line it logs', () => {
+    const lines: string[] = [];
+    const shop = serviceShop(lines);
+    shop.logger.error({ detail: `failed with ${API_KEY}` }, `key ${API_KEY}`);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain(API_KEY);
+  });
+
+  it('answers pages with escaping, security headers and 404s for unknown orders', () => {
+    const shop = serviceShop();
+    const home = shop.home();
+    expect(home.status).toBe(200);
+    expect(home.headers['content-security-policy']).toBe(
+      "script-src 'self' https://pay.google.com; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    );
+    expect(shop.orderPage('<script>').status).toBe(404);
+    expect(shop.returnPage(['x']).status).toBe(404);
+    expect(shop.orderStatus('nope').status).toBe(404);
+    expect(shop.asset('../src/shop.ts').status).toBe(404);
+    expect(shop.asset('shop.js').headers['content-type']).toBe('text/javascript; charset=utf-8');
+  });
+});
