@@ -27,6 +27,11 @@ export interface ConformanceContext {
   events: PaymentEvent[];
   /** Makes the next handler call for this transactionId or referenceOrderId throw, once. */
   failNextEvent(key: string): void;
+  /**
+   * Holds the next handler call for this transactionId: `started` resolves once
+   * it runs, and it goes on when `release` says whether it should then throw.
+   */
+  holdNextEvent(key: string): { started: Promise<void>; release(fail: boolean): void };
   /** Every log line the handlers wrote, serialised. */
   logLines: string[];
   /** Every wallet token the suite minted, to prove none leaks. */

@@ -3,6 +3,7 @@ export interface Exchange {
   status: number;
   location: string | null;
   allow: string | null;
+  retryAfter: string | null;
   contentType: string | null;
   text: string;
   json: unknown;
@@ -21,6 +22,7 @@ export async function send(url: string, init: RequestInit = {}): Promise<Exchang
     status: response.status,
     location: response.headers.get('location'),
     allow: response.headers.get('allow'),
+    retryAfter: response.headers.get('retry-after'),
     contentType: response.headers.get('content-type'),
     text,
     json,

@@ -37,6 +37,7 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
       const events: PaymentEvent[] = [];
       const logLines: string[] = [];
       const failing = new Set<string>();
+      const held = new Map<string, { start(): void; outcome: Promise<boolean> }>();
       let appUrl = '';
       const options: PaymentHandlersOptions = {
         client: {
@@ -58,7 +59,13 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
         bodyLimitBytes: BODY_LIMIT_BYTES,
         logger: captureLines(logLines),
         on: {
-          '*': (event) => {
+          '*': async (event) => {
+            const hold = event.transactionId === undefined ? undefined : held.get(event.transactionId);
+            if (hold !== undefined) {
+              held.delete(event.transactionId as string);
+              hold.start();
+              if (await hold.outcome) throw new Error('handler failure requested by the test');
+            }
             const key = [event.transactionId, event.referenceOrderId].find((k) => k !== undefined && failing.has(k));
             if (key !== undefined && failing.delete(key)) {
               throw new Error('handler failure requested by the test');
@@ -78,6 +85,13 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
           walletTokens: [],
           responses: [],
           failNextEvent: (key) => void failing.add(key),
+          holdNextEvent: (key) => {
+            let start!: () => void;
+            let release!: (fail: boolean) => void;
+            const started = new Promise<void>((resolve) => (start = resolve));
+            held.set(key, { start, outcome: new Promise<boolean>((resolve) => (release = resolve)) });
+            return { started, release };
+          },
         };
       } catch (error) {
         await sandbox.close();

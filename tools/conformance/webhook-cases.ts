@@ -51,6 +51,24 @@ export function webhookCases(ctx: () => ConformanceContext): void {
     expect(eventsFor('TX-order').map((event) => event.type)).toEqual(['payment.failed', 'payment.succeeded']);
   });
 
+  it('a delivery of an event still being handled answers 409 with Retry-After; after a failed first run its retry is handled once', async () => {
+    const hold = ctx().holdNextEvent('TX-inflight');
+    const first = deliver(signed(webhookPayload({ transactionId: 'TX-inflight' }), { deliveryId: 'dlv-inflight-1' }));
+    await hold.started;
+    const second = signed(webhookPayload({ transactionId: 'TX-inflight' }), { deliveryId: 'dlv-inflight-2' });
+    const refused = await deliver(second);
+    expect(refused.status).toBe(409);
+    expect(refused.retryAfter).toBe('2');
+    expect(refused.json).toEqual({
+      error: { code: 'WEBHOOK_IN_PROGRESS', message: 'The same event is being handled by another delivery; retry later.' },
+    });
+    hold.release(true);
+    expect((await first).status).toBe(500);
+    expect((await deliver(second)).json).toEqual(RECEIVED);
+    expect((await deliver(second)).json).toEqual(DUPLICATE);
+    expect(eventsFor('TX-inflight')).toHaveLength(1);
+  });
+
   it('a forged delivery answers 400 and runs no handler', async () => {
     const res = await deliver(signed(webhookPayload({ transactionId: 'TX-forged' }), { secret: 'whsec_not_the_real_one' }));
     expect(res.status).toBe(400);

@@ -32,6 +32,21 @@ describe('MemoryIdempotencyStore', () => {
     expect(await store.claim('k', 10)).toBe(true);
   });
 
+  it('state() tells a claimed key (processing) from a completed one (done) and a free or expired one', async () => {
+    const clock = manualClock();
+    const store = new MemoryIdempotencyStore({ clock });
+    expect(await store.state('k')).toBeUndefined();
+    await store.claim('k', 100);
+    expect(await store.state('k')).toBe('processing');
+    await store.complete('k', 1_000);
+    expect(await store.state('k')).toBe('done');
+    clock.advance(1_000);
+    expect(await store.state('k')).toBeUndefined();
+    await store.claim('k', 100);
+    await store.release('k');
+    expect(await store.state('k')).toBeUndefined();
+  });
+
   it('concurrent claims of one key: exactly one wins', async () => {
     const store = new MemoryIdempotencyStore();
     const results = await Promise.all(Array.from({ length: 20 }, () => store.claim('same', 60_000)));

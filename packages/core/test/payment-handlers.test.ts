@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PaymentValidationError } from '../src/errors';
+import { MemoryIdempotencyStore } from '../src/idempotency/memory-store';
 import type { IdempotencyStore } from '../src/idempotency/store';
 import { createPaymentHandlers as create } from '../src/routes/create-payment-handlers';
 import type { NeutralRequest } from '../src/routes/neutral-http';
@@ -155,26 +156,84 @@ describe('handle()', () => {
     expect(response?.status).toBe(200);
   });
 
-  it('a delivery arriving while the same event is being handled is a duplicate', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let runs = 0;
-    const handlers = createPaymentHandlers(
-      options({
-        on: {
-          '*': async () => {
-            runs += 1;
-            await gate;
-          },
-        },
-      }),
-    );
+  /** A handler held on a gate, failing or not when released, counting its runs and effects. */
+  function gatedHandler() {
+    let open!: (fail: boolean) => void;
+    let gate = new Promise<boolean>((resolve) => (open = resolve));
+    const counts = { runs: 0, effects: 0 };
+    return {
+      counts,
+      release: (fail: boolean) => open(fail),
+      handler: async () => {
+        counts.runs += 1;
+        const fail = await gate;
+        // Later runs pass straight through.
+        gate = Promise.resolve(false);
+        if (fail) throw new Error('handler failed');
+        counts.effects += 1;
+      },
+    };
+  }
+
+  it('refuses a delivery of an event still being handled with 409 and Retry-After; its retry is then a duplicate', async () => {
+    const gated = gatedHandler();
+    const handlers = createPaymentHandlers(options({ on: { '*': gated.handler } }));
     const first = handlers.handle(webhookRequest(sale('T7'), { deliveryId: 'a' }));
     const second = await handlers.handle(webhookRequest(sale('T7'), { deliveryId: 'b' }));
-    expect(JSON.parse(second!.body)).toEqual({ received: true, duplicate: true });
-    release();
+    expect(second?.status).toBe(409);
+    expect(second?.headers['retry-after']).toBe('2');
+    expect(JSON.parse(second!.body)).toEqual({
+      error: { code: 'WEBHOOK_IN_PROGRESS', message: 'The same event is being handled by another delivery; retry later.' },
+    });
+    gated.release(false);
     expect((await first)?.status).toBe(200);
-    expect(runs).toBe(1);
+    const retried = await handlers.handle(webhookRequest(sale('T7'), { deliveryId: 'b' }));
+    expect(JSON.parse(retried!.body)).toEqual({ received: true, duplicate: true });
+    expect(gated.counts).toEqual({ runs: 1, effects: 1 });
+  });
+
+  it('an event whose first delivery fails while a second is refused in flight is handled by the retry of the second', async () => {
+    const gated = gatedHandler();
+    const handlers = createPaymentHandlers(options({ on: { '*': gated.handler } }));
+    const first = handlers.handle(webhookRequest(sale('T7b'), { deliveryId: 'a' }));
+    expect((await handlers.handle(webhookRequest(sale('T7b'), { deliveryId: 'b' })))?.status).toBe(409);
+    gated.release(true);
+    expect((await first)?.status).toBe(500);
+    // The refused delivery freed its own claim, so its retry is processed, not taken for a duplicate.
+    const retried = await handlers.handle(webhookRequest(sale('T7b'), { deliveryId: 'b' }));
+    expect(JSON.parse(retried!.body)).toEqual({ received: true });
+    expect(gated.counts).toEqual({ runs: 2, effects: 1 });
+  });
+
+  it('a retry of the very delivery still being handled is refused with 409 too', async () => {
+    const gated = gatedHandler();
+    const handlers = createPaymentHandlers(options({ on: { '*': gated.handler } }));
+    const first = handlers.handle(webhookRequest(sale('T7c'), { deliveryId: 'same' }));
+    expect((await handlers.handle(webhookRequest(sale('T7c'), { deliveryId: 'same' })))?.status).toBe(409);
+    gated.release(false);
+    expect((await first)?.status).toBe(200);
+    expect(JSON.parse((await handlers.handle(webhookRequest(sale('T7c'), { deliveryId: 'same' })))!.body)).toEqual({
+      received: true,
+      duplicate: true,
+    });
+    expect(gated.counts.effects).toBe(1);
+  });
+
+  it('a store that cannot tell "processing" from "done" keeps answering an in-flight duplicate 200', async () => {
+    const inner = new MemoryIdempotencyStore();
+    const store: IdempotencyStore = {
+      claim: (key, ttl) => inner.claim(key, ttl),
+      release: (key) => inner.release(key),
+      complete: (key, ttl) => inner.complete(key, ttl),
+    };
+    const gated = gatedHandler();
+    const handlers = createPaymentHandlers(options({ store, on: { '*': gated.handler } }));
+    const first = handlers.handle(webhookRequest(sale('T7d'), { deliveryId: 'a' }));
+    const second = await handlers.handle(webhookRequest(sale('T7d'), { deliveryId: 'b' }));
+    expect(JSON.parse(second!.body)).toEqual({ received: true, duplicate: true });
+    gated.release(false);
+    expect((await first)?.status).toBe(200);
+    expect(gated.counts.runs).toBe(1);
   });
 
   it('works with a store that has no complete(): claims then last the dedupe TTL', async () => {

@@ -9,7 +9,7 @@ import type { PaymentHandlers } from '../src/routes/types';
 import { signWebhook } from '../src/webhooks/sign-webhook';
 
 const secret = 'whsec_store_outage_secret';
-type Operation = 'claim' | 'release' | 'complete';
+type Operation = 'claim' | 'release' | 'complete' | 'state';
 
 /**
  * A working in-memory store whose operations can be made to fail, as a
@@ -40,6 +40,10 @@ class OutageStore implements IdempotencyStore {
   async complete(key: string, ttlMs: number) {
     this.check('complete');
     return this.inner.complete(key, ttlMs);
+  }
+  async state(key: string) {
+    this.check('state');
+    return this.inner.state(key);
   }
 }
 
@@ -121,8 +125,22 @@ describe('webhook route when the idempotency store fails', () => {
     store.down.add('complete');
     expect((await send(delivery('d3', 'T3'))).status).toBe(200);
     expect(log.lines.some((line) => line.startsWith('idempotency store: a handled key could not be marked done'))).toBe(true);
-    expect((await send(delivery('d3-again', 'T3'))).body).toEqual({ received: true, duplicate: true });
+    // The key still reads "processing" until its claim TTL ends, so a redelivery is asked to retry, and runs nothing.
+    const again = await send(delivery('d3-again', 'T3'));
+    expect(again.status).toBe(409);
+    expect(again.body.error?.code).toBe('WEBHOOK_IN_PROGRESS');
     expect(runs).toEqual(['d3']);
+  });
+
+  it('answers 503 and frees its own claim when the store fails while telling who holds a lost key', async () => {
+    const { store, runs, send } = setup();
+    expect((await send(delivery('d6', 'T6'))).status).toBe(200);
+    store.down.add('state');
+    expect((await send(delivery('d6-again', 'T6'))).status).toBe(503);
+    expect(await store.inner.state('delivery:d6-again')).toBeUndefined();
+    store.down.clear();
+    expect((await send(delivery('d6-again', 'T6'))).body).toEqual({ received: true, duplicate: true });
+    expect(runs).toEqual(['d6']);
   });
 
   it('still answers 500 WEBHOOK_HANDLER_FAILED when a handler fails and the claims cannot be released', async () => {

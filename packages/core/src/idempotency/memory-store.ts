@@ -1,4 +1,4 @@
-import type { IdempotencyStore } from './store';
+import type { IdempotencyKeyState, IdempotencyStore } from './store';
 
 export interface MemoryIdempotencyStoreOptions {
   /** Most keys held at once. Default 10 000. */
@@ -19,8 +19,8 @@ export const DEFAULT_MEMORY_STORE_MAX_ENTRIES = 10_000;
 export class MemoryIdempotencyStore implements IdempotencyStore {
   readonly maxEntries: number;
   private readonly clock: { now(): number };
-  /** key → expiry (epoch ms). A Map keeps write order, which makes "oldest" cheap to find. */
-  private readonly entries = new Map<string, number>();
+  /** key → expiry (epoch ms) and state. A Map keeps write order, which makes "oldest" cheap to find. */
+  private readonly entries = new Map<string, { expiry: number; state: IdempotencyKeyState }>();
 
   constructor(options: MemoryIdempotencyStoreOptions = {}) {
     const maxEntries = options.maxEntries ?? DEFAULT_MEMORY_STORE_MAX_ENTRIES;
@@ -37,9 +37,9 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
 
   async claim(key: string, ttlMs: number): Promise<boolean> {
     const now = this.clock.now();
-    const expiry = this.entries.get(key);
-    if (expiry !== undefined && expiry > now) return false;
-    this.write(key, now + ttlMs, now);
+    const entry = this.entries.get(key);
+    if (entry !== undefined && entry.expiry > now) return false;
+    this.write(key, { expiry: now + ttlMs, state: 'processing' }, now);
     return true;
   }
 
@@ -49,19 +49,24 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
 
   async complete(key: string, ttlMs: number): Promise<void> {
     const now = this.clock.now();
-    this.write(key, now + ttlMs, now);
+    this.write(key, { expiry: now + ttlMs, state: 'done' }, now);
   }
 
-  private write(key: string, expiry: number, now: number): void {
+  async state(key: string): Promise<IdempotencyKeyState | undefined> {
+    const entry = this.entries.get(key);
+    return entry !== undefined && entry.expiry > this.clock.now() ? entry.state : undefined;
+  }
+
+  private write(key: string, entry: { expiry: number; state: IdempotencyKeyState }, now: number): void {
     // Re-inserting moves the key to the newest end of the Map's order.
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) this.makeRoom(now);
-    this.entries.set(key, expiry);
+    this.entries.set(key, entry);
   }
 
   private makeRoom(now: number): void {
-    for (const [key, expiry] of this.entries) {
-      if (expiry <= now) this.entries.delete(key);
+    for (const [key, entry] of this.entries) {
+      if (entry.expiry <= now) this.entries.delete(key);
     }
     if (this.entries.size < this.maxEntries) return;
     const oldest = this.entries.keys().next();

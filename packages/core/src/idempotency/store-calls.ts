@@ -1,6 +1,6 @@
 import { PaymentStoreUnavailableError } from '../errors';
 import type { Logger } from '../logger';
-import type { IdempotencyStore } from './store';
+import type { IdempotencyKeyState, IdempotencyStore } from './store';
 
 function unavailable(error: unknown): PaymentStoreUnavailableError {
   if (error instanceof PaymentStoreUnavailableError) return error;
@@ -65,4 +65,18 @@ export async function claimKeys(
     throw unavailable(error);
   }
   return claimed;
+}
+
+/**
+ * What holds a key this delivery could not claim. A store that cannot tell
+ * (no `state`, or no `complete` to mark keys done) is taken to hold it done:
+ * the duplicate answer paymount gave before stores could tell.
+ */
+export async function holderStateOf(store: IdempotencyStore, key: string): Promise<IdempotencyKeyState | undefined> {
+  if (!store.state || !store.complete) return 'done';
+  try {
+    return await store.state(key);
+  } catch (error) {
+    throw unavailable(error);
+  }
 }

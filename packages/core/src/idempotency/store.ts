@@ -16,4 +16,14 @@ export interface IdempotencyStore {
    * claim's own TTL is how long a completed key is remembered.
    */
   complete?(key: string, ttlMs: number): Promise<void>;
+  /**
+   * What holds `key` now: 'processing' (claimed, not completed), 'done'
+   * (completed) or undefined (free). Optional, and read only when `complete`
+   * exists too. It lets a delivery that loses its claim to one still being
+   * handled be answered "retry later" instead of "duplicate", so the event is
+   * not lost if that handler then fails.
+   */
+  state?(key: string): Promise<IdempotencyKeyState | undefined>;
 }
+
+export type IdempotencyKeyState = 'processing' | 'done';

@@ -1,6 +1,6 @@
 import { dedupeKeysOf } from '../idempotency/dedupe-keys';
-import { claimKeys, completeKeys, releaseKeys } from '../idempotency/store-calls';
-import type { IdempotencyStore } from '../idempotency/store';
+import { claimKeys, completeKeys, holderStateOf, releaseKeys } from '../idempotency/store-calls';
+import type { IdempotencyKeyState, IdempotencyStore } from '../idempotency/store';
 import type { Logger } from '../logger';
 import type { PaymentEventHandlers } from '../webhooks/event-handlers';
 import { verifyWebhook } from '../webhooks/verify-webhook';
@@ -27,11 +27,17 @@ async function rawBodyOf(req: NeutralRequest): Promise<unknown> {
   return req.readBody ? req.readBody() : undefined;
 }
 
+/** Seconds a delivery refused as in progress is asked to wait: handlers should finish well within the service's 10 s. */
+export const IN_PROGRESS_RETRY_AFTER_SECONDS = 2;
+
 /**
- * POST /webhook. Verify, then claim every dedupe key of the delivery: if any
- * is taken the delivery is a duplicate (answered 200, no handler runs). On a
- * handler failure the claims are released and 500 makes the service retry;
- * when the store cannot be reached, 503 does.
+ * POST /webhook. Verify, then claim every dedupe key of the delivery. If a key
+ * is taken by a completed delivery, this one is a duplicate (200, no handler
+ * runs). If it is taken by one still being handled, this one is refused with
+ * 409 and its own claims freed: should that handler fail, the event must still
+ * arrive, and the service's retry of this delivery brings it. On a handler
+ * failure the claims are released and 500 makes the service retry; when the
+ * store cannot be reached, 503 does.
  */
 export async function webhookRoute(req: NeutralRequest, deps: WebhookDeps): Promise<NeutralResponse> {
   const event = await verifyWebhook({
@@ -50,6 +56,24 @@ export async function webhookRoute(req: NeutralRequest, deps: WebhookDeps): Prom
   const summary = { type: event.type, deliveryId: event.deliveryId, transactionId: event.transactionId };
 
   if (claimed.length < keys.length) {
+    const lostKey = keys[claimed.length] as string;
+    let holder: IdempotencyKeyState | undefined;
+    try {
+      holder = await holderStateOf(deps.store, lostKey);
+    } catch (error) {
+      await releaseKeys(deps.store, claimed, deps.logger);
+      throw error;
+    }
+    // undefined: the holder let go between our claim and this read (its handler failed), so a retry will be processed.
+    if (holder !== 'done') {
+      await releaseKeys(deps.store, claimed, deps.logger);
+      deps.logger.info({ ...summary, key: lostKey }, 'webhook delivery refused while the same event is being handled; the service will retry');
+      return errorResponse(
+        409,
+        { code: 'WEBHOOK_IN_PROGRESS', message: 'The same event is being handled by another delivery; retry later.' },
+        { 'retry-after': String(IN_PROGRESS_RETRY_AFTER_SECONDS) },
+      );
+    }
     // This delivery id now stands for an event already seen: remember it as done too.
     await done();
     deps.logger.info(summary, 'duplicate webhook delivery ignored');
