@@ -133,7 +133,7 @@ describe.skipIf(redisSkipped)('RedisIdempotencyStore', () => {
 
   it('creates and closes its own client from a URL', async () => {
     const store = new RedisIdempotencyStore({ connection: redis.url, keyPrefix: 'own:' });
-    await whenReady(store.client as Parameters<typeof whenReady>[0]);
+    await whenReady(store.client);
     expect(await store.claim('k', 10_000)).toBe(true);
     await store.close();
     expect(store.client.status).toBe('end');

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { Redis, type RedisOptions } from 'ioredis';
+import { Redis, type Cluster, type RedisOptions } from 'ioredis';
 import { createRedisClient } from '../../src';
 
 const open: Redis[] = [];
@@ -30,7 +30,7 @@ function redisOptionsOf(url: string): { host: string; port: number } {
 }
 
 /** Resolves once the client is connected and ready (again), within `timeoutMs`. */
-export async function whenReady(client: Redis, timeoutMs = 10_000): Promise<void> {
+export async function whenReady(client: Redis | Cluster, timeoutMs = 10_000): Promise<void> {
   if (client.status === 'ready') return;
   await once(client, 'ready', { signal: AbortSignal.timeout(timeoutMs) });
 }

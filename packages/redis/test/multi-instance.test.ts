@@ -1,0 +1,182 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { createPaymentClient, signWebhook, type PaymentClient } from '@paymount/core';
+import { startSandbox, type Sandbox } from '@paymount/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MerchantAppConfig } from './support/merchant-app';
+import type { HandlerRun, InstanceMessage } from './support/merchant-instance';
+import { redisSkipped, startRedisServer, type RedisServer } from './support/redis-server';
+
+const INSTANCES = 3;
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const instanceScript = fileURLToPath(new URL('./support/merchant-instance.ts', import.meta.url));
+
+interface Instance {
+  child: ChildProcess;
+  routesUrl: string;
+}
+
+/** Forks one merchant instance (TypeScript through tsx) and resolves once it listens. */
+async function startInstance(config: MerchantAppConfig, messages: HandlerRun[]): Promise<Instance> {
+  const child = fork(instanceScript, {
+    cwd: packageDir,
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, PAYMOUNT_INSTANCE: JSON.stringify(config) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const routesUrl = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`merchant instance exited with ${code} before listening`)));
+    child.on('message', (message: InstanceMessage) => {
+      if (message.kind === 'listening') resolve(message.routesUrl);
+      else messages.push(message);
+    });
+  });
+  return { child, routesUrl };
+}
+
+interface FanOut {
+  deliveryId: string;
+  answers: Array<{ status: number; body: string }>;
+}
+
+async function readAll(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The notifyUrl: posts every delivery, byte for byte with its signature
+ * headers, to all instances at once, the worst a load balancer with retries
+ * can do. Answers 200 only when every instance did, so the service retries
+ * whenever one of them failed.
+ */
+async function startFanOut(targets: () => readonly string[], log: FanOut[]): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    void (async () => {
+      const body = await readAll(req);
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      for (const name of ['x-signature', 'x-client-request-id', 'x-timestamp']) {
+        const value = req.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      const answers = await Promise.all(
+        targets().map(async (url) => {
+          const response = await fetch(`${url}/webhook`, { method: 'POST', headers, body });
+          return { status: response.status, body: await response.text() };
+        }),
+      );
+      log.push({ deliveryId: headers['x-client-request-id'] ?? '', answers });
+      const failed = answers.find((answer) => answer.status !== 200);
+      res.writeHead(failed?.status ?? 200).end();
+    })();
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+describe.skipIf(redisSkipped)('three merchant instances in separate processes sharing one Redis', () => {
+  let redis: RedisServer;
+  let sandbox: Sandbox;
+  let client: PaymentClient;
+  let fanOut: { url: string; server: Server };
+  const instances: Instance[] = [];
+  const messages: HandlerRun[] = [];
+  const fanOuts: FanOut[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    sandbox = await startSandbox({ allowLocalNotifyUrl: true, webhookRetryDelaysMs: [20, 40, 80, 160, 320, 640] });
+    const config: MerchantAppConfig = {
+      sandbox: {
+        url: sandbox.url,
+        apiKey: sandbox.apiKey,
+        appId: sandbox.appId,
+        merchantId: sandbox.merchantId,
+        webhookSecret: sandbox.webhookSecret,
+      },
+      redis: { host: '127.0.0.1', port: redis.port },
+      keyPrefix: 'multi:',
+    };
+    instances.push(...(await Promise.all(Array.from({ length: INSTANCES }, () => startInstance(config, messages)))));
+    fanOut = await startFanOut(() => instances.map((instance) => instance.routesUrl), fanOuts);
+    client = createPaymentClient({
+      apiKey: sandbox.apiKey,
+      baseUrl: sandbox.url,
+      appId: sandbox.appId,
+      merchantId: sandbox.merchantId,
+      localDevelopment: true,
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await client?.close();
+    await Promise.all(
+      instances.map(async ({ child }) => {
+        const exited = once(child, 'exit');
+        child.disconnect();
+        await exited;
+      }),
+    );
+    fanOut?.server.closeAllConnections();
+    fanOut?.server.close();
+    await sandbox?.close();
+    await redis?.stop();
+  });
+
+  it('runs each event’s handler to success exactly once in total, through concurrent copies and retries', async () => {
+    const amounts = [1250, 8888, 990, 4200, 8888, 15000];
+    const payments = await Promise.all(
+      amounts.map((orderAmount, index) =>
+        client.directPayment({
+          referenceOrderId: `multi-order-${index}`,
+          description: 'Multi-instance order',
+          amount: { orderAmount, priceCurrency: 'USD' },
+          cardEncryptedData: sandbox.mintWalletToken(),
+          notifyUrl: `${fanOut.url}/webhook`,
+        }),
+      ),
+    );
+    await sandbox.waitForDeliveries(30_000);
+
+    const deliveries = sandbox.deliveries();
+    expect(deliveries).toHaveLength(amounts.length);
+    for (const delivery of deliveries) {
+      expect(delivery.state).toBe('delivered');
+      // Each instance fails its first run of a transaction, so every delivery needed retries.
+      expect(delivery.attempts.length).toBeGreaterThan(1);
+    }
+    // Every copy reached all three instances, and some found another instance holding the claim.
+    expect(fanOuts.every((fan) => fan.answers.length === INSTANCES)).toBe(true);
+    expect(fanOuts.some((fan) => fan.answers.some((answer) => answer.body.includes('"duplicate":true')))).toBe(true);
+
+    const effects = messages.filter((message) => message.kind === 'effect');
+    for (const payment of payments) {
+      const forTransaction = effects.filter((effect) => effect.transactionId === payment.transactionId);
+      expect(forTransaction).toHaveLength(1);
+      expect(forTransaction[0]?.type).toBe(payment.status === 'succeeded' ? 'payment.succeeded' : 'payment.failed');
+    }
+    expect(effects).toHaveLength(amounts.length);
+    // The claim moved between processes: more than one instance ran handlers.
+    expect(new Set(messages.map((message) => message.pid)).size).toBeGreaterThan(1);
+  });
+
+  it('a re-signed redelivery of a handled event, under a new delivery id, runs nothing on any instance', async () => {
+    const handled = sandbox.deliveries()[0];
+    expect(handled).toBeDefined();
+    const before = messages.length;
+    const { body, headers } = signWebhook({ rawBody: handled!.body, secret: sandbox.webhookSecret, deliveryId: 'redelivery-1' });
+    const answers = await Promise.all(
+      instances.map(async ({ routesUrl }) => {
+        const response = await fetch(`${routesUrl}/webhook`, { method: 'POST', headers, body });
+        return { status: response.status, body: (await response.json()) as unknown };
+      }),
+    );
+    expect(answers).toEqual(Array.from({ length: INSTANCES }, () => ({ status: 200, body: { received: true, duplicate: true } })));
+    expect(messages.length).toBe(before);
+  });
+});

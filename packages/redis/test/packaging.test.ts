@@ -1,0 +1,13 @@
+import { expect, it } from 'vitest';
+import { assertPackageExports } from '../../../tools/packaging';
+
+it('the built package loads from require() and import with its public names', () => {
+  expect(() =>
+    assertPackageExports('@paymount/redis', import.meta.dirname, [
+      'RedisIdempotencyStore',
+      'DEFAULT_KEY_PREFIX',
+      'createRedisClient',
+      'FAIL_FAST_REDIS_OPTIONS',
+    ]),
+  ).not.toThrow();
+});
