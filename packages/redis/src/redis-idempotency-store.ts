@@ -104,11 +104,16 @@ export class RedisIdempotencyStore implements IdempotencyStore {
   /** Stops watching the client, and closes it if the store created it. */
   async close(): Promise<void> {
     this.client.off('ready', this.onReady);
-    if (!this.ownsClient || this.client.status === 'end') return;
-    const ended = once(this.client, 'end');
-    // quit() waits for Redis to say goodbye; a client that is not connected just disconnects.
-    this.client.quit().catch(() => this.client.disconnect());
-    await ended;
+    if (!this.ownsClient) return;
+    if (this.client.status === 'ready') {
+      const ended = once(this.client, 'end');
+      // quit() lets pending answers arrive first; if it cannot be sent, the connection is cut.
+      this.client.quit().catch(() => this.client.disconnect());
+      await ended;
+    } else {
+      // Not connected (e.g. between reconnect attempts): stop reconnecting; there is nothing to wait for.
+      this.client.disconnect();
+    }
     this.client.off('error', this.onError);
   }
 

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PaymentEvent } from '@paymount/core';
+import type { Logger, PaymentEvent } from '@paymount/core';
 import { createPaymentClient, type PaymentClient } from '@paymount/core';
 import { startSandbox, type Delivery, type Sandbox } from '@paymount/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +24,10 @@ describe.skipIf(redisSkipped)('Redis stopped mid-run', () => {
   let client: PaymentClient;
   const events: PaymentEvent[] = [];
   let duringHandler: (() => Promise<void>) | undefined;
+  const logLines: string[] = [];
+  const write = (obj: object | string, msg?: string) => void logLines.push(`${JSON.stringify(obj)} ${String(msg)}`);
+  const logger: Logger = { debug: write, info: write, warn: write, error: write };
+  const walletTokens: string[] = [];
 
   beforeAll(async () => {
     redis = await startRedisServer();
@@ -40,6 +44,7 @@ describe.skipIf(redisSkipped)('Redis stopped mid-run', () => {
         events.push(event);
         await duringHandler?.();
       },
+      { logger },
     );
     // A webhook before the first connection is answered 503 too; this test starts from a connected store.
     await whenReady(app.store.client);
@@ -49,6 +54,8 @@ describe.skipIf(redisSkipped)('Redis stopped mid-run', () => {
       appId: sandbox.appId,
       merchantId: sandbox.merchantId,
       localDevelopment: true,
+      // The payments that trigger the deliveries log to the same place, wallet tokens passing through.
+      logger,
     });
   });
 
@@ -60,11 +67,13 @@ describe.skipIf(redisSkipped)('Redis stopped mid-run', () => {
   });
 
   async function pay(referenceOrderId: string) {
+    const walletToken = sandbox.mintWalletToken();
+    walletTokens.push(walletToken);
     const result = await client.directPayment({
       referenceOrderId,
       description: 'Connection loss order',
       amount: { orderAmount: 2500, priceCurrency: 'USD' },
-      cardEncryptedData: sandbox.mintWalletToken(),
+      cardEncryptedData: walletToken,
       notifyUrl: `${app.routesUrl}/webhook`,
     });
     const delivery = () => sandbox.deliveries().find((d: Delivery) => d.payload.transactionId === result.transactionId);
@@ -108,5 +117,11 @@ describe.skipIf(redisSkipped)('Redis stopped mid-run', () => {
       duringHandler = undefined;
       await redis.start();
     }
+  });
+
+  it('logged the outage, and no log line holds the API key, the webhook secret or a wallet token', () => {
+    const log = logLines.join('\n');
+    expect(log).toContain('STORE_UNAVAILABLE');
+    for (const secret of [sandbox.apiKey, sandbox.webhookSecret, ...walletTokens]) expect(log).not.toContain(secret);
   });
 });

@@ -139,6 +139,16 @@ describe.skipIf(redisSkipped)('RedisIdempotencyStore', () => {
     expect(store.client.status).toBe('end');
   });
 
+  it('close() returns while Redis is down, and a claim then fails fast', async () => {
+    const own = await startRedisServer();
+    const store = new RedisIdempotencyStore({ connection: own.url, keyPrefix: 'down:' });
+    await whenReady(store.client);
+    await own.stop();
+    await expect(store.claim('k', 10_000)).rejects.toBeInstanceOf(PaymentStoreUnavailableError);
+    await store.close();
+    expect(store.client.status).not.toBe('ready');
+  });
+
   it('undoes a claim whose answer never came (a time-out) once Redis answers again', async () => {
     const client = storeClient(redis.url, { commandTimeout: 100 });
     await whenReady(client);

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { paymentRouter } from '@paymount/express';
-import type { PaymentEvent } from '@paymount/core';
+import type { Logger, PaymentEvent } from '@paymount/core';
 import express from 'express';
 import type { RedisOptions } from 'ioredis';
 import { RedisIdempotencyStore } from '../../src';
@@ -12,6 +12,11 @@ export interface MerchantAppConfig {
   sandbox: { url: string; apiKey: string; appId: string; merchantId: string; webhookSecret: string };
   redis: RedisOptions;
   keyPrefix: string;
+}
+
+export interface MerchantAppExtras {
+  /** Where the routes and the store log; default nowhere. */
+  logger?: Logger;
 }
 
 export interface MerchantApp {
@@ -29,8 +34,13 @@ export interface MerchantApp {
 export async function startMerchantApp(
   config: MerchantAppConfig,
   onEvent: (event: PaymentEvent) => void | Promise<void>,
+  { logger }: MerchantAppExtras = {},
 ): Promise<MerchantApp> {
-  const store = new RedisIdempotencyStore({ connection: config.redis, keyPrefix: config.keyPrefix });
+  const store = new RedisIdempotencyStore({
+    connection: config.redis,
+    keyPrefix: config.keyPrefix,
+    ...(logger ? { logger } : {}),
+  });
   const router = paymentRouter({
     client: {
       apiKey: config.sandbox.apiKey,
@@ -43,6 +53,7 @@ export async function startMerchantApp(
     webhook: { secret: config.sandbox.webhookSecret },
     store,
     on: { '*': onEvent },
+    ...(logger ? { logger } : {}),
   });
   const app = express();
   app.use('/payments', router);
