@@ -27,28 +27,29 @@
     return new google.payments.api.PaymentsClient({ environment: body.dataset.walletEnvironment });
   }
 
-  function setupWalletButton(button) {
+  // The wallet request is fetched before the click: a wallet opens its payment
+  // sheet only while the click's user activation lasts, so nothing slow may
+  // come between the click and loadPaymentData.
+  async function setupWalletButton(button) {
     const message = document.getElementById('wallet-message');
     const say = (text) => {
       if (message) message.textContent = text;
     };
+    const orderId = button.dataset.orderId;
     let wallet;
+    let request;
     try {
       wallet = walletClient();
+      if (!wallet) throw new Error('no wallet');
+      request = await getJson(`${mount}/wallet/config?orderId=${encodeURIComponent(orderId)}`);
     } catch {
-      wallet = undefined;
-    }
-    if (!wallet) {
       say('The wallet is not available in this browser.');
       return;
     }
     button.disabled = false;
     button.addEventListener('click', async () => {
-      const orderId = button.dataset.orderId;
       button.disabled = true;
-      say('Opening the wallet…');
       try {
-        const request = await getJson(`${mount}/wallet/config?orderId=${encodeURIComponent(orderId)}`);
         const answer = await wallet.loadPaymentData(request);
         say('Paying…');
         await getJson(`${mount}/wallet/pay`, {
@@ -58,8 +59,10 @@
         });
         location.assign(`/orders/${encodeURIComponent(orderId)}`);
       } catch (error) {
+        // Wallet errors carry statusCode/statusMessage; the shop's own carry a message.
         const closed = error && error.statusCode === 'CANCELED';
-        say(closed ? 'The wallet was closed; nothing was charged.' : `The payment did not go through: ${error.message}`);
+        const reason = (error && (error.statusMessage || error.message)) || 'unknown error';
+        say(closed ? 'The wallet was closed; nothing was charged.' : `The payment did not go through: ${reason}`);
         button.disabled = false;
       }
     });
