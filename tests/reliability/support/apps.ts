@@ -1,0 +1,88 @@
+import 'reflect-metadata';
+import { Module, type LoggerService } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { PaymentHandlersOptions } from '@paymount/core';
+import { paymentRouter } from '@paymount/express';
+import { paymentMiddleware } from '@paymount/koa';
+import { PaymentsModule } from '@paymount/nestjs';
+import express from 'express';
+import Koa from 'koa';
+import { listen } from '../../../tools/adapter-testing';
+
+export type AdapterName = 'express' | 'koa' | 'nest';
+export const ADAPTERS: readonly AdapterName[] = ['express', 'koa', 'nest'];
+
+/** A merchant app serving the payment routes on 127.0.0.1, port 0. */
+export interface MerchantApp {
+  adapter: AdapterName;
+  /** Where the payment routes are mounted, e.g. `http://127.0.0.1:41234/payments`. */
+  routesUrl: string;
+  close(): Promise<void>;
+}
+
+export interface StartAppOptions {
+  /** Where the framework's own log lines go (Nest logs through its LoggerService). */
+  frameworkLog?: (line: string) => void;
+}
+
+function nestLogger(write: (line: string) => void): LoggerService {
+  const level = (name: string) => (message: unknown, ...rest: unknown[]) => write(`nest ${name} ${String(message)} ${rest.map(String).join(' ')}`);
+  return { log: level('log'), error: level('error'), warn: level('warn'), debug: level('debug'), verbose: level('verbose'), fatal: level('fatal') };
+}
+
+/**
+ * Starts each framework the way its README tells merchants to: Express and Koa
+ * with the routes mounted under /payments before any body parser, Nest with
+ * `rawBody: true` and its own body parser on (the default).
+ */
+export async function startMerchantApp(
+  adapter: AdapterName,
+  options: PaymentHandlersOptions,
+  extra: StartAppOptions = {},
+): Promise<MerchantApp> {
+  if (adapter === 'express') {
+    const app = express();
+    const router = paymentRouter(options);
+    app.use('/payments', router);
+    const server = await listen(app);
+    return {
+      adapter,
+      routesUrl: `${server.url}/payments`,
+      async close() {
+        await server.close();
+        await router.handlers.close();
+      },
+    };
+  }
+  if (adapter === 'koa') {
+    const app = new Koa();
+    const payments = paymentMiddleware({ ...options, prefix: '/payments' });
+    app.use(payments);
+    const server = await listen(app.callback());
+    return {
+      adapter,
+      routesUrl: `${server.url}/payments`,
+      async close() {
+        await server.close();
+        await payments.handlers.close();
+      },
+    };
+  }
+  @Module({ imports: [PaymentsModule.forRoot(options)] })
+  class ShopModule {}
+  const app = await NestFactory.create<NestExpressApplication>(ShopModule, {
+    rawBody: true,
+    logger: extra.frameworkLog ? nestLogger(extra.frameworkLog) : false,
+  });
+  await app.init();
+  const server = await listen(app.getHttpAdapter().getInstance());
+  return {
+    adapter,
+    routesUrl: `${server.url}/payments`,
+    async close() {
+      await server.close();
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { LogEntry } from './capture';
+
+/** What one attempt looked like from the merchant's side, named after the sandbox fault that causes it. */
+export type Symptom = 'clean' | 'http-500' | 'non-json' | 's04' | 'delay' | 'reset' | 'other';
+
+/** Faults the client retries with the same transactionRequestId. A 2xx it cannot read (`non-json`) is not: it may mean the request was processed, and the call ends as an unknown outcome. */
+export const RETRYABLE: ReadonlySet<Symptom> = new Set(['http-500', 's04', 'delay', 'reset']);
+
+export interface Attempt {
+  attempt: number;
+  symptom: Symptom;
+}
+
+export interface LogicalCall {
+  transactionRequestId: string;
+  path: string;
+  attempts: Attempt[];
+}
+
+function symptomOf(entry: LogEntry): Symptom {
+  if (entry.msg === 'payment service call answered') return 'clean';
+  const { status, errorCode } = entry.fields as { status?: number; errorCode?: string };
+  if (errorCode === 'TIMEOUT') return 'delay';
+  if (errorCode === 'NETWORK_ERROR') return 'reset';
+  if (errorCode === 'S04' && status === 429) return 's04';
+  if (errorCode === 'MALFORMED_RESPONSE' && status === 500) return 'http-500';
+  if (errorCode === 'MALFORMED_RESPONSE' && status === 200) return 'non-json';
+  return 'other';
+}
+
+/** Every logical call the client made, from its per-attempt debug lines, attempts in order. */
+export function logicalCalls(entries: readonly LogEntry[]): Map<string, LogicalCall> {
+  const calls = new Map<string, LogicalCall>();
+  for (const entry of entries) {
+    if (entry.msg !== 'payment service call answered' && entry.msg !== 'payment service call failed') continue;
+    const { transactionRequestId, path, attempt } = entry.fields as { transactionRequestId: string; path: string; attempt: number };
+    const call = calls.get(transactionRequestId) ?? { transactionRequestId, path, attempts: [] };
+    call.attempts.push({ attempt, symptom: symptomOf(entry) });
+    calls.set(transactionRequestId, call);
+  }
+  for (const call of calls.values()) call.attempts.sort((a, b) => a.attempt - b.attempt);
+  return calls;
+}
+
+/**
+ * The retry policy, stated per call: attempts are numbered 1..k without gaps,
+ * k ≤ maxAttempts, every attempt before the last was a retryable fault, and a
+ * call that ends on a retryable fault used all maxAttempts. Returns what breaks it.
+ */
+export function policyViolations(call: LogicalCall, maxAttempts: number): string[] {
+  const problems: string[] = [];
+  const k = call.attempts.length;
+  if (call.attempts.some((a, i) => a.attempt !== i + 1)) problems.push('attempt numbers have gaps');
+  if (k > maxAttempts) problems.push(`${k} attempts > ${maxAttempts}`);
+  call.attempts.slice(0, -1).forEach((a) => {
+    if (!RETRYABLE.has(a.symptom)) problems.push(`retried after ${a.symptom}`);
+  });
+  const last = call.attempts[k - 1];
+  if (last && RETRYABLE.has(last.symptom) && k < maxAttempts) problems.push(`gave up after ${k} attempts on ${last.symptom}`);
+  if (call.attempts.some((a) => a.symptom === 'other')) problems.push('an attempt failed in an unexpected way');
+  return problems;
+}
+
+export const endedClean = (call: LogicalCall): boolean => call.attempts.at(-1)?.symptom === 'clean';
+/** A call the retry policy absorbed: at least one fault, then a clean answer. */
+export const absorbed = (call: LogicalCall): boolean => endedClean(call) && call.attempts.length > 1;
+
+export function tally<K extends string>(keys: Iterable<K>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const key of keys) out[key] = (out[key] ?? 0) + 1;
+  return out;
+}
