@@ -4,6 +4,7 @@ import {
   PaymentStoreUnavailableError,
   silentLogger,
   validate,
+  type IdempotencyKeyState,
   type IdempotencyStore,
   type Logger,
 } from '@paymount/core';
@@ -99,6 +100,13 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     await this.run('complete', () =>
       this.client.eval(COMPLETE_IF_OWNED_OR_FREE, 1, this.keyPrefix + key, token, DONE, ttlMs),
     );
+  }
+
+  /** 'done' once completed, 'processing' while claimed (by any instance), undefined when free. */
+  async state(key: string): Promise<IdempotencyKeyState | undefined> {
+    const value = await this.run('state', () => this.client.get(this.keyPrefix + key));
+    if (value === null) return undefined;
+    return value === DONE ? 'done' : 'processing';
   }
 
   /** Stops watching the client, and closes it if the store created it. */

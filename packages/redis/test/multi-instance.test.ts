@@ -150,9 +150,12 @@ describe.skipIf(redisSkipped)('three merchant instances in separate processes sh
       // Each instance fails its first run of a transaction, so every delivery needed retries.
       expect(delivery.attempts.length).toBeGreaterThan(1);
     }
-    // Every copy reached all three instances, and some found another instance holding the claim.
+    // Every copy reached all three instances; some found another instance handling the event (409, retry
+    // later), and the last attempt of each found it done (200 duplicate) everywhere but where it ran.
     expect(fanOuts.every((fan) => fan.answers.length === INSTANCES)).toBe(true);
-    expect(fanOuts.some((fan) => fan.answers.some((answer) => answer.body.includes('"duplicate":true')))).toBe(true);
+    const answers = fanOuts.flatMap((fan) => fan.answers);
+    expect(answers.some((answer) => answer.status === 409 && answer.body.includes('WEBHOOK_IN_PROGRESS'))).toBe(true);
+    expect(answers.some((answer) => answer.body.includes('"duplicate":true'))).toBe(true);
 
     const effects = messages.filter((message) => message.kind === 'effect');
     for (const payment of payments) {
@@ -170,13 +173,21 @@ describe.skipIf(redisSkipped)('three merchant instances in separate processes sh
     expect(handled).toBeDefined();
     const before = messages.length;
     const { body, headers } = signWebhook({ rawBody: handled!.body, secret: sandbox.webhookSecret, deliveryId: 'redelivery-1' });
-    const answers = await Promise.all(
-      instances.map(async ({ routesUrl }) => {
-        const response = await fetch(`${routesUrl}/webhook`, { method: 'POST', headers, body });
-        return { status: response.status, body: (await response.json()) as unknown };
-      }),
-    );
-    expect(answers).toEqual(Array.from({ length: INSTANCES }, () => ({ status: 200, body: { received: true, duplicate: true } })));
+    const post = async (routesUrl: string) => {
+      const response = await fetch(`${routesUrl}/webhook`, { method: 'POST', headers, body });
+      return { status: response.status, body: (await response.json()) as { duplicate?: boolean; error?: { code: string } } };
+    };
+    const duplicate = { status: 200, body: { received: true, duplicate: true } };
+
+    // At once: one instance takes the new delivery id and finds the event done; the others find that
+    // delivery id still being looked at (409, retry later) or already marked done.
+    const concurrent = await Promise.all(instances.map(({ routesUrl }) => post(routesUrl)));
+    expect(concurrent).toContainEqual(duplicate);
+    for (const answer of concurrent) {
+      if (answer.status !== 200) expect(answer).toMatchObject({ status: 409, body: { error: { code: 'WEBHOOK_IN_PROGRESS' } } });
+    }
+    // Its retry, on any instance: a duplicate everywhere.
+    for (const { routesUrl } of instances) expect(await post(routesUrl)).toEqual(duplicate);
     expect(messages.length).toBe(before);
   });
 });

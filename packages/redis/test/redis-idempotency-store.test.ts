@@ -98,6 +98,16 @@ describe.skipIf(redisSkipped)('RedisIdempotencyStore', () => {
     expect(await store.claim('k', 1_000)).toBe(false);
   });
 
+  it('state() tells every instance whether a key is being processed, done or free', async () => {
+    const a = await newStore({}, 'state:');
+    const b = await newStore({}, 'state:');
+    expect(await b.state('k')).toBeUndefined();
+    await a.claim('k', 60_000);
+    expect(await b.state('k')).toBe('processing');
+    await a.complete('k', 60_000);
+    expect(await b.state('k')).toBe('done');
+  });
+
   it('complete() after our claim expired: remembers the key if free, leaves another owner’s claim alone', async () => {
     const a = await newStore({}, 'expired:');
     const b = await newStore({}, 'expired:');
