@@ -66,6 +66,8 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     this.client.on('ready', this.onReady);
     // A client the store created is the store's to watch; without a listener ioredis prints every reconnect error.
     if (this.ownsClient) this.client.on('error', this.onError);
+    // A `lazyConnect` client connects on its first command, which the store never sends before it is ready.
+    if (this.client.status === 'wait') this.client.connect().catch(() => {});
   }
 
   async claim(key: string, ttlMs: number): Promise<boolean> {

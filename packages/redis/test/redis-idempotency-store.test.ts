@@ -159,6 +159,14 @@ describe.skipIf(redisSkipped)('RedisIdempotencyStore', () => {
     expect(store.client.status).not.toBe('ready');
   });
 
+  it('connects a lazyConnect client itself', async () => {
+    const { hostname, port } = new URL(redis.url);
+    const store = new RedisIdempotencyStore({ connection: { host: hostname, port: Number(port), lazyConnect: true }, keyPrefix: 'lazy:' });
+    stores.push(store);
+    await whenReady(store.client);
+    expect(await store.claim('k', 10_000)).toBe(true);
+  });
+
   it('undoes a claim whose answer never came (a time-out) once Redis answers again', async () => {
     const client = storeClient(redis.url, { commandTimeout: 100 });
     await whenReady(client);
