@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaymentValidationError, validate } from '@paymount/core';
+import { validate } from '@paymount/core';
 
 /** The payment service to talk to: the embedded sandbox, or a real one reached with the merchant's credentials. */
 export type ServiceConfig =
@@ -25,15 +25,6 @@ export interface ShopConfig {
   walletEnvironment: 'TEST' | 'PRODUCTION';
 }
 
-const SERVICE_VARIABLES = [
-  'PAYMENT_BASE_URL',
-  'PAYMENT_API_KEY',
-  'PAYMENT_APP_ID',
-  'PAYMENT_MERCHANT_ID',
-  'PAYMENT_WEBHOOK_SECRET',
-  'PAYMENT_GATEWAY_ID',
-] as const;
-
 // An empty line in a .env file means "not set".
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -52,6 +43,21 @@ const envSchema = z.object({
   WALLET_ENVIRONMENT: optional(z.enum(['TEST', 'PRODUCTION'])),
 });
 
+const required = z.string({
+  error: 'is required once any PAYMENT_* variable is set (unset them all to use the embedded sandbox)',
+});
+
+/** With a real service every one of these is needed; their formats were checked by `envSchema`. */
+const serviceSchema = z.object({
+  PAYMENT_BASE_URL: required,
+  PAYMENT_API_KEY: required,
+  PAYMENT_APP_ID: required,
+  PAYMENT_MERCHANT_ID: required,
+  PAYMENT_WEBHOOK_SECRET: required,
+  PAYMENT_GATEWAY_ID: required,
+  PUBLIC_URL: required,
+});
+
 const DEFAULT_WALLET_SCRIPT_URL = 'https://pay.google.com/gp/p/js/pay.js';
 
 /**
@@ -68,32 +74,22 @@ export function readShopConfig(env: Readonly<Record<string, string | undefined>>
     walletScriptUrl: vars.WALLET_SCRIPT_URL ?? DEFAULT_WALLET_SCRIPT_URL,
     walletEnvironment: vars.WALLET_ENVIRONMENT ?? 'PRODUCTION',
   };
-  const given = SERVICE_VARIABLES.filter((name) => vars[name] !== undefined);
-  if (given.length === 0) {
+  const usesService = Object.entries(vars).some(([name, value]) => name.startsWith('PAYMENT_') && value !== undefined);
+  if (!usesService) {
     return { ...common, publicUrl: vars.PUBLIC_URL?.replace(/\/+$/, ''), service: { kind: 'sandbox' } };
   }
-  const missing = [...SERVICE_VARIABLES.filter((name) => vars[name] === undefined), ...(vars.PUBLIC_URL ? [] : ['PUBLIC_URL'])];
-  if (missing.length > 0) {
-    throw new PaymentValidationError(
-      'environment',
-      missing.map((name) => ({
-        path: name,
-        rule: 'required',
-        message: `is required when ${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} set (unset every PAYMENT_* variable to use the embedded sandbox)`,
-      })),
-    );
-  }
+  const service = validate(serviceSchema, vars, 'environment');
   return {
     ...common,
-    publicUrl: (vars.PUBLIC_URL as string).replace(/\/+$/, ''),
+    publicUrl: service.PUBLIC_URL.replace(/\/+$/, ''),
     service: {
       kind: 'service',
-      baseUrl: vars.PAYMENT_BASE_URL as string,
-      apiKey: vars.PAYMENT_API_KEY as string,
-      appId: vars.PAYMENT_APP_ID as string,
-      merchantId: vars.PAYMENT_MERCHANT_ID as string,
-      webhookSecret: vars.PAYMENT_WEBHOOK_SECRET as string,
-      gatewayId: vars.PAYMENT_GATEWAY_ID as string,
+      baseUrl: service.PAYMENT_BASE_URL,
+      apiKey: service.PAYMENT_API_KEY,
+      appId: service.PAYMENT_APP_ID,
+      merchantId: service.PAYMENT_MERCHANT_ID,
+      webhookSecret: service.PAYMENT_WEBHOOK_SECRET,
+      gatewayId: service.PAYMENT_GATEWAY_ID,
     },
   };
 }
