@@ -185,7 +185,7 @@ export function describeShopJourneys(label: string, start: StartShop): void {
       });
     });
 
-    it('no page, request URL, browser storage, console line or server log line holds a wallet token or the API key', async () => {
+    it('no page, request URL, browser storage, console line or server log line holds a wallet token, the API key or the webhook secret', async () => {
       // A wallet payment of its own, so the check never runs without a token to look for.
       await journey('secrets', async ({ page }) => {
         await buy(page, 'notebook');
@@ -198,6 +198,7 @@ export function describeShopJourneys(label: string, start: StartShop): void {
       const secrets = [
         { name: 'the test API key', value: sandbox.testApiKey },
         { name: 'the production API key', value: sandbox.productionApiKey },
+        { name: 'the webhook secret', value: sandbox.webhookSecret },
         ...tokens.map((value) => ({ name: 'a wallet token', value })),
       ];
       const serverLines = [...logs.lines, ...(output?.lines ?? [])].map((text) => ({ where: 'server log', text }));
