@@ -236,6 +236,38 @@ describe('handle()', () => {
     expect(gated.counts.runs).toBe(1);
   });
 
+  it('refuses a wallet token that is not the wallet token JSON text with 400, never quoting it, before any service call', async () => {
+    let looked = 0;
+    const handlers = createPaymentHandlers(
+      options({
+        resolveOrder: () => {
+          looked += 1;
+          return { referenceOrderId: 'order-0001', amount: { orderAmount: 100, priceCurrency: 'USD' }, description: 'x' };
+        },
+      }),
+    );
+    const valid = JSON.stringify({ protocolVersion: 'ECv2', signature: 'sig', signedMessage: 'msg' });
+    for (const token of ['tok_not_json_secret_value', '{"protocolVersion":"ECv2"}', '["protocolVersion"]', JSON.stringify(valid)]) {
+      const response = await handlers.handle({
+        method: 'POST',
+        path: '/wallet/pay',
+        headers: { 'content-type': 'application/json' },
+        query: {},
+        readBody: async () => Buffer.from(JSON.stringify({ orderId: 'o1', token })),
+      });
+      expect(response?.status).toBe(400);
+      expect(JSON.parse(response!.body)).toEqual({
+        error: {
+          code: 'VALIDATION_ERROR',
+          message:
+            'Invalid wallet payment request: token: must be the wallet token JSON text (an object with protocolVersion, signature and signedMessage)',
+        },
+      });
+      expect(response!.body).not.toContain(token);
+    }
+    expect(looked).toBe(0);
+  });
+
   it('works with a store that has no complete(): claims then last the dedupe TTL', async () => {
     const held = new Set<string>();
     const store: IdempotencyStore = {

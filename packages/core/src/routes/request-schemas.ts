@@ -15,8 +15,34 @@ export const checkoutRequestSchema = z.object({ orderId: orderIdSchema });
 
 export const walletConfigQuerySchema = z.object({ orderId: orderIdSchema });
 
+const TOKEN_FIELDS = ['protocolVersion', 'signature', 'signedMessage'] as const;
+
+/** Whether `text` is the JSON text of an object carrying the wallet token's string fields. */
+function isWalletTokenText(text: string): boolean {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return false;
+  return TOKEN_FIELDS.every((field) => typeof (parsed as Record<string, unknown>)[field] === 'string');
+}
+
+/**
+ * The token as the browser read it from `paymentMethodData.tokenizationData.token`:
+ * for `PAYMENT_GATEWAY` tokenization, the JSON text of an object with
+ * `protocolVersion`, `signature` and `signedMessage`. Any other string is the
+ * browser's mistake, answered 400 here rather than sent on for the service to
+ * refuse (which the route could only answer as a service error, 502). The
+ * messages never quote the value.
+ */
+const browserWalletTokenSchema = walletTokenSchema.refine(isWalletTokenText, {
+  message: 'must be the wallet token JSON text (an object with protocolVersion, signature and signedMessage)',
+  params: { rule: 'wallet_token' },
+});
+
 export const walletPayRequestSchema = z.object({
   orderId: orderIdSchema,
-  // The client's own token rule: its messages never quote the value.
-  token: walletTokenSchema,
+  token: browserWalletTokenSchema,
 });
