@@ -1,0 +1,171 @@
+import { createPaymentClient, PaymentError, signWebhook } from '@paymount/core';
+import { startSandbox, type Sandbox } from '@paymount/sandbox';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ADAPTERS, startMerchantApp, type AdapterName, type MerchantApp } from '../support/apps';
+import { captureLogger, serialise } from '../support/capture';
+import { createAgent, payHostedCheckout, postJson, send, type Answer } from '../support/http';
+import { SecretScan } from '../support/secrets';
+import { Shop, shopOptions } from '../support/shop';
+
+/**
+ * With every logger at its most verbose (debug, every line kept: paymount's
+ * own lines, the client's per-attempt lines, Nest's framework log, the
+ * sandbox's error channel), drive the happy paths, every failure path the
+ * service can cause, and secrets placed where they do not belong. Then scan
+ * every line, response, error and sandbox-visible record for the API keys,
+ * the webhook secret and each wallet token. The only places they may appear
+ * are the requests meant to carry them (Authorization, cardEncryptedData,
+ * the HMAC key), which are not recorded.
+ */
+const agent = createAgent(32);
+const scanned: Record<string, { secrets: number; texts: number }> = {};
+afterAll(async () => {
+  console.info(`secret scan: ${JSON.stringify(scanned)}`);
+  await agent.close();
+});
+
+async function scenario(adapter: AdapterName): Promise<SecretScan> {
+  const scan = new SecretScan();
+  const sandboxErrors: string[] = [];
+  const frameworkLog: string[] = [];
+  const sandbox: Sandbox = await startSandbox({
+    allowLocalNotifyUrl: true,
+    rateLimit: false,
+    webhookRetryDelaysMs: [20, 40],
+    onError: (error) => void sandboxErrors.push(serialise(error)),
+  });
+  scan.secret(sandbox.apiKey, sandbox.productionApiKey, sandbox.webhookSecret);
+  const shop = new Shop();
+  const log = captureLogger();
+  const answers: Answer[] = [];
+  let failNext = false;
+  let app: MerchantApp | undefined;
+  try {
+    app = await startMerchantApp(
+      adapter,
+      shopOptions({
+        sandbox,
+        shop,
+        logger: log.logger,
+        routesUrl: () => app?.routesUrl ?? '',
+        client: { timeoutMs: 300, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 } },
+        handler: (_event, apply) => {
+          if (failNext) {
+            failNext = false;
+            // A handler error quoting what it was given: the route logs it through the redacting logger.
+            throw new Error(`could not store the event signed with ${sandbox.webhookSecret}`);
+          }
+          apply();
+        },
+      }),
+      { frameworkLog: (line) => void frameworkLog.push(line) },
+    );
+    const routes = app.routesUrl;
+    const record = async (pending: Promise<Answer>) => {
+      const answer = await pending;
+      answers.push(answer);
+      return answer;
+    };
+    const token = (options?: Parameters<Sandbox['mintWalletToken']>[0]) => {
+      const minted = sandbox.mintWalletToken(options);
+      scan.secret(minted);
+      return minted;
+    };
+    shop.addOrder('ok', 2_500);
+    shop.addOrder('declined', 8_888);
+
+    // Payments that succeed, are declined, or are refused by the service for the token's sake.
+    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: 'ok', token: token() }));
+    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: 'declined', token: token() }));
+    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: 'ok', token: token({ additional3dsRequired: true }) }));
+    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: 'ok', token: token({ authMethod: 'PAN_ONLY' }) }));
+    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: 'ok', token: token({ gatewayId: 'someone-else' }) }));
+    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: 'ok', token: token({ expiresInMs: -1 }) }));
+    // Every fault the service can throw at a payment carrying a token.
+    for (const kind of ['http-500', 'reset-before', 'reset-after', 'non-json', 's04', 'delay'] as const) {
+      sandbox.injectFault({ kind, path: '/v1/checkout/sale', times: 2, delayMs: 600 });
+      await record(postJson(agent, `${routes}/wallet/pay`, { orderId: 'ok', token: token() }));
+      sandbox.clearFaults();
+    }
+    // Secrets where they do not belong: the token as the order id, in the query, in headers; the key as a token.
+    const stray = token();
+    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: stray, token: stray }));
+    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: 'ok', token: sandbox.apiKey }));
+    await record(postJson(agent, `${routes}/checkout`, { orderId: sandbox.apiKey }));
+    await record(send(agent, `${routes}/wallet/config?orderId=${encodeURIComponent(stray)}`));
+    await record(send(agent, `${routes}/wallet/pay`, { method: 'POST', headers: { 'content-type': 'text/plain', authorization: `Bearer ${sandbox.apiKey}` }, body: stray }));
+    // Hosted checkout, paid and cancelled, and a checkout that fails upstream.
+    const session = await record(postJson(agent, `${routes}/checkout`, { orderId: 'ok' }));
+    const { checkoutUrl } = session.json as { checkoutUrl: string };
+    answers.push(await send(agent, checkoutUrl));
+    await payHostedCheckout(agent, checkoutUrl);
+    sandbox.injectFault({ kind: 'non-json', path: '/v1/checkout/create-session' });
+    await record(postJson(agent, `${routes}/checkout`, { orderId: 'ok' }));
+    // Webhooks: a handler that fails quoting the secret, forged and stale deliveries, the secret as a signature.
+    failNext = true;
+    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: 'ok', token: token() }));
+    await sandbox.waitForDeliveries(10_000);
+    const payload = { transactionId: 'T-secret', referenceOrderId: 'ref-ok', transactionType: 'SALE', transactionStatus: 'S' };
+    const forged = signWebhook({ payload, secret: 'whsec_forger_0123456789' });
+    await record(send(agent, `${routes}/webhook`, { method: 'POST', headers: { ...forged.headers, 'x-signature': sandbox.webhookSecret }, body: forged.body }));
+    const stale = signWebhook({ payload, secret: sandbox.webhookSecret, timestamp: Date.now() - 3_600_000 });
+    await record(send(agent, `${routes}/webhook`, { method: 'POST', headers: stale.headers, body: stale.body }));
+    await record(send(agent, `${routes}/webhook`, { method: 'POST', headers: forged.headers, body: sandbox.webhookSecret }));
+
+    // The client used directly, with a wrong key and against nothing listening: its errors are scanned too.
+    const errors: string[] = [];
+    for (const options of [
+      { apiKey: `${sandbox.apiKey}x`, baseUrl: sandbox.url },
+      { apiKey: sandbox.apiKey, baseUrl: 'http://127.0.0.1:9' },
+      { apiKey: `${sandbox.apiKey} with space`, baseUrl: sandbox.url },
+    ]) {
+      try {
+        const client = createPaymentClient({ ...options, appId: sandbox.appId, merchantId: sandbox.merchantId, localDevelopment: true, logger: log.logger, retry: { maxAttempts: 1 } });
+        await client.directPayment({ referenceOrderId: 'ref-direct', amount: { orderAmount: 100, priceCurrency: 'USD' }, cardEncryptedData: token() }).finally(() => client.close());
+      } catch (error) {
+        expect(error).toBeInstanceOf(PaymentError);
+        errors.push(serialise(error), String((error as Error).stack));
+      }
+    }
+    expect(errors.length).toBeGreaterThanOrEqual(6);
+    scan.secret(`${sandbox.apiKey}x`);
+
+    // What the sandbox shows: its records and its control routes.
+    const sandboxViews = await Promise.all([send(agent, `${sandbox.url}/sandbox/charges`), send(agent, `${sandbox.url}/sandbox/deliveries`)]);
+    scan.text('log line', ...log.entries.map((entry) => entry.line));
+    scan.text('framework log', ...frameworkLog);
+    scan.text('response', ...answers.map((answer) => `${JSON.stringify(answer.headers)} ${answer.text}`));
+    scan.text('error', ...errors);
+    scan.text('sandbox error channel', ...sandboxErrors);
+    scan.text('sandbox record', serialise(sandbox.charges()), serialise(sandbox.deliveries()), ...sandboxViews.map((view) => view.text));
+
+    // The scenario did reach the paths it meant to: debug lines, refusals, a failed handler, retried faults.
+    expect(log.entries.some((entry) => entry.level === 'debug')).toBe(true);
+    expect(log.entries.some((entry) => entry.msg.startsWith('webhook handler failed'))).toBe(true);
+    expect(answers.some((answer) => answer.status === 502)).toBe(true);
+    expect(answers.filter((answer) => answer.status === 400).length).toBeGreaterThan(3);
+    return scan;
+  } finally {
+    await app?.close();
+    await sandbox.close();
+  }
+}
+
+describe('no secret in any log line, error, response or sandbox record, with logging at its most verbose', () => {
+  for (const adapter of ADAPTERS) {
+    it(`${adapter}: API keys, webhook secret and every wallet token stay out of everything captured`, async () => {
+      const scan = await scenario(adapter);
+      scanned[adapter] = scan.counts;
+      scan.expectNoLeaks();
+    });
+  }
+});
+
+describe('the scan itself', () => {
+  it('finds a secret planted in any text, so a clean scan means something', () => {
+    const scan = new SecretScan();
+    scan.secret('sk_test_planted_0123456789');
+    scan.text('log line', 'nothing here', 'debug {"authorization":"Bearer sk_test_planted_0123456789"}');
+    expect(scan.leaks()).toEqual(['log line: sk_tes…']);
+  });
+});
