@@ -121,13 +121,17 @@ async function scenario(adapter: AdapterName): Promise<SecretScan> {
     ]) {
       try {
         const client = createPaymentClient({ ...options, appId: sandbox.appId, merchantId: sandbox.merchantId, localDevelopment: true, logger: log.logger, retry: { maxAttempts: 1 } });
-        await client.directPayment({ referenceOrderId: 'ref-direct', amount: { orderAmount: 100, priceCurrency: 'USD' }, cardEncryptedData: token() }).finally(() => client.close());
+        await client.directPayment({ referenceOrderId: 'ref-direct', description: 'Direct', amount: { orderAmount: 100, priceCurrency: 'USD' }, cardEncryptedData: token() }).finally(() => client.close());
       } catch (error) {
         expect(error).toBeInstanceOf(PaymentError);
         errors.push(serialise(error), String((error as Error).stack));
       }
     }
     expect(errors.length).toBeGreaterThanOrEqual(6);
+    // The wrong key was refused by the service, the dead port by the network, the spaced key by validation.
+    expect(errors.join('\n')).toMatch(/A02/);
+    expect(errors.join('\n')).toMatch(/Could not connect/);
+    expect(errors.join('\n')).toMatch(/must not contain whitespace/);
     scan.secret(`${sandbox.apiKey}x`);
 
     // What the sandbox shows: its records and its control routes.
