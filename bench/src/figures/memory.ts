@@ -1,0 +1,68 @@
+import { pairedRuns, ratiosOf } from '../harness/paired';
+import { absoluteOf, type Figure } from '../harness/results';
+import { subject, withScope } from '../harness/scope';
+import type { BenchSettings } from '../harness/settings';
+import type { DedupeMemoryRequest, DedupeMemoryResult } from '../subjects/dedupe-memory';
+
+const DELIVERIES = 1_000_000;
+/** The baseline: a tenth as many, already far past the store's bound. */
+const BASELINE_DELIVERIES = 100_000;
+/** Each run stops here even short of its count; the figure then says how far it got. */
+const MAX_RUN_MS = 8_000;
+
+/**
+ * Figure 5: peak RSS of a process that pushed 1,000,000 distinct deliveries
+ * through MemoryIdempotencyStore, over the peak RSS of one that pushed 100,000.
+ * A bounded store keeps the ratio near 1; a leak would make it approach 10.
+ */
+export async function memoryFigures(settings: BenchSettings): Promise<Figure[]> {
+  const measure = (deliveries: number) =>
+    withScope(async (scope) => {
+      const child = await scope.start(subject('dedupe-memory'));
+      return child.request<DedupeMemoryResult>({ deliveries, maxMs: MAX_RUN_MS } satisfies DedupeMemoryRequest, MAX_RUN_MS + 30_000);
+    });
+  const runs = await pairedRuns(settings.runs, [
+    { name: 'million', measure: () => measure(DELIVERIES) },
+    { name: 'baseline', measure: () => measure(BASELINE_DELIVERIES) },
+  ]);
+  const million = runs.get('million')!;
+  const baseline = runs.get('baseline')!;
+  const mib = (results: DedupeMemoryResult[]) => results.map((result) => result.peakRssBytes / 2 ** 20);
+  const reached = Math.min(...million.map((result) => result.deliveries));
+  return [
+    {
+      id: 'dedupe-memory',
+      what: `peak RSS after ${reached.toLocaleString('en')} distinct deliveries (of ${DELIVERIES.toLocaleString('en')} wanted, ${MAX_RUN_MS / 1000} s cap) through MemoryIdempotencyStore vs after up to ${BASELINE_DELIVERIES.toLocaleString('en')}`,
+      ratio: ratiosOf(mib(million), mib(baseline)),
+      target: 1.1,
+      higherIsBetter: false,
+      absolute: {
+        peakRss: absoluteOf(mib(million), 'MiB'),
+        baselinePeakRss: absoluteOf(mib(baseline), 'MiB'),
+        rssGrowth: absoluteOf(
+          million.map((result) => (result.peakRssBytes - result.startRssBytes) / 2 ** 20),
+          'MiB over the RSS before the first delivery',
+        ),
+        deliveries: absoluteOf(
+          million.map((result) => result.deliveries),
+          'deliveries',
+        ),
+        baselineDeliveries: absoluteOf(
+          baseline.map((result) => result.deliveries),
+          'deliveries',
+        ),
+        deliveriesPerSecond: absoluteOf(
+          million.map((result) => (result.deliveries * 1000) / result.elapsedMs),
+          'deliveries/s',
+        ),
+        storeBound: million[0]!.storeBound,
+        storeSizeAtEnd: million[0]!.storeSize,
+        keysPerDelivery: 2,
+        elapsed: absoluteOf(
+          million.map((result) => result.elapsedMs),
+          'ms',
+        ),
+      },
+    },
+  ];
+}

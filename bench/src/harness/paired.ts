@@ -1,0 +1,26 @@
+import { spreadOf, type Spread } from './stats';
+
+export interface Side<T> {
+  name: string;
+  measure: () => Promise<T>;
+}
+
+/**
+ * Measures every side once per run, side by side, so that whatever else the
+ * machine is doing hits all of them alike. The order flips every run (A B, B A,
+ * A B…) so neither side always runs first on a freshly warmed machine.
+ */
+export async function pairedRuns<T>(runs: number, sides: readonly Side<T>[]): Promise<Map<string, T[]>> {
+  const results = new Map<string, T[]>(sides.map((side) => [side.name, []]));
+  for (let run = 0; run < runs; run++) {
+    const order = run % 2 === 0 ? sides : [...sides].reverse();
+    for (const side of order) results.get(side.name)!.push(await side.measure());
+  }
+  return results;
+}
+
+/** One ratio per run: `numerator[i] / denominator[i]`, never across runs. */
+export function ratiosOf(numerators: readonly number[], denominators: readonly number[]): Spread {
+  if (numerators.length !== denominators.length) throw new RangeError('ratiosOf: runs do not pair up');
+  return spreadOf(numerators.map((value, index) => value / denominators[index]!));
+}

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { deliveryHeaders, webhookPayload } from '../fixtures/webhook-delivery';
+
+/** What the load generator sends; built in its own process, per request where each must be distinct. */
+export type RequestSpec =
+  /** POST {orderId} in JSON, cycling through the given orders. */
+  | { kind: 'checkout'; path: string; orderIds: readonly string[] }
+  /** A freshly signed, never repeated webhook delivery of `payloadBytes`. */
+  | { kind: 'webhook'; path: string; secret: string; payloadBytes: number }
+  /** An authenticated create-session call with fresh request ids, as the service requires. */
+  | { kind: 'create-session'; path: string; apiKey: string; appId: string; merchantId: string };
+
+export interface OutgoingRequest {
+  path: string;
+  headers: Record<string, string>;
+  body: string | Buffer;
+}
+
+export function requestMaker(spec: RequestSpec): () => OutgoingRequest {
+  let n = 0;
+  switch (spec.kind) {
+    case 'checkout': {
+      const bodies = spec.orderIds.map((orderId) => JSON.stringify({ orderId }));
+      const headers = { 'content-type': 'application/json', accept: 'application/json' };
+      return () => ({ path: spec.path, headers, body: bodies[n++ % bodies.length]! });
+    }
+    case 'webhook': {
+      const run = randomUUID().slice(0, 8);
+      return () => {
+        const body = webhookPayload(n, spec.payloadBytes);
+        return { path: spec.path, headers: deliveryHeaders(body, spec.secret, `dlv_${run}_${n++}`, Date.now()), body };
+      };
+    }
+    case 'create-session': {
+      const run = randomUUID().replaceAll('-', '').slice(0, 12);
+      return () => {
+        const id = `${run}${n++}`;
+        return {
+          path: spec.path,
+          headers: {
+            authorization: `Bearer ${spec.apiKey}`,
+            'content-type': 'application/json',
+            'x-client-request-id': randomUUID(),
+            'x-timestamp': String(Date.now()),
+          },
+          body: JSON.stringify({
+            appId: spec.appId,
+            merchantId: spec.merchantId,
+            transactionRequestId: `tr_${id}`,
+            referenceOrderId: `order_${id}`.slice(0, 32),
+            amount: { orderAmount: 1999, priceCurrency: 'USD' },
+            description: 'Bench order',
+          }),
+        };
+      };
+    }
+  }
+}

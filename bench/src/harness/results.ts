@@ -1,0 +1,56 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { spreadOf, type Spread } from './stats';
+
+export interface Figure {
+  id: string;
+  what: string;
+  ratio: Spread;
+  /** Null for a figure that is reported, not held to a target. */
+  target: number | null;
+  higherIsBetter: boolean;
+  absolute: Record<string, unknown>;
+}
+
+export interface Results {
+  node: string;
+  figures: Figure[];
+}
+
+export function meetsTarget(figure: Figure): boolean | undefined {
+  if (figure.target === null) return undefined;
+  return figure.higherIsBetter ? figure.ratio.median >= figure.target : figure.ratio.median <= figure.target;
+}
+
+export async function writeResults(path: string, results: Results): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, `${JSON.stringify(results, null, 2)}\n`);
+}
+
+/** The table printed after a run: one line per figure, ratio spread against its target. */
+export function formatTable(figures: readonly Figure[], failures: readonly string[]): string {
+  const header = ['figure', 'median', 'min', 'max', 'target', ''];
+  const rows = figures.map((figure) => {
+    const met = meetsTarget(figure);
+    const target = figure.target === null ? 'report' : `${figure.higherIsBetter ? '>=' : '<='} ${figure.target}`;
+    return [
+      figure.id,
+      figure.ratio.median.toFixed(3),
+      figure.ratio.min.toFixed(3),
+      figure.ratio.max.toFixed(3),
+      target,
+      met === undefined ? '' : met ? 'ok' : 'MISSED',
+    ];
+  });
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: readonly string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ').trimEnd();
+  const lines = [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)];
+  for (const failure of failures) lines.push(`FAILED ${failure}`);
+  return lines.join('\n');
+}
+
+/** Absolute figures of one side, for the JSON: what a ratio was computed from. */
+export function absoluteOf(values: readonly number[], unit: string): Spread & { unit: string } {
+  return { ...spreadOf(values, 1), unit };
+}

@@ -1,0 +1,54 @@
+import { fileURLToPath } from 'node:url';
+import { clientFigures } from './figures/client';
+import { routeCheckoutFigures } from './figures/routes';
+import { webhookFigures } from './figures/webhooks';
+import { sandboxFigures } from './figures/sandbox';
+import { memoryFigures } from './figures/memory';
+import { coldStartFigures } from './figures/cold-start';
+import { formatTable, writeResults, type Figure } from './harness/results';
+import { benchSettings, type BenchSettings } from './harness/settings';
+
+/** Every figure group, in the order they run. `npm run bench -- <name>…` runs some alone. */
+const GROUPS: ReadonlyArray<{ name: string; run: (settings: BenchSettings) => Promise<Figure[]> }> = [
+  { name: 'client', run: clientFigures },
+  { name: 'routes', run: routeCheckoutFigures },
+  { name: 'webhooks', run: webhookFigures },
+  { name: 'sandbox', run: sandboxFigures },
+  { name: 'memory', run: memoryFigures },
+  { name: 'cold-start', run: coldStartFigures },
+];
+
+const RESULTS_DIR = new URL('../results/', import.meta.url);
+
+async function main(): Promise<number> {
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((name) => !GROUPS.some((group) => group.name === name));
+  if (unknown.length > 0) {
+    console.error(`unknown figure group(s): ${unknown.join(', ')}; known: ${GROUPS.map((group) => group.name).join(', ')}`);
+    return 2;
+  }
+  const groups = wanted.length === 0 ? GROUPS : GROUPS.filter((group) => wanted.includes(group.name));
+  const settings = benchSettings();
+  const figures: Figure[] = [];
+  const failures: string[] = [];
+  const started = performance.now();
+  for (const group of groups) {
+    const groupStarted = performance.now();
+    try {
+      figures.push(...(await group.run(settings)));
+      console.error(`${group.name}: done in ${((performance.now() - groupStarted) / 1000).toFixed(1)} s`);
+    } catch (error) {
+      failures.push(`${group.name}: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`${group.name}: failed`, error);
+    }
+  }
+  // Only a full run replaces the committed results; a partial one is kept beside them.
+  const file = new URL(wanted.length === 0 ? 'latest.json' : 'partial.json', RESULTS_DIR);
+  await writeResults(fileURLToPath(file), { node: process.version, figures });
+  console.log(formatTable(figures, failures));
+  console.log(`\n${figures.length} figures in ${((performance.now() - started) / 1000).toFixed(1)} s; written to ${fileURLToPath(file)}`);
+  // A missed target is a finding, not a failure; only a broken harness fails.
+  return failures.length === 0 ? 0 : 1;
+}
+
+process.exitCode = await main();

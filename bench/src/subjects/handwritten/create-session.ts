@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { Dispatcher } from 'undici';
+import { CREATE_SESSION_PATH, CREDENTIALS, sessionFieldsOf, type ShopOrder } from '../../fixtures/shop';
+
+export interface HandWrittenSession {
+  checkoutUrl: string;
+  expiresAt: string;
+}
+
+interface Envelope {
+  code?: string;
+  msg?: string;
+  data?: Partial<HandWrittenSession>;
+}
+
+/** The body and headers every hand-written create-session call sends: the spec's four headers, fresh ids. */
+export function handWrittenCall(order: ShopOrder): { headers: Record<string, string>; body: string } {
+  return {
+    headers: {
+      authorization: `Bearer ${CREDENTIALS.apiKey}`,
+      'content-type': 'application/json',
+      'x-client-request-id': randomUUID(),
+      'x-timestamp': String(Date.now()),
+    },
+    body: JSON.stringify({
+      appId: CREDENTIALS.appId,
+      merchantId: CREDENTIALS.merchantId,
+      transactionRequestId: randomUUID().replaceAll('-', ''),
+      ...sessionFieldsOf(order),
+    }),
+  };
+}
+
+/** What the envelope check comes down to when nobody validates anything. */
+export function sessionOf(envelope: Envelope): HandWrittenSession {
+  if (envelope.code !== '0' || typeof envelope.data?.checkoutUrl !== 'string' || typeof envelope.data.expiresAt !== 'string') {
+    throw new Error(`create-session failed: ${envelope.code} ${envelope.msg ?? ''}`);
+  }
+  return { checkoutUrl: envelope.data.checkoutUrl, expiresAt: envelope.data.expiresAt };
+}
+
+/** The bare minimum on undici: one request, parse the envelope, take the two fields. */
+export async function createSessionOnUndici(dispatcher: Dispatcher, origin: string, order: ShopOrder): Promise<HandWrittenSession> {
+  const { headers, body } = handWrittenCall(order);
+  const response = await dispatcher.request({ origin, path: CREATE_SESSION_PATH, method: 'POST', headers, body });
+  return sessionOf((await response.body.json()) as Envelope);
+}
