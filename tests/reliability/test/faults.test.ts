@@ -4,6 +4,7 @@ import { startMerchantApp, type AdapterName, type MerchantApp } from '../support
 import { absorbed, endedClean, logicalCalls, policyViolations, RETRYABLE, tally } from '../support/attempts';
 import { captureLogger } from '../support/capture';
 import { createAgent, inPool, payHostedCheckout, postJson } from '../support/http';
+import { SecretScan } from '../support/secrets';
 import { Shop, shopOptions } from '../support/shop';
 
 /**
@@ -68,13 +69,18 @@ async function faultRun(adapter: AdapterName, orderPairs: number): Promise<RunRe
     const walletOrders = Array.from({ length: orderPairs }, (_, i) => shop.addOrder(`w${i}`, i % 10 === 9 ? DECLINED_AMOUNT : 1000 + i));
     const checkoutOrders = Array.from({ length: orderPairs }, (_, i) => shop.addOrder(`c${i}`, i % 10 === 9 ? DECLINED_AMOUNT : 2000 + i));
 
+    const scan = new SecretScan();
+    scan.secret(sandbox.apiKey, sandbox.webhookSecret);
     const walletAnswers = new Map<string, { status: number; body: { status?: string; transactionRequestId?: string } }>();
     const checkoutStatuses: number[] = [];
     const hostedPays: number[] = [];
     const jobs = [...walletOrders.map((o) => ({ kind: 'wallet' as const, order: o })), ...checkoutOrders.map((o) => ({ kind: 'checkout' as const, order: o }))];
     await inPool(jobs, CONCURRENCY, async ({ kind, order }) => {
       if (kind === 'wallet') {
-        const answer = await postJson(agent, `${routesUrl}/wallet/pay`, { orderId: order.id, token: sandbox.mintWalletToken() });
+        const token = sandbox.mintWalletToken();
+        scan.secret(token);
+        const answer = await postJson(agent, `${routesUrl}/wallet/pay`, { orderId: order.id, token });
+        scan.text('response', answer.text);
         const body = (answer.json ?? {}) as { status?: 'succeeded' | 'failed' | 'pending'; transactionRequestId?: string };
         walletAnswers.set(order.id, { status: answer.status, body });
         if (answer.status === 200 && body.status) shop.recordPaymentAnswer(order.id, body.status);
@@ -149,6 +155,9 @@ async function faultRun(adapter: AdapterName, orderPairs: number): Promise<RunRe
       charges: { succeeded: succeeded.length, declined: charges.length - succeeded.length },
     };
     expect(report.absorbedCalls).toBeGreaterThan(0);
+    // Thousands of debug lines written under faults: none holds the key, the webhook secret or a token.
+    scan.text('log line', ...log.entries.map((entry) => entry.line));
+    scan.expectNoLeaks();
     reports.push(report);
     return report;
   } finally {
