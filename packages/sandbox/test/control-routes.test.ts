@@ -102,6 +102,18 @@ describe('GET /sandbox/test-wallet.js', () => {
     expect(answer.json.data).toMatchObject({ transactionStatus: 'F', reason: { code: 'ADDITIONAL_3DS_REQUIRED' } });
   });
 
+  it('isReadyToPay takes a readiness request, which carries no tokenization or transaction details', async () => {
+    const { wallet } = await loadTestWallet();
+    const { allowedPaymentMethods, transactionInfo: _omitted, ...rest } = walletRequest();
+    const readiness = { ...rest, allowedPaymentMethods: allowedPaymentMethods.map(({ type, parameters }) => ({ type, parameters })) };
+    expect((await wallet.isReadyToPay(readiness)).result).toBe(true);
+    await expect(wallet.loadPaymentData(readiness)).rejects.toMatchObject({ statusCode: 'DEVELOPER_ERROR' });
+    await expect(wallet.isReadyToPay(walletRequest({ allowedAuthMethods: ['PAN_ONLY'] }))).rejects.toMatchObject({
+      statusCode: 'DEVELOPER_ERROR',
+      statusMessage: expect.stringMatching(/CRYPTOGRAM_3DS/),
+    });
+  });
+
   it.each([
     ['PAN_ONLY allowed', { allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'] }, /CRYPTOGRAM_3DS/],
     ['DIRECT tokenization', { tokenizationType: 'DIRECT' }, /PAYMENT_GATEWAY/],

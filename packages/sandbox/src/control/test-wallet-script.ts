@@ -25,6 +25,12 @@ export function testWalletScript(sandboxUrl: string): string {
       return 'allowedAuthMethods must be exactly ["CRYPTOGRAM_3DS"] (PAN_ONLY is not supported)';
     }
     if (!Array.isArray(p.allowedCardNetworks) || p.allowedCardNetworks.length === 0) return 'allowedCardNetworks must be a non-empty array';
+    return card;
+  }
+  // A readiness request carries no tokenization or transaction details; a payment data request must.
+  function payableCardMethodOf(request) {
+    var card = cardMethodOf(request);
+    if (typeof card === 'string') return card;
     var t = card.tokenizationSpecification || {};
     var tp = t.parameters || {};
     if (t.type !== 'PAYMENT_GATEWAY') return 'tokenizationSpecification.type must be PAYMENT_GATEWAY';
@@ -35,7 +41,7 @@ export function testWalletScript(sandboxUrl: string): string {
     return card;
   }
   function loadPaymentData(request, testOptions) {
-    var card = cardMethodOf(request);
+    var card = payableCardMethodOf(request);
     if (typeof card === 'string') return developerError(card);
     var tp = card.tokenizationSpecification.parameters;
     var network = card.parameters.allowedCardNetworks[0];
