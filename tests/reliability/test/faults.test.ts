@@ -79,14 +79,15 @@ async function faultRun(adapter: AdapterName, orderPairs: number): Promise<RunRe
       if (kind === 'wallet') {
         const token = sandbox.mintWalletToken();
         scan.secret(token);
-        const answer = await postJson(agent, `${routesUrl}/wallet/pay`, { orderId: order.id, token });
+        // A browser-sent amount is ignored: the charge must still be the order's.
+        const answer = await postJson(agent, `${routesUrl}/wallet/pay`, { orderId: order.id, token, amount: { orderAmount: 1, priceCurrency: 'USD' } });
         scan.text('response', answer.text);
         const body = (answer.json ?? {}) as { status?: 'succeeded' | 'failed' | 'pending'; transactionRequestId?: string };
         walletAnswers.set(order.id, { status: answer.status, body });
         if (answer.status === 200 && body.status) shop.recordPaymentAnswer(order.id, body.status);
         return;
       }
-      const answer = await postJson(agent, `${routesUrl}/checkout`, { orderId: order.id });
+      const answer = await postJson(agent, `${routesUrl}/checkout`, { orderId: order.id, amount: { orderAmount: 1, priceCurrency: 'USD' } });
       checkoutStatuses.push(answer.status);
       if (answer.status === 201) {
         const { checkoutUrl } = answer.json as { checkoutUrl: string };
@@ -104,6 +105,8 @@ async function faultRun(adapter: AdapterName, orderPairs: number): Promise<RunRe
     for (const charge of succeeded) {
       const order = shop.byReferenceId(charge.referenceOrderId ?? '');
       expect(order?.state, `order ${charge.referenceOrderId} was charged`).toBe('paid');
+      // The amount charged is the server-side order's, whatever the route was sent.
+      expect(charge.payableTotal).toBe(order?.amount.orderAmount);
     }
     // No route answer or webhook said "failed" for an order that was charged.
     for (const [orderId, answer] of walletAnswers) {
