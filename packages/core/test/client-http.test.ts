@@ -184,6 +184,14 @@ describe('retries', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('stops reading a body over 1 MiB and reports it as a response error, without retrying', async () => {
+    const { server, client } = await setUp(() => ({ body: `{"code":"0","pad":"${'x'.repeat(1024 * 1024)}"}` }));
+    const error = (await client.createCheckoutSession(checkoutInput()).catch((e: unknown) => e)) as PaymentResponseError;
+    expect(error).toBeInstanceOf(PaymentResponseError);
+    expect(error.message).toContain('over 1048576 bytes');
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('reports JSON that is not an envelope as a response error', async () => {
     const { client } = await setUp(() => ({ body: { ok: true } }));
     const error = (await client.createCheckoutSession(checkoutInput()).catch((e: unknown) => e)) as PaymentResponseError;

@@ -4,7 +4,7 @@ import type { Clock, Sleep } from '../schemas/client-options';
 import { buildAuthHeaders } from './auth-headers';
 import { interpretResponse, type Interpretation, type SuccessEnvelope } from './response';
 import { backoffDelay, type RetryPolicy } from './retry';
-import { classifyNetworkError, type Transport } from './transport';
+import { AttemptTimeoutError, classifyNetworkError, type Transport } from './transport';
 
 export interface CallContext {
   transport: Transport;
@@ -85,15 +85,12 @@ async function sendOnce(
   redact: (text: string) => string,
 ): Promise<AttemptResult> {
   const headers = buildAuthHeaders(ctx.apiKey, ctx.clock.now());
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), timeoutMs);
-  const signal = spec.signal ? AbortSignal.any([timeout.signal, spec.signal]) : timeout.signal;
   try {
-    const response = await ctx.transport.post(spec.path, headers, body, signal);
+    const response = await ctx.transport.post(spec.path, headers, body, { timeoutMs, signal: spec.signal });
     return { ...interpretResponse(spec.path, response, ctx.clock.now(), redact), status: response.status };
   } catch (cause) {
     if (spec.signal?.aborted) throw spec.signal.reason;
-    if (timeout.signal.aborted) {
+    if (cause instanceof AttemptTimeoutError) {
       return {
         ok: false,
         error: new PaymentTimeoutError(`No answer to POST ${spec.path} within ${timeoutMs} ms; the outcome is unknown`, { cause }),
@@ -104,8 +101,6 @@ async function sendOnce(
     if (cause instanceof PaymentError) return { ok: false, error: cause, retryable: false, maybeProcessed: true };
     const { error, retryable } = classifyNetworkError(cause, spec.path);
     return { ok: false, error, retryable, maybeProcessed: error.outcomeUnknown };
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -114,6 +109,7 @@ async function sendOnce(
  * and as they read inside a JSON string (how a body echoed back carries them).
  */
 function withCallSecrets(redact: (text: string) => string, secrets: readonly string[]): (text: string) => string {
+  if (secrets.length === 0) return redact;
   const forms = secrets
     .filter((secret) => secret.length > 0)
     .flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)])

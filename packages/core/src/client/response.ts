@@ -52,11 +52,12 @@ export function interpretResponse(
     return malformed(`with JSON that is not a response envelope: ${problems}`);
   }
   const envelope = parsed.data;
-  const msg = envelope.msg === undefined ? undefined : redact(envelope.msg);
   if (envelope.code === SUCCESS_CODE) {
     if (!envelope.data) return malformed('with code "0" but no data object');
     return { ok: true, envelope: envelope as SuccessEnvelope };
   }
+  // Only a refusal quotes msg, so only then is it worth redacting.
+  const msg = envelope.msg === undefined ? undefined : redact(envelope.msg);
   if (envelope.code === RATE_LIMIT_CODE) {
     const retryAfterMs = parseRetryAfter(response.headers['retry-after'], nowMs);
     return {

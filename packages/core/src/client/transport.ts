@@ -7,8 +7,15 @@ export interface TransportResponse {
   body: string;
 }
 
+export interface PostOptions {
+  /** This attempt's own limit; past it the request is aborted and `post` rejects with AttemptTimeoutError. */
+  timeoutMs: number;
+  /** The caller's signal; aborting it aborts the request. */
+  signal?: AbortSignal | undefined;
+}
+
 export interface Transport {
-  post(path: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<TransportResponse>;
+  post(path: string, headers: Record<string, string>, body: string, options: PostOptions): Promise<TransportResponse>;
   close(): Promise<void>;
 }
 
@@ -21,6 +28,14 @@ export interface TransportOptions {
 
 /** Bodies larger than this are not a response envelope; reading stops rather than filling memory. */
 export const MAX_RESPONSE_BYTES = 1024 * 1024;
+
+/** An attempt got no complete answer within its time limit; whether the service acted on it is unknown. */
+export class AttemptTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`no complete answer within ${timeoutMs} ms`);
+    this.name = 'AttemptTimeoutError';
+  }
+}
 
 /**
  * One pooled, keep-alive dispatcher per client. Every connection it opens
@@ -38,9 +53,24 @@ export function createTransport(options: TransportOptions): Transport {
     });
 
   return {
-    async post(path, headers, body, signal) {
-      const response = await dispatcher.request({ origin: base.origin, path: basePath + path, method: 'POST', headers, body, signal });
-      return { status: response.statusCode, headers: response.headers, body: await readCapped(response.body, path) };
+    post(path, headers, body, { timeoutMs, signal }) {
+      return new Promise<TransportResponse>((resolve, reject) => {
+        const onAbort = () => handler.abort(signal?.reason instanceof Error ? signal.reason : new Error('aborted by the caller'));
+        const handler = new EnvelopeResponseHandler(path, (error, response) => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+          if (error === undefined) resolve(response!);
+          else reject(error);
+        });
+        const timer = setTimeout(() => handler.abort(new AttemptTimeoutError(timeoutMs)), timeoutMs);
+        if (signal?.aborted) return onAbort();
+        signal?.addEventListener('abort', onAbort, { once: true });
+        try {
+          dispatcher.dispatch({ origin: base.origin, path: basePath + path, method: 'POST', headers, body }, handler);
+        } catch (error) {
+          handler.abort(error instanceof Error ? error : new Error(String(error)));
+        }
+      });
     },
     async close() {
       if (owned) await dispatcher.close();
@@ -48,18 +78,71 @@ export function createTransport(options: TransportOptions): Transport {
   };
 }
 
-async function readCapped(body: AsyncIterable<Buffer> & { destroy(): unknown }, path: string): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.byteLength;
-    if (size > MAX_RESPONSE_BYTES) {
-      body.destroy();
-      throw new PaymentResponseError(`POST ${path} answered with a body over ${MAX_RESPONSE_BYTES} bytes; not a response envelope`);
-    }
-    chunks.push(chunk);
+/**
+ * Collects a response body of at most MAX_RESPONSE_BYTES straight from the
+ * dispatcher's callbacks. An envelope is a few hundred bytes read whole, so a
+ * body stream and an AbortController per attempt would cost more than the rest
+ * of the call; the time limit aborts through the dispatch controller instead.
+ */
+class EnvelopeResponseHandler implements Dispatcher.DispatchHandler {
+  private controller: Dispatcher.DispatchController | undefined;
+  private abortReason: Error | undefined;
+  private settled = false;
+  private status = 0;
+  private headers: Record<string, string | string[] | undefined> = {};
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+
+  constructor(
+    private readonly path: string,
+    private readonly settle: (error: Error | undefined, response?: TransportResponse) => void,
+  ) {}
+
+  /** Ends the attempt from outside (time limit, caller's signal), whether or not it has started yet. */
+  abort(reason: Error): void {
+    if (this.settled) return;
+    this.abortReason = reason;
+    this.controller?.abort(reason);
+    this.finish(reason);
   }
-  return Buffer.concat(chunks).toString('utf8');
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.abortReason) controller.abort(this.abortReason);
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
+    // 1xx answers are interim; the final status follows.
+    if (statusCode < 200) return;
+    this.status = statusCode;
+    this.headers = headers;
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.size += chunk.byteLength;
+    if (this.size > MAX_RESPONSE_BYTES) {
+      const error = new PaymentResponseError(`POST ${this.path} answered with a body over ${MAX_RESPONSE_BYTES} bytes; not a response envelope`);
+      controller.abort(error);
+      this.finish(error);
+      return;
+    }
+    this.chunks.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    const body = this.chunks.length === 1 ? this.chunks[0]!.toString('utf8') : Buffer.concat(this.chunks).toString('utf8');
+    this.finish(undefined, { status: this.status, headers: this.headers, body });
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.finish(error);
+  }
+
+  private finish(error: Error | undefined, response?: TransportResponse): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.settle(error, response);
+  }
 }
 
 /** Connection-level failures before anything was sent: the request cannot have been processed. */
