@@ -40,13 +40,14 @@ beforeAll(async () => {
   for (const adapter of ADAPTERS) {
     const shop = new Shop();
     // One real order, so hostile input can also reach the service through a valid orderId.
-    shop.orders.set('known', { ...shop.addOrder('known', 1000), id: 'known' });
-    let app: MerchantApp | undefined;
-    app = await startMerchantApp(adapter, {
-      ...shopOptions({ sandbox, shop, routesUrl: () => app?.routesUrl ?? '', client: { timeoutMs: 3_000, retry: { maxAttempts: 1 } } }),
+    shop.addOrder('known', 1000);
+    let routesUrl = '';
+    const app = await startMerchantApp(adapter, {
+      ...shopOptions({ sandbox, shop, routesUrl: () => routesUrl, client: { timeoutMs: 3_000, retry: { maxAttempts: 1 } } }),
       bodyLimitBytes: BODY_LIMIT,
       webhook: { secret: sandbox.webhookSecret, maxBodyBytes: WEBHOOK_LIMIT },
     });
+    routesUrl = app.routesUrl;
     apps.set(adapter, app);
   }
   heapBefore = heapAfterGc();

@@ -4,7 +4,7 @@ import express from 'express';
 import { paymentRouter } from '@paymount/express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listen } from '../../../tools/adapter-testing';
-import { ADAPTERS, startMerchantApp, type AdapterName, type MerchantApp } from '../support/apps';
+import { ADAPTERS, startMerchantApp, type AdapterName } from '../support/apps';
 import { tally } from '../support/attempts';
 import { captureLogger } from '../support/capture';
 import { createAgent, inPool, postJson, send, type Answer } from '../support/http';
@@ -33,14 +33,14 @@ async function flakyShop(adapter: AdapterName, modeOf: (referenceOrderId: string
   const shop = new Shop();
   const log = captureLogger();
   const firstRunDone = new Set<string>();
-  let app: MerchantApp | undefined;
-  app = await startMerchantApp(
+  let routesUrl = '';
+  const app = await startMerchantApp(
     adapter,
     shopOptions({
       sandbox,
       shop,
       logger: log.logger,
-      routesUrl: () => app?.routesUrl ?? '',
+      routesUrl: () => routesUrl,
       handler: async (event, apply) => {
         const identity = `${event.type}:${event.transactionId}`;
         const first = !firstRunDone.has(identity);
@@ -51,8 +51,12 @@ async function flakyShop(adapter: AdapterName, modeOf: (referenceOrderId: string
         apply();
       },
     }),
-  );
-  return { sandbox, shop, log, app, close: async () => (await app?.close(), await sandbox.close()) };
+  ).catch(async (error: unknown) => {
+    await sandbox.close();
+    throw error;
+  });
+  routesUrl = app.routesUrl;
+  return { sandbox, shop, log, app, close: async () => (await app.close(), await sandbox.close()) };
 }
 
 describe('webhook handlers that fail or time out: the service retries, each effect happens once', () => {
