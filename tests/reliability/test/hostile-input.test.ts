@@ -12,7 +12,7 @@ import { Shop, shopOptions } from '../support/shop';
  * adapter. Whatever arrives: never a 5xx, never a crash or an unhandled
  * rejection, every refusal in the JSON error shape, and the heap stays bounded.
  */
-const SEED = Number(process.env.RELIABILITY_SEED ?? 61121);
+const SEED = Number(process.env.PAYMOUNT_RELIABILITY_SEED ?? 61121);
 const RUNS_PER_ROUTE = 200;
 const BODY_LIMIT = 8 * 1024;
 const WEBHOOK_LIMIT = 16 * 1024;

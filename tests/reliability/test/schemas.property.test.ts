@@ -21,7 +21,7 @@ import { edgeString, hostileValue } from '../support/hostile';
  * PaymentValidationError (or, for webhooks, a WebhookVerificationError), never
  * a TypeError or a zod error leaking out, and never a crash.
  */
-const SEED = Number(process.env.RELIABILITY_SEED ?? 61121);
+const SEED = Number(process.env.PAYMOUNT_RELIABILITY_SEED ?? 61121);
 const RUNS = 400;
 
 /** Runs `work`; it must return or throw an instance of `allowed`. */
