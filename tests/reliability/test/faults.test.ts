@@ -6,13 +6,13 @@ import { captureLogger } from '../support/capture';
 import { createAgent, inPool, payHostedCheckout, postJson } from '../support/http';
 import { SecretScan } from '../support/secrets';
 import { Shop, shopOptions } from '../support/shop';
+import { SEED } from '../support/seed';
 
 /**
  * Payments through the mounted routes while the service misbehaves at random
  * (the sandbox's seeded fault mode: every kind, a quarter of all service
  * requests). Replay a failing run with PAYMOUNT_RELIABILITY_SEED=<seed>.
  */
-const SEED = Number(process.env.PAYMOUNT_RELIABILITY_SEED ?? 61121);
 const FAULT_RATE = 0.25;
 const MAX_ATTEMPTS = 3;
 /** Per attempt; the injected delay holds an answer well past it. */

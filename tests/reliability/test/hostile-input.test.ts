@@ -6,13 +6,13 @@ import { ADAPTERS, startMerchantApp, type AdapterName, type MerchantApp } from '
 import { createAgent, send, type Answer } from '../support/http';
 import { deepJsonText, edgeString, headerValue, hostileValue, jsonText, queryString } from '../support/hostile';
 import { Shop, shopOptions } from '../support/shop';
+import { SEED } from '../support/seed';
 
 /**
  * Property-based hostile requests against every mounted route of every
  * adapter. Whatever arrives: never a 5xx, never a crash or an unhandled
  * rejection, every refusal in the JSON error shape, and the heap stays bounded.
  */
-const SEED = Number(process.env.PAYMOUNT_RELIABILITY_SEED ?? 61121);
 const RUNS_PER_ROUTE = 200;
 const BODY_LIMIT = 8 * 1024;
 const WEBHOOK_LIMIT = 16 * 1024;

@@ -15,13 +15,13 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { edgeString, hostileValue } from '../support/hostile';
+import { SEED } from '../support/seed';
 
 /**
  * Whatever a caller passes, paymount's own validation answers with a
  * PaymentValidationError (or, for webhooks, a WebhookVerificationError), never
  * a TypeError or a zod error leaking out, and never a crash.
  */
-const SEED = Number(process.env.PAYMOUNT_RELIABILITY_SEED ?? 61121);
 const RUNS = 400;
 
 /** Runs `work`; it must return or throw an instance of `allowed`. */
