@@ -1,7 +1,7 @@
-import { FAULT_KINDS, startSandbox, type Sandbox } from '@paymount/sandbox';
+import { FAULT_KINDS, startSandbox, type Charge, type Sandbox } from '@paymount/sandbox';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMerchantApp, type AdapterName, type MerchantApp } from '../support/apps';
-import { absorbed, endedClean, logicalCalls, policyViolations, RETRYABLE, tally } from '../support/attempts';
+import { absorbed, endedClean, logicalCalls, policyViolations, RETRYABLE, tally, type LogicalCall } from '../support/attempts';
 import { captureLogger } from '../support/capture';
 import { createAgent, inPool, payHostedCheckout, postJson } from '../support/http';
 import { SecretScan } from '../support/secrets';
@@ -44,8 +44,121 @@ afterAll(async () => {
   await agent.close();
 });
 
+type WalletAnswer = { status: number; body: { status?: 'succeeded' | 'failed' | 'pending'; transactionRequestId?: string } };
+
+/** What one run leaves to check: the shop's view, the route answers, the ledger and the client's attempts. */
+interface Run {
+  orderPairs: number;
+  shop: Shop;
+  walletAnswers: Map<string, WalletAnswer>;
+  checkoutStatuses: number[];
+  hostedPays: number[];
+  charges: Charge[];
+  calls: Map<string, LogicalCall>;
+}
+
+const succeededCharges = (run: Run) => run.charges.filter((charge) => charge.transactionStatus === 'S');
+const wasCharged = (run: Run, orderId: string) =>
+  succeededCharges(run).some((charge) => charge.referenceOrderId === run.shop.orders.get(orderId)?.referenceOrderId);
+
+/**
+ * Pays `orderPairs` orders by wallet and `orderPairs` by hosted checkout (the
+ * shopper paying each page the route returned), `CONCURRENCY` at a time, each
+ * request also carrying a browser amount the routes must ignore.
+ */
+async function drive(routesUrl: string, sandbox: Sandbox, shop: Shop, orderPairs: number, scan: SecretScan) {
+  const amountFor = (i: number, base: number) => (i % 10 === 9 ? DECLINED_AMOUNT : base + i);
+  const jobs = [
+    ...Array.from({ length: orderPairs }, (_, i) => ({ kind: 'wallet' as const, order: shop.addOrder(`w${i}`, amountFor(i, 1000)) })),
+    ...Array.from({ length: orderPairs }, (_, i) => ({ kind: 'checkout' as const, order: shop.addOrder(`c${i}`, amountFor(i, 2000)) })),
+  ];
+  const browserAmount = { orderAmount: 1, priceCurrency: 'USD' };
+  const walletAnswers = new Map<string, WalletAnswer>();
+  const checkoutStatuses: number[] = [];
+  const hostedPays: number[] = [];
+  await inPool(jobs, CONCURRENCY, async ({ kind, order }) => {
+    if (kind === 'wallet') {
+      const token = sandbox.mintWalletToken();
+      scan.secret(token);
+      const answer = await postJson(agent, `${routesUrl}/wallet/pay`, { orderId: order.id, token, amount: browserAmount });
+      scan.text('response', answer.text);
+      const body = (answer.json ?? {}) as WalletAnswer['body'];
+      walletAnswers.set(order.id, { status: answer.status, body });
+      if (answer.status === 200 && body.status) shop.recordPaymentAnswer(order.id, body.status);
+      return;
+    }
+    const answer = await postJson(agent, `${routesUrl}/checkout`, { orderId: order.id, amount: browserAmount });
+    checkoutStatuses.push(answer.status);
+    if (answer.status === 201) hostedPays.push((await payHostedCheckout(agent, (answer.json as { checkoutUrl: string }).checkoutUrl)).status);
+  });
+  return { walletAnswers, checkoutStatuses, hostedPays };
+}
+
+/** At most one charge per order, of the server-side amount; every charged order paid; none answered failed. */
+function expectLedgerAgreesWithShop(run: Run): void {
+  const succeeded = succeededCharges(run);
+  expect(Object.entries(tally(succeeded.map((c) => c.referenceOrderId ?? '?'))).filter(([, n]) => n > 1)).toEqual([]);
+  expect(new Set(run.charges.map((c) => c.transactionRequestId)).size).toBe(run.charges.length);
+  for (const charge of succeeded) {
+    const order = run.shop.byReferenceId(charge.referenceOrderId ?? '');
+    expect(order?.state, `order ${charge.referenceOrderId} was charged`).toBe('paid');
+    expect(charge.payableTotal).toBe(order?.amount.orderAmount);
+  }
+  for (const [orderId, answer] of run.walletAnswers) {
+    if (answer.body.status === 'failed') expect(wasCharged(run, orderId), orderId).toBe(false);
+    if (answer.body.status === 'succeeded') expect(run.shop.orders.get(orderId)?.state).toBe('paid');
+  }
+  expect(run.shop.duplicateEffects()).toEqual([]);
+  expect(run.hostedPays.every((status) => status === 200 || status === 303)).toBe(true);
+}
+
+/**
+ * The retry policy call by call (see policyViolations), and the routes' answers
+ * following it: a call that ended on a clean answer, absorbed faults included,
+ * is answered as if nothing had happened; only an exhausted call is not.
+ */
+function expectRetryPolicyHeld(run: Run): void {
+  const calls = [...run.calls.values()];
+  expect(calls.flatMap((call) => policyViolations(call, MAX_ATTEMPTS).map((p) => `${call.transactionRequestId}: ${p}`))).toEqual([]);
+  // Wallet payments: the route's answer carries the transactionRequestId, so each is matched to its call.
+  for (const answer of run.walletAnswers.values()) {
+    expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
+    const call = answer.body.transactionRequestId ? run.calls.get(answer.body.transactionRequestId) : undefined;
+    expect(call).toBeDefined();
+    if (call) expect(answer.body.status === 'pending').toBe(!endedClean(call));
+  }
+  expect(calls.filter((call) => call.path === SALE)).toHaveLength(run.orderPairs);
+  // Checkouts answer no id on failure, so they are matched in number.
+  const checkoutCalls = calls.filter((call) => call.path === CHECKOUT);
+  expect(checkoutCalls).toHaveLength(run.orderPairs);
+  expect(run.checkoutStatuses.filter((s) => s === 201)).toHaveLength(checkoutCalls.filter(endedClean).length);
+  for (const status of run.checkoutStatuses.filter((s) => s !== 201)) expect([429, 502, 504]).toContain(status);
+  // The schedule did hit: every kind appeared, and some faults were absorbed.
+  const seen = tally(calls.flatMap((call) => call.attempts.map((a) => a.symptom)));
+  for (const symptom of [...RETRYABLE, 'non-json']) expect(seen[symptom] ?? 0, symptom).toBeGreaterThan(0);
+  expect(calls.filter(absorbed).length).toBeGreaterThan(0);
+}
+
+function reportOf(adapter: AdapterName, run: Run): RunReport {
+  const calls = [...run.calls.values()];
+  const succeeded = succeededCharges(run);
+  return {
+    adapter,
+    routeCalls: run.orderPairs * 2,
+    faultsSeen: tally(calls.flatMap((call) => call.attempts.map((a) => a.symptom))),
+    routeAnswers: {
+      ...tally(run.checkoutStatuses.map((s) => `checkout ${s}`)),
+      ...tally([...run.walletAnswers.values()].map((a) => `wallet ${a.status} ${a.body.status ?? ''}`.trim())),
+    },
+    absorbedCalls: calls.filter(absorbed).length,
+    pendingSettledByWebhook: [...run.walletAnswers].filter(([orderId, a]) => a.body.status === 'pending' && wasCharged(run, orderId)).length,
+    orders: tally([...run.shop.orders.values()].map((o) => o.state)),
+    charges: { succeeded: succeeded.length, declined: run.charges.length - succeeded.length },
+  };
+}
+
 async function faultRun(adapter: AdapterName, orderPairs: number): Promise<RunReport> {
-  const sandbox: Sandbox = await startSandbox({
+  const sandbox = await startSandbox({
     allowLocalNotifyUrl: true,
     rateLimit: false,
     webhookRetryDelaysMs: [20, 50, 100, 200, 400],
@@ -53,6 +166,9 @@ async function faultRun(adapter: AdapterName, orderPairs: number): Promise<RunRe
   });
   const shop = new Shop();
   const log = captureLogger();
+  const scan = new SecretScan();
+  scan.secret(sandbox.apiKey, sandbox.webhookSecret);
+  let routesUrl = '';
   let app: MerchantApp | undefined;
   try {
     app = await startMerchantApp(
@@ -61,106 +177,21 @@ async function faultRun(adapter: AdapterName, orderPairs: number): Promise<RunRe
         sandbox,
         shop,
         logger: log.logger,
-        routesUrl: () => app?.routesUrl ?? '',
+        routesUrl: () => routesUrl,
         client: { timeoutMs: TIMEOUT_MS, deadlineMs: 20_000, retry: { maxAttempts: MAX_ATTEMPTS, baseDelayMs: 2, maxDelayMs: 10 } },
       }),
     );
-    const routesUrl = app.routesUrl;
-    const walletOrders = Array.from({ length: orderPairs }, (_, i) => shop.addOrder(`w${i}`, i % 10 === 9 ? DECLINED_AMOUNT : 1000 + i));
-    const checkoutOrders = Array.from({ length: orderPairs }, (_, i) => shop.addOrder(`c${i}`, i % 10 === 9 ? DECLINED_AMOUNT : 2000 + i));
-
-    const scan = new SecretScan();
-    scan.secret(sandbox.apiKey, sandbox.webhookSecret);
-    const walletAnswers = new Map<string, { status: number; body: { status?: string; transactionRequestId?: string } }>();
-    const checkoutStatuses: number[] = [];
-    const hostedPays: number[] = [];
-    const jobs = [...walletOrders.map((o) => ({ kind: 'wallet' as const, order: o })), ...checkoutOrders.map((o) => ({ kind: 'checkout' as const, order: o }))];
-    await inPool(jobs, CONCURRENCY, async ({ kind, order }) => {
-      if (kind === 'wallet') {
-        const token = sandbox.mintWalletToken();
-        scan.secret(token);
-        // A browser-sent amount is ignored: the charge must still be the order's.
-        const answer = await postJson(agent, `${routesUrl}/wallet/pay`, { orderId: order.id, token, amount: { orderAmount: 1, priceCurrency: 'USD' } });
-        scan.text('response', answer.text);
-        const body = (answer.json ?? {}) as { status?: 'succeeded' | 'failed' | 'pending'; transactionRequestId?: string };
-        walletAnswers.set(order.id, { status: answer.status, body });
-        if (answer.status === 200 && body.status) shop.recordPaymentAnswer(order.id, body.status);
-        return;
-      }
-      const answer = await postJson(agent, `${routesUrl}/checkout`, { orderId: order.id, amount: { orderAmount: 1, priceCurrency: 'USD' } });
-      checkoutStatuses.push(answer.status);
-      if (answer.status === 201) {
-        const { checkoutUrl } = answer.json as { checkoutUrl: string };
-        hostedPays.push((await payHostedCheckout(agent, checkoutUrl)).status);
-      }
-    });
+    routesUrl = app.routesUrl;
+    const answers = await drive(routesUrl, sandbox, shop, orderPairs, scan);
     await sandbox.waitForDeliveries(30_000);
+    const run: Run = { orderPairs, shop, ...answers, charges: sandbox.charges(), calls: logicalCalls(log.entries) };
 
-    // --- what the ledger says was charged, against what the shop believes ---
-    const charges = sandbox.charges();
-    const succeeded = charges.filter((c) => c.transactionStatus === 'S');
-    const chargesPerOrder = tally(succeeded.map((c) => c.referenceOrderId ?? '?'));
-    expect(Object.entries(chargesPerOrder).filter(([, n]) => n > 1)).toEqual([]);
-    expect(new Set(charges.map((c) => c.transactionRequestId)).size).toBe(charges.length);
-    for (const charge of succeeded) {
-      const order = shop.byReferenceId(charge.referenceOrderId ?? '');
-      expect(order?.state, `order ${charge.referenceOrderId} was charged`).toBe('paid');
-      // The amount charged is the server-side order's, whatever the route was sent.
-      expect(charge.payableTotal).toBe(order?.amount.orderAmount);
-    }
-    // No route answer or webhook said "failed" for an order that was charged.
-    for (const [orderId, answer] of walletAnswers) {
-      const order = shop.orders.get(orderId);
-      if (answer.body.status === 'failed') expect(succeeded.some((c) => c.referenceOrderId === order?.referenceOrderId)).toBe(false);
-      if (answer.body.status === 'succeeded') expect(order?.state).toBe('paid');
-    }
-    expect(shop.duplicateEffects()).toEqual([]);
-    expect(hostedPays.every((status) => status === 200 || status === 303)).toBe(true);
-
-    // --- the retry policy, call by call ---
-    const calls = logicalCalls(log.entries);
-    const violations = [...calls.values()].flatMap((call) => policyViolations(call, MAX_ATTEMPTS).map((p) => `${call.transactionRequestId}: ${p}`));
-    expect(violations).toEqual([]);
-    // Wallet payments: the route's answer carries the transactionRequestId, so each is matched to its call.
-    for (const answer of walletAnswers.values()) {
-      expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
-      const call = answer.body.transactionRequestId ? calls.get(answer.body.transactionRequestId) : undefined;
-      if (call && endedClean(call)) expect(answer.body.status).not.toBe('pending');
-      if (call && !endedClean(call)) expect(answer.body.status).toBe('pending');
-    }
-    // Checkouts: every call that ended on a clean answer (absorbed faults included) is a 201; only exhausted ones are not.
-    const checkoutCalls = [...calls.values()].filter((call) => call.path === CHECKOUT);
-    expect(checkoutCalls).toHaveLength(orderPairs);
-    const cleanCheckouts = checkoutCalls.filter(endedClean).length;
-    expect(checkoutStatuses.filter((s) => s === 201)).toHaveLength(cleanCheckouts);
-    for (const status of checkoutStatuses.filter((s) => s !== 201)) expect([429, 502, 504]).toContain(status);
-    expect([...calls.values()].filter((call) => call.path === SALE)).toHaveLength(orderPairs);
-
-    const attempts = [...calls.values()].flatMap((call) => call.attempts);
-    // The schedule did hit: every kind appeared, and retries absorbed most faults.
-    const faultsSeen = tally(attempts.map((a) => a.symptom));
-    for (const symptom of RETRYABLE) expect(faultsSeen[symptom] ?? 0).toBeGreaterThan(0);
-    expect(faultsSeen['non-json'] ?? 0).toBeGreaterThan(0);
-    const report: RunReport = {
-      adapter,
-      routeCalls: orderPairs * 2,
-      faultsSeen,
-      routeAnswers: {
-        ...tally(checkoutStatuses.map((s) => `checkout ${s}`)),
-        ...tally([...walletAnswers.values()].map((a) => `wallet ${a.status} ${a.body.status ?? ''}`.trim())),
-      },
-      absorbedCalls: [...calls.values()].filter(absorbed).length,
-      pendingSettledByWebhook: [...walletAnswers].filter(
-        ([orderId, answer]) =>
-          answer.body.status === 'pending' && succeeded.some((c) => c.referenceOrderId === shop.orders.get(orderId)?.referenceOrderId),
-      ).length,
-      orders: tally([...shop.orders.values()].map((o) => o.state)),
-      charges: { succeeded: succeeded.length, declined: charges.length - succeeded.length },
-    };
-    expect(report.absorbedCalls).toBeGreaterThan(0);
+    expectLedgerAgreesWithShop(run);
+    expectRetryPolicyHeld(run);
     // Thousands of debug lines written under faults: none holds the key, the webhook secret or a token.
     scan.text('log line', ...log.entries.map((entry) => entry.line));
     scan.expectNoLeaks();
+    const report = reportOf(adapter, run);
     reports.push(report);
     return report;
   } finally {
