@@ -24,7 +24,23 @@ export interface MerchantApp {
 export interface StartAppOptions {
   /** Where the framework's own log lines go (Nest logs through its LoggerService). */
   frameworkLog?: (line: string) => void;
+  /**
+   * The mounting mistake: a JSON body parser runs before the payment routes
+   * and keeps only the parsed object (Express: `express.json()`; Koa: a
+   * hand-written parser; Nest: its own parser without `rawBody: true`).
+   */
+  bodyParsedFirst?: boolean;
 }
+
+/** A Koa parser that keeps only the parsed object, as some hand-written ones do. */
+const koaJsonParser: Koa.Middleware = async (ctx, next) => {
+  if (ctx.is('application/json')) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of ctx.req) chunks.push(chunk as Buffer);
+    (ctx.request as { body?: unknown }).body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  }
+  await next();
+};
 
 function nestLogger(write: (line: string) => void): LoggerService {
   const level = (name: string) => (message: unknown, ...rest: unknown[]) => write(`nest ${name} ${String(message)} ${rest.map(String).join(' ')}`);
@@ -34,7 +50,8 @@ function nestLogger(write: (line: string) => void): LoggerService {
 /**
  * Starts each framework the way its README tells merchants to: Express and Koa
  * with the routes mounted under /payments before any body parser, Nest with
- * `rawBody: true` and its own body parser on (the default).
+ * `rawBody: true` and its own body parser on (the default); or, with
+ * `bodyParsedFirst`, with the mounting mistake each README warns about.
  */
 export async function startMerchantApp(
   adapter: AdapterName,
@@ -44,6 +61,7 @@ export async function startMerchantApp(
   if (adapter === 'express') {
     const app = express();
     const router = paymentRouter(options);
+    if (extra.bodyParsedFirst) app.use(express.json());
     app.use('/payments', router);
     const server = await listen(app);
     return {
@@ -58,6 +76,7 @@ export async function startMerchantApp(
   if (adapter === 'koa') {
     const app = new Koa();
     const payments = paymentMiddleware({ ...options, prefix: '/payments' });
+    if (extra.bodyParsedFirst) app.use(koaJsonParser);
     app.use(payments);
     const server = await listen(app.callback());
     return {
@@ -72,7 +91,7 @@ export async function startMerchantApp(
   @Module({ imports: [PaymentsModule.forRoot(options)] })
   class ShopModule {}
   const app = await NestFactory.create<NestExpressApplication>(ShopModule, {
-    rawBody: true,
+    rawBody: !extra.bodyParsedFirst,
     logger: extra.frameworkLog ? nestLogger(extra.frameworkLog) : false,
   });
   await app.init();
