@@ -2,6 +2,7 @@ import { createPaymentClient, PaymentNetworkError } from '@paymount/core';
 import { startSandbox, type Sandbox } from '@paymount/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMerchantApp, type MerchantApp } from '../support/apps';
+import { captureLogger } from '../support/capture';
 import { createAgent, postJson } from '../support/http';
 import { Shop, shopOptions } from '../support/shop';
 
@@ -37,9 +38,11 @@ describe('the client against the HTTPS sandbox', () => {
   });
 
   it('refuses its certificate when not told to trust it: TLS_ERROR, one attempt, nothing charged', async () => {
-    const client = createPaymentClient({ ...credentials(), retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1 } });
+    const log = captureLogger();
+    const client = createPaymentClient({ ...credentials(), logger: log.logger, retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1 } });
     try {
       const refused = await client.directPayment(payment()).catch((error: unknown) => error);
+      expect(log.entries.filter((entry) => entry.msg === 'payment service call failed')).toHaveLength(1);
       expect(refused).toBeInstanceOf(PaymentNetworkError);
       expect(refused).toMatchObject({ code: 'TLS_ERROR', outcomeUnknown: false });
       expect((refused as Error).message).toMatch(/TLS 1\.2 or higher with a trusted certificate/);
