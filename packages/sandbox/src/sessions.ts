@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Environment } from './credentials';
 import type { CheckoutSessionBody } from './rules/checkout-session';
 
@@ -33,7 +33,8 @@ export class SessionStore {
 
   create(request: CheckoutSessionBody, environment: Environment, now: number): CheckoutSessionRecord {
     const session: CheckoutSessionRecord = {
-      sessionId: `cs_${randomBytes(16).toString('hex')}`,
+      // randomUUID draws from a cached entropy pool: several times cheaper than a randomBytes call per session.
+      sessionId: `cs_${randomUUID().replaceAll('-', '')}`,
       environment,
       request,
       createdAt: now,
