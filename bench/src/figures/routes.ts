@@ -42,7 +42,7 @@ export async function measureRoutePair(
   for (const index of sides.keys()) await load.run({ ...spec(index, 0), durationMs: 4 * settings.warmupMs });
   return pairedRuns(
     settings.runs,
-    sides.map(({ side }, index) => ({ name: side, measure: () => load.run(spec(index, settings.warmupMs)) })),
+    sides.map(({ side }, index) => ({ name: side, measure: () => load.run(spec(index, settings.warmupMs), servers[index]) })),
   );
 }
 
@@ -57,9 +57,10 @@ export function routeFigures(
   const handwritten = runs.get('handwritten')!;
   const rps = (results: LoadResult[]) => results.map((result) => result.opsPerSecond);
   const p99 = (results: LoadResult[]) => results.map((result) => result.latencyMs.p99);
+  const cpu = (results: LoadResult[]) => absoluteOf(results.map((result) => result.serverCpuMicrosPerRequest ?? Number.NaN), 'server CPU µs/request');
   const absolute = {
-    paymount: { throughput: absoluteOf(rps(paymount), 'req/s'), p99: absoluteOf(p99(paymount), 'ms') },
-    handwritten: { throughput: absoluteOf(rps(handwritten), 'req/s'), p99: absoluteOf(p99(handwritten), 'ms') },
+    paymount: { throughput: absoluteOf(rps(paymount), 'req/s'), p99: absoluteOf(p99(paymount), 'ms'), cpu: cpu(paymount) },
+    handwritten: { throughput: absoluteOf(rps(handwritten), 'req/s'), p99: absoluteOf(p99(handwritten), 'ms'), cpu: cpu(handwritten) },
   };
   const figures: Figure[] = [
     { id, what: `${what} (req/s)`, ratio: ratiosOf(rps(paymount), rps(handwritten)), target: targets.throughput, higherIsBetter: true, absolute },

@@ -29,9 +29,10 @@ export async function sandboxFigures(settings: BenchSettings): Promise<Figure[]>
     for (const side of ['sandbox', 'bare'] as const) await load.run({ ...spec(side, 0), durationMs: 4 * settings.warmupMs });
     const runs = await pairedRuns<LoadResult>(
       settings.runs,
-      (['sandbox', 'bare'] as const).map((side) => ({ name: side, measure: () => load.run(spec(side, settings.warmupMs)) })),
+      (['sandbox', 'bare'] as const).map((side) => ({ name: side, measure: () => load.run(spec(side, settings.warmupMs), servers[side]) })),
     );
     const rps = (side: string) => runs.get(side)!.map((result) => result.opsPerSecond);
+    const cpu = (side: string) => absoluteOf(runs.get(side)!.map((result) => result.serverCpuMicrosPerRequest ?? Number.NaN), 'server CPU µs/request');
     return [
       {
         id: 'sandbox-vs-bare',
@@ -39,7 +40,10 @@ export async function sandboxFigures(settings: BenchSettings): Promise<Figure[]>
         ratio: ratiosOf(rps('sandbox'), rps('bare')),
         target: 0.5,
         higherIsBetter: true,
-        absolute: { sandbox: absoluteOf(rps('sandbox'), 'req/s'), bare: absoluteOf(rps('bare'), 'req/s') },
+        absolute: {
+          sandbox: { throughput: absoluteOf(rps('sandbox'), 'req/s'), cpu: cpu('sandbox') },
+          bare: { throughput: absoluteOf(rps('bare'), 'req/s'), cpu: cpu('bare') },
+        },
       },
     ];
   });

@@ -15,6 +15,8 @@ export interface Child<Ready> {
   readonly ready: Ready;
   /** Sends one request and waits for its reply, at most `timeoutMs`. */
   request<Reply>(value: unknown, timeoutMs: number): Promise<Reply>;
+  /** CPU time (user + system, µs) the child has used so far. */
+  cpuMicros(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -67,27 +69,33 @@ export async function startChild<Ready>(script: URL, args: unknown, readyTimeout
     pending.clear();
   });
 
+  const request = <Reply>(value: unknown, timeoutMs: number): Promise<Reply> => {
+    const id = nextId++;
+    return new Promise<Reply>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        pending.delete(id);
+        reject(new Error(`${scriptName(script)} did not answer within ${timeoutMs} ms`));
+      }, timeoutMs);
+      pending.set(id, {
+        resolve: (reply) => {
+          clearTimeout(timer);
+          resolve(reply as Reply);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      });
+      child.send({ kind: 'request', id, value } satisfies ToChild);
+    });
+  };
+
   return {
     ready,
-    request<Reply>(value: unknown, timeoutMs: number) {
-      const id = nextId++;
-      return new Promise<Reply>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          pending.delete(id);
-          reject(new Error(`${scriptName(script)} did not answer within ${timeoutMs} ms`));
-        }, timeoutMs);
-        pending.set(id, {
-          resolve: (reply) => {
-            clearTimeout(timer);
-            resolve(reply as Reply);
-          },
-          reject: (error) => {
-            clearTimeout(timer);
-            reject(error);
-          },
-        });
-        child.send({ kind: 'request', id, value } satisfies ToChild);
-      });
+    request,
+    async cpuMicros() {
+      const usage = await request<NodeJS.CpuUsage>({ cpuUsage: true }, 10_000);
+      return usage.user + usage.system;
     },
     stop: () => stopProcess(child, exited),
   };

@@ -23,6 +23,10 @@ export function serveHarness<Ready>(setup: () => Promise<{ ready: Ready; handle?
     ({ ready, handle }) => {
       process.on('message', (message: ToChild) => {
         if (message.kind !== 'request') return;
+        if (isCpuQuery(message.value)) {
+          send({ kind: 'reply', id: message.id, value: process.cpuUsage() });
+          return;
+        }
         if (!handle) {
           send({ kind: 'failed', id: message.id, message: 'this process takes no requests' });
           return;
@@ -36,6 +40,11 @@ export function serveHarness<Ready>(setup: () => Promise<{ ready: Ready; handle?
     },
     (error: unknown) => send({ kind: 'failed', message: describe(error) }),
   );
+}
+
+/** `{ cpuUsage: true }`: every child answers it itself, with how much CPU it has used so far. */
+function isCpuQuery(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && (value as { cpuUsage?: unknown }).cpuUsage === true;
 }
 
 function describe(error: unknown): string {

@@ -1,5 +1,6 @@
 import { startChild, type Child } from './child-process';
 import type { ClosedLoopResult } from './closed-loop';
+import { round } from './stats';
 import type { RequestSpec } from './request-makers';
 
 export interface LoadSpec {
@@ -15,7 +16,11 @@ export interface LoadSpec {
   expectStatus: number;
 }
 
-export type LoadResult = ClosedLoopResult & { statuses: Record<string, number> };
+export type LoadResult = ClosedLoopResult & {
+  statuses: Record<string, number>;
+  /** CPU the server under test spent per answered request (µs), warm-up included: steadier than req/s on a busy machine. */
+  serverCpuMicrosPerRequest?: number;
+};
 
 /** Answers outside the expected status beyond this share mean the server is misbehaving, not slow. */
 const MAX_FAILURE_SHARE = 0.001;
@@ -28,12 +33,16 @@ export class LoadGenerator {
     return new LoadGenerator(await startChild(new URL('./load-worker.ts', import.meta.url), {}));
   }
 
-  async run(spec: LoadSpec): Promise<LoadResult> {
+  /** Loads the server at `spec.origin`; given the server's process, also reports its CPU per request. */
+  async run(spec: LoadSpec, server?: Child<unknown>): Promise<LoadResult> {
+    const cpuBefore = await server?.cpuMicros();
     const result = await this.child.request<LoadResult>(spec, spec.warmupMs + spec.durationMs + 15_000);
     if (result.ops === 0 || result.failures > result.ops * MAX_FAILURE_SHARE) {
       throw new Error(`${spec.origin}${spec.request.path} answered ${JSON.stringify(result.statuses)} (expected ${spec.expectStatus})`);
     }
-    return result;
+    if (server === undefined || cpuBefore === undefined) return result;
+    const answered = Object.values(result.statuses).reduce((sum, count) => sum + count, 0);
+    return { ...result, serverCpuMicrosPerRequest: round(((await server.cpuMicros()) - cpuBefore) / Math.max(1, answered), 1) };
   }
 
   stop(): Promise<void> {
