@@ -174,6 +174,16 @@ describe('retries', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it('retries a 2xx it cannot read with the same transactionRequestId, then takes the repeat', async () => {
+    const { server, client } = await setUp((_req, index) =>
+      index === 0 ? { status: 200, headers: { 'content-type': 'application/json' }, body: '{"code":"0","da' } : ok({ transactionStatus: 'S' }),
+    );
+    const result = await client.directPayment(directPaymentInput());
+    expect(result).toMatchObject({ status: 'succeeded', outcomeUnknown: false });
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[1]?.json.transactionRequestId).toBe(server.requests[0]?.json.transactionRequestId);
+  });
+
   it('does not retry a non-JSON 4xx and says what came back', async () => {
     const { server, client } = await setUp(() => ({ status: 404, headers: { 'content-type': 'text/html' }, body: '<h1>Not Found</h1>' }));
     const error = (await client.createCheckoutSession(checkoutInput()).catch((e: unknown) => e)) as PaymentResponseError;

@@ -3,8 +3,8 @@ import type { LogEntry } from './capture';
 /** What one attempt looked like from the merchant's side, named after the sandbox fault that causes it. */
 export type Symptom = 'clean' | 'http-500' | 'non-json' | 's04' | 'delay' | 'reset' | 'other';
 
-/** Faults the client retries with the same transactionRequestId. A 2xx it cannot read (`non-json`) is not: it may mean the request was processed, and the call ends as an unknown outcome. */
-export const RETRYABLE: ReadonlySet<Symptom> = new Set(['http-500', 's04', 'delay', 'reset']);
+/** Faults the client retries with the same transactionRequestId, which makes a repeat safe even when the first attempt was processed. */
+export const RETRYABLE: ReadonlySet<Symptom> = new Set(['http-500', 'non-json', 's04', 'delay', 'reset']);
 
 export interface Attempt {
   attempt: number;

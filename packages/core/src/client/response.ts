@@ -33,7 +33,9 @@ export function interpretResponse(
   const malformed = (what: string): Interpretation => ({
     ok: false,
     error: new PaymentResponseError(`POST ${path} answered HTTP ${status} ${what}`, { code: 'MALFORMED_RESPONSE', httpStatus: status }),
-    retryable: status >= 500 || status === 429,
+    // A garbled 2xx is asked again too: every call carries its transactionRequestId, so
+    // a repeat gets the first result. A non-envelope 4xx (a wrong baseUrl) will not heal.
+    retryable: status >= 500 || status === 429 || (status >= 200 && status < 300),
     maybeProcessed: status >= 500 || status < 300,
   });
 
