@@ -219,6 +219,39 @@ describe('handle()', () => {
     expect(gated.counts.effects).toBe(1);
   });
 
+  it('a claim left by a crashed instance frees after processingTtlMs, so a retry of the service is handled', async () => {
+    let now = Date.now();
+    const clock = { now: () => now };
+    const store = new MemoryIdempotencyStore({ clock });
+    // The first instance starts handling and never finishes, as if its process died.
+    const crashed = createPaymentHandlers(options({ store, clock, on: { '*': gatedHandler().handler } }));
+    void crashed.handle(webhookRequest(sale('T7e'), { deliveryId: 'a' }));
+    let runs = 0;
+    const survivor = createPaymentHandlers(options({ store, clock, on: { '*': () => void (runs += 1) } }));
+    expect((await survivor.handle(webhookRequest(sale('T7e'), { deliveryId: 'a' })))?.status).toBe(409);
+    now += 24_000;
+    expect((await survivor.handle(webhookRequest(sale('T7e'), { deliveryId: 'a' })))?.status).toBe(409);
+    // Past the default 25 s, still inside the service's ~31 s of retries.
+    now += 2_000;
+    expect(JSON.parse((await survivor.handle(webhookRequest(sale('T7e'), { deliveryId: 'a' })))!.body)).toEqual({ received: true });
+    expect(runs).toBe(1);
+  });
+
+  it('processingTtlMs is an option', async () => {
+    let now = Date.now();
+    const clock = { now: () => now };
+    const store = new MemoryIdempotencyStore({ clock });
+    const webhook = { secret, processingTtlMs: 60_000 };
+    const crashed = createPaymentHandlers(options({ store, clock, webhook, on: { '*': gatedHandler().handler } }));
+    void crashed.handle(webhookRequest(sale('T7f'), { deliveryId: 'a' }));
+    const survivor = createPaymentHandlers(options({ store, clock, webhook }));
+    expect((await survivor.handle(webhookRequest(sale('T7f'), { deliveryId: 'a' })))?.status).toBe(409);
+    now += 30_000;
+    expect((await survivor.handle(webhookRequest(sale('T7f'), { deliveryId: 'a' })))?.status).toBe(409);
+    now += 31_000;
+    expect((await survivor.handle(webhookRequest(sale('T7f'), { deliveryId: 'a' })))?.status).toBe(200);
+  });
+
   it('a store that cannot tell "processing" from "done" keeps answering an in-flight duplicate 200', async () => {
     const inner = new MemoryIdempotencyStore();
     const store: IdempotencyStore = {

@@ -20,7 +20,13 @@ import { webhookRoute, type WebhookDeps } from './webhook';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
 const DEFAULT_DEDUPE_TTL_MS = 24 * 60 * 60_000;
-const PROCESSING_TTL_MS = 5 * 60_000;
+/**
+ * Under the service's retry schedule (1, 2, 4, 8, 16 s) a delivery to a crashed
+ * instance fails fast and its last retry comes about 31 s after the first: a
+ * claim held longer would outlive every retry and the event would be lost. 25 s
+ * is still well past the service's 10 s wait for an answer.
+ */
+const DEFAULT_PROCESSING_TTL_MS = 25_000;
 
 type Route = (req: NeutralRequest) => Promise<NeutralResponse>;
 
@@ -75,7 +81,10 @@ export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentH
     toleranceMs: options.webhook.toleranceMs ?? DEFAULT_WEBHOOK_TOLERANCE_MS,
     maxBodyBytes: webhookMaxBodyBytes,
     dedupeTtlMs: options.webhook.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS,
-    processingTtlMs: Math.min(PROCESSING_TTL_MS, options.webhook.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS),
+    processingTtlMs: Math.min(
+      options.webhook.processingTtlMs ?? DEFAULT_PROCESSING_TTL_MS,
+      options.webhook.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS,
+    ),
     store: options.store ?? new MemoryIdempotencyStore(options.clock ? { clock: options.clock } : {}),
     handlers: events,
     clock: options.clock ?? Date,

@@ -31,6 +31,7 @@ const webhookOptionsSchema = z
     toleranceMs: positiveInt.optional(),
     maxBodyBytes: positiveInt.optional(),
     dedupeTtlMs: positiveInt.optional(),
+    processingTtlMs: positiveInt.optional(),
   })
   .refine((webhook) => (webhook.secret === undefined) !== (webhook.secrets === undefined), {
     message: 'set exactly one of `secret` or `secrets` (a list, for rotation)',

@@ -47,6 +47,13 @@ export type WebhookRouteOptions = WebhookSecrets & {
   maxBodyBytes?: number;
   /** How long a handled delivery/event is remembered as done. Default 24 hours. */
   dedupeTtlMs?: number;
+  /**
+   * How long a delivery being handled blocks others of the same event. Default
+   * 25 s: longer than the service waits for an answer (10 s), shorter than its
+   * retries last (about 31 s), so a crashed instance's claim frees in time for
+   * a retry. A handler running longer than this can run twice.
+   */
+  processingTtlMs?: number;
 };
 
 export interface PaymentHandlersOptions {
