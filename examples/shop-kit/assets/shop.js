@@ -1,4 +1,4 @@
-/* global document, window, fetch, location, setTimeout, google */
+/* global google */
 // The shop's browser side. The wallet token goes from the wallet straight into
 // the POST to the shop's own server: it is never logged, stored or put in a URL.
 (() => {
