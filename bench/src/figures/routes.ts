@@ -13,7 +13,7 @@ const FRAMEWORKS: ReadonlyArray<{ framework: Framework; label: string }> = [
   { framework: 'nest', label: 'NestJS 11' },
 ];
 
-export const CHECKOUT_REQUEST: RequestSpec = { kind: 'checkout', path: '/payments/checkout', orderIds: ORDER_IDS };
+const CHECKOUT_REQUEST: RequestSpec = { kind: 'checkout', path: '/payments/checkout', orderIds: ORDER_IDS };
 
 /**
  * Runs one route under load on both sides of a pair: the paymount-mounted app
@@ -23,11 +23,11 @@ export async function measureRoutePair(
   scope: ProcessScope,
   settings: BenchSettings,
   load: LoadGenerator,
-  apps: Record<RouteSide, { framework: Framework; upstream: string }>,
+  app: { framework: Framework; upstream: string },
   request: RequestSpec,
   expectStatus: number,
 ): Promise<Map<string, LoadResult[]>> {
-  const sides = (['paymount', 'handwritten'] as const).map((side) => ({ side, args: { ...apps[side], side } }));
+  const sides = (['paymount', 'handwritten'] as const satisfies readonly RouteSide[]).map((side) => ({ side, args: { ...app, side } }));
   const servers = await Promise.all(sides.map(({ args }) => scope.start<{ url: string }>(subject('merchant-app'), args)));
   const spec = (index: number, warmupMs: number) => ({
     origin: servers[index]!.ready.url,
@@ -89,8 +89,7 @@ export async function routeCheckoutFigures(settings: BenchSettings): Promise<Fig
     const load = scope.adopt(await LoadGenerator.start());
     const figures: Figure[] = [];
     for (const { framework, label } of FRAMEWORKS) {
-      const app = { framework, upstream: stub.ready.url };
-      const runs = await measureRoutePair(scope, settings, load, { paymount: app, handwritten: app }, CHECKOUT_REQUEST, 201);
+      const runs = await measureRoutePair(scope, settings, load, { framework, upstream: stub.ready.url }, CHECKOUT_REQUEST, 201);
       figures.push(
         ...routeFigures(
           `routes-${framework}`,

@@ -5,7 +5,8 @@ import { absoluteOf, type Figure } from '../harness/results';
 import { subject, withScope } from '../harness/scope';
 import type { BenchSettings } from '../harness/settings';
 import { WEBHOOK_SECRET } from '../fixtures/shop';
-import { PAYLOAD_BYTES, type VerifyRequest, type VerifySide } from '../subjects/webhook-micro';
+import { PAYLOAD_BYTES } from '../fixtures/webhook-delivery';
+import type { VerifyRequest, VerifySide } from '../subjects/webhook-micro';
 import { measureRoutePair, routeFigures } from './routes';
 
 /** CPU-only loops need less time than servers to settle. */
@@ -30,12 +31,11 @@ export async function webhookFigures(settings: BenchSettings): Promise<Figure[]>
 
     const stub = await scope.start<{ url: string }>(subject('envelope-server'));
     const load = scope.adopt(await LoadGenerator.start());
-    const app = { framework: 'express' as const, upstream: stub.ready.url };
     const routeRuns = await measureRoutePair(
       scope,
       settings,
       load,
-      { paymount: app, handwritten: app },
+      { framework: 'express', upstream: stub.ready.url },
       { kind: 'webhook', path: '/payments/webhook', secret: WEBHOOK_SECRET, payloadBytes: PAYLOAD_BYTES },
       200,
     );

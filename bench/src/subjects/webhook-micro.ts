@@ -1,5 +1,5 @@
 import { verifyWebhook } from '@paymount/core';
-import { deliveryHeaders, webhookPayload } from '../fixtures/webhook-delivery';
+import { deliveryHeaders, PAYLOAD_BYTES, webhookPayload } from '../fixtures/webhook-delivery';
 import { WEBHOOK_SECRET } from '../fixtures/shop';
 import { serveHarness } from '../harness/child-side';
 import { runTimedLoop } from '../harness/closed-loop';
@@ -12,8 +12,6 @@ export interface VerifyRequest {
   durationMs: number;
   maxOps: number;
 }
-
-export const PAYLOAD_BYTES = 1024;
 
 /** verifyWebhook and the bare three steps, on the same 1 KiB delivery, in one process taking turns. */
 serveHarness(async () => {
