@@ -30,15 +30,7 @@ export async function startAdapterFixture(): Promise<AdapterFixture> {
     sandbox,
     events,
     options: {
-      client: {
-        apiKey: sandbox.apiKey,
-        baseUrl: sandbox.url,
-        appId: sandbox.appId,
-        merchantId: sandbox.merchantId,
-        localDevelopment: true,
-        retry: { maxAttempts: 1 },
-        ...(sandbox.ca ? { ca: sandbox.ca } : {}),
-      },
+      client: { ...sandbox.clientOptions(), retry: { maxAttempts: 1 } },
       resolveOrder: (orderId) => ORDERS[orderId] ?? null,
       notifyUrl: () => `${routesUrl}/webhook`,
       wallet: { gatewayId: sandbox.gatewayId },

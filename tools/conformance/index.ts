@@ -40,16 +40,7 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
       const held = new Map<string, { start(): void; outcome: Promise<boolean> }>();
       let appUrl = '';
       const options: PaymentHandlersOptions = {
-        client: {
-          apiKey: sandbox.apiKey,
-          baseUrl: sandbox.url,
-          appId: sandbox.appId,
-          merchantId: sandbox.merchantId,
-          localDevelopment: true,
-          retry: { maxAttempts: 1 },
-          timeoutMs: CLIENT_TIMEOUT_MS,
-          ...(sandbox.ca ? { ca: sandbox.ca } : {}),
-        },
+        client: { ...sandbox.clientOptions(), retry: { maxAttempts: 1 }, timeoutMs: CLIENT_TIMEOUT_MS },
         resolveOrder: (orderId) => ORDERS[orderId] ?? null,
         // The app's address is known only once it listens.
         notifyUrl: () => `${appUrl}/webhook`,

@@ -24,15 +24,7 @@ export function paymentSettings(config: ShopConfig, sandbox: Sandbox | undefined
   if (service.kind === 'sandbox') {
     if (!sandbox) throw new Error('The shop is configured for the embedded sandbox, but no sandbox was started.');
     return {
-      client: {
-        apiKey: sandbox.testApiKey,
-        baseUrl: sandbox.url,
-        appId: sandbox.appId,
-        merchantId: sandbox.merchantId,
-        ca: sandbox.ca,
-        clock: sandbox.clock,
-        localDevelopment: true,
-      },
+      client: sandbox.clientOptions(),
       webhook: { secret: sandbox.webhookSecret },
       clock: sandbox.clock,
       gatewayId: sandbox.gatewayId,

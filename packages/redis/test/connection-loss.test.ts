@@ -49,11 +49,7 @@ describe.skipIf(redisSkipped)('Redis stopped mid-run', () => {
     // A webhook before the first connection is answered 503 too; this test starts from a connected store.
     await whenReady(app.store.client);
     client = createPaymentClient({
-      apiKey: sandbox.apiKey,
-      baseUrl: sandbox.url,
-      appId: sandbox.appId,
-      merchantId: sandbox.merchantId,
-      localDevelopment: true,
+      ...sandbox.clientOptions(),
       // The payments that trigger the deliveries log to the same place, wallet tokens passing through.
       logger,
     });

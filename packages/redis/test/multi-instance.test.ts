@@ -104,13 +104,7 @@ describe.skipIf(redisSkipped)('three merchant instances in separate processes sh
     };
     instances.push(...(await Promise.all(Array.from({ length: INSTANCES }, () => startInstance(config, messages)))));
     fanOut = await startFanOut(() => instances.map((instance) => instance.routesUrl), fanOuts);
-    client = createPaymentClient({
-      apiKey: sandbox.apiKey,
-      baseUrl: sandbox.url,
-      appId: sandbox.appId,
-      merchantId: sandbox.merchantId,
-      localDevelopment: true,
-    });
+    client = createPaymentClient(sandbox.clientOptions());
   }, 60_000);
 
   afterAll(async () => {

@@ -1,4 +1,4 @@
-export { startSandbox, type Sandbox } from './server';
+export { startSandbox, type Sandbox, type SandboxClientOptions } from './server';
 export type { SandboxOptions } from './options';
 export type { SandboxClock, TimeSource } from './clock';
 export type { SandboxCredentials, Environment } from './credentials';

@@ -24,6 +24,16 @@ import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, DEFAULT_WEBHOOK_TIMEOUT_MS, WebhookDel
 const DUPLICATE_WINDOW_MS = 10 * 60_000;
 const EXPIRY_SWEEP_MS = 10_000;
 
+export interface SandboxClientOptions {
+  apiKey: string;
+  baseUrl: string;
+  appId: string;
+  merchantId: string;
+  localDevelopment: true;
+  clock: { now(): number };
+  ca?: string;
+}
+
 export interface Sandbox extends SandboxCredentials {
   /** Base URL of the service, e.g. `http://127.0.0.1:40123` (no trailing slash). */
   url: string;
@@ -33,6 +43,13 @@ export interface Sandbox extends SandboxCredentials {
   ca?: string;
   /** Service time: move it to expire sessions or leave the timestamp window without waiting. */
   clock: SandboxClock;
+  /**
+   * What a paymount client needs to talk to this sandbox:
+   * `createPaymentClient({ ...sandbox.clientOptions(), logger })`. It opts in to
+   * local development (plain-HTTP loopback, local notify URLs) and reads time
+   * from the sandbox's clock, so moving that clock keeps requests in the window.
+   */
+  clientOptions(): SandboxClientOptions;
   /** Every transaction processed, in order (declined ones with transactionStatus F). */
   charges(): Charge[];
   /** The webhook delivery log, with every attempt. */
@@ -187,6 +204,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     apiKey: credentials.testApiKey,
     ...(certificate ? { ca: certificate.cert } : {}),
     clock: state.clock,
+    clientOptions: () => ({
+      apiKey: credentials.testApiKey,
+      baseUrl: state.url,
+      appId: credentials.appId,
+      merchantId: credentials.merchantId,
+      localDevelopment: true,
+      clock: state.clock,
+      ...(certificate ? { ca: certificate.cert } : {}),
+    }),
     charges: () => state.ledger.charges(),
     deliveries: () => state.deliverer.deliveries(),
     waitForDeliveries: (timeoutMs) => state.deliverer.waitForDeliveries(timeoutMs),

@@ -36,15 +36,9 @@ describe.each([
   const tokens: string[] = [];
 
   const clientOptions = (overrides: Partial<PaymentClientOptions> = {}): PaymentClientOptions => ({
-    apiKey: sandbox.apiKey,
-    baseUrl: sandbox.url,
-    appId: sandbox.appId,
-    merchantId: sandbox.merchantId,
-    clock: sandbox.clock,
-    localDevelopment: true,
+    ...sandbox.clientOptions(),
     logger,
     retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5 },
-    ...(sandbox.ca ? { ca: sandbox.ca } : {}),
     ...overrides,
   });
 

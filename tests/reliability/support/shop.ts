@@ -93,12 +93,7 @@ export function shopOptions(input: ShopOptionsInput): PaymentHandlersOptions {
   const { sandbox, shop } = input;
   return {
     client: {
-      apiKey: sandbox.apiKey,
-      baseUrl: sandbox.url,
-      appId: sandbox.appId,
-      merchantId: sandbox.merchantId,
-      localDevelopment: true,
-      ...(sandbox.ca ? { ca: sandbox.ca } : {}),
+      ...sandbox.clientOptions(),
       ...input.client,
     },
     resolveOrder: shop.resolveOrder,
