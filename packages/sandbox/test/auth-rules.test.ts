@@ -157,6 +157,17 @@ describe('authentication rules, over raw HTTP', () => {
       await small.close();
     }
   });
+
+  it('R01 is answered for a body far over the limit too, arriving in many chunks', async () => {
+    const small = await startSandbox({ bodyLimitBytes: 100 });
+    try {
+      const answer = await post(small, PATH, sessionBody(small, { description: 'x'.repeat(256 * 1024) }));
+      expect(answer.status).toBe(413);
+      expect(answer.json.code).toBe('R01');
+    } finally {
+      await small.close();
+    }
+  });
 });
 
 describe('IP allow-list', () => {
