@@ -12,6 +12,8 @@ export interface CallContext {
   clock: Clock;
   sleep: Sleep;
   logger: Logger;
+  /** False when the logger is silent: each attempt's debug fields and timing are then not even built. */
+  logsAttempts: boolean;
   retry: RetryPolicy;
   redact: (text: string) => string;
 }
@@ -49,15 +51,12 @@ export async function performCall(ctx: CallContext, spec: CallSpec): Promise<Cal
   for (let attempt = 1; attempt <= ctx.retry.maxAttempts; attempt++) {
     const remaining = deadlineAt - ctx.clock.now();
     if (remaining <= 0) break;
-    const started = performance.now();
+    const started = ctx.logsAttempts ? performance.now() : 0;
     const result = await sendOnce(ctx, spec, body, Math.min(spec.timeoutMs, remaining), redact);
-    const durationMs = Math.round(performance.now() - started);
-    const logFields = { method: 'POST', path: spec.path, attempt, transactionRequestId: spec.transactionRequestId, status: result.status, durationMs };
+    if (ctx.logsAttempts) logAttempt(ctx, spec, attempt, result, started);
     if (result.ok) {
-      ctx.logger.debug({ ...logFields, traceId: result.envelope.traceId }, 'payment service call answered');
       return { kind: 'answered', envelope: result.envelope, httpStatus: result.status ?? 0, receivedAt: ctx.clock.now() };
     }
-    ctx.logger.debug({ ...logFields, traceId: result.error.traceId, errorCode: result.error.code }, 'payment service call failed');
     last = result;
     maybeProcessed ||= result.maybeProcessed;
     if (!result.retryable || attempt === ctx.retry.maxAttempts) break;
@@ -75,6 +74,19 @@ export async function performCall(ctx: CallContext, spec: CallSpec): Promise<Cal
   }
   ctx.logger.warn({ path: spec.path, transactionRequestId: spec.transactionRequestId, errorCode: error.code, traceId: error.traceId }, 'payment service call gave up');
   throw error;
+}
+
+function logAttempt(ctx: CallContext, spec: CallSpec, attempt: number, result: AttemptResult, started: number): void {
+  const fields = {
+    method: 'POST',
+    path: spec.path,
+    attempt,
+    transactionRequestId: spec.transactionRequestId,
+    status: result.status,
+    durationMs: Math.round(performance.now() - started),
+  };
+  if (result.ok) ctx.logger.debug({ ...fields, traceId: result.envelope.traceId }, 'payment service call answered');
+  else ctx.logger.debug({ ...fields, traceId: result.error.traceId, errorCode: result.error.code }, 'payment service call failed');
 }
 
 async function sendOnce(

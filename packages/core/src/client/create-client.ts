@@ -1,5 +1,5 @@
 import { PaymentError } from '../errors';
-import { createRedactingLogger } from '../logger';
+import { createRedactingLogger, silentLogger } from '../logger';
 import { createCheckoutSessionRequestSchema } from '../schemas/checkout-session';
 import { paymentClientOptionsSchema, type PaymentClientOptions } from '../schemas/client-options';
 import { createDirectPaymentRequestSchema } from '../schemas/direct-payment';
@@ -29,6 +29,7 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
     clock: config.clock ?? Date,
     sleep: config.sleep ?? realSleep,
     logger,
+    logsAttempts: config.logger !== undefined && config.logger !== silentLogger,
     retry: config.retry,
     redact: (text) => logger.redactor.redactString(text),
   };
