@@ -39,7 +39,7 @@ export function formatTable(figures: readonly Figure[], failures: readonly strin
       figure.ratio.min.toFixed(3),
       figure.ratio.max.toFixed(3),
       target,
-      met === undefined ? '' : met ? 'ok' : 'MISSED',
+      figure.absolute['complete'] === false ? 'PARTIAL' : met === undefined ? '' : met ? 'ok' : 'MISSED',
     ];
   });
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
