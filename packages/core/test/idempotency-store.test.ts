@@ -70,6 +70,21 @@ describe('MemoryIdempotencyStore', () => {
     expect(store.size).toBe(3);
   });
 
+  it('when full, a key that expired since the last sweep is dropped before any live key', async () => {
+    const clock = manualClock();
+    const store = new MemoryIdempotencyStore({ maxEntries: 3, clock });
+    await store.claim('a', 60_000);
+    await store.claim('b', 60_000);
+    await store.claim('c', 60_000);
+    await store.claim('d', 60_000); // nothing has expired: the oldest live key, 'a', makes room
+    expect(await store.state('a')).toBeUndefined();
+    await store.claim('short', 5); // 'b' makes room
+    clock.advance(10);
+    await store.claim('e', 60_000); // 'short' has expired since: it goes, and 'c' stays
+    expect([await store.state('c'), await store.state('d'), await store.state('e')]).toEqual(['processing', 'processing', 'processing']);
+    expect(store.size).toBe(3);
+  });
+
   it('refuses a non-positive bound', () => {
     expect(() => new MemoryIdempotencyStore({ maxEntries: 0 })).toThrow(/maxEntries/);
   });

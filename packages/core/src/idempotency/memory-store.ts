@@ -21,6 +21,8 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   private readonly clock: { now(): number };
   /** key → expiry (epoch ms) and state. A Map keeps write order, which makes "oldest" cheap to find. */
   private readonly entries = new Map<string, { expiry: number; state: IdempotencyKeyState }>();
+  /** No entry expires before this (a lower bound), so a sweep before then would find nothing to drop. */
+  private earliestExpiry = Number.POSITIVE_INFINITY;
 
   constructor(options: MemoryIdempotencyStoreOptions = {}) {
     const maxEntries = options.maxEntries ?? DEFAULT_MEMORY_STORE_MAX_ENTRIES;
@@ -62,11 +64,17 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) this.makeRoom(now);
     this.entries.set(key, entry);
+    if (entry.expiry < this.earliestExpiry) this.earliestExpiry = entry.expiry;
   }
 
   private makeRoom(now: number): void {
-    for (const [key, entry] of this.entries) {
-      if (entry.expiry <= now) this.entries.delete(key);
+    // A full sweep only when some key may have expired: otherwise a full store would pay O(maxEntries) per write.
+    if (this.earliestExpiry <= now) {
+      this.earliestExpiry = Number.POSITIVE_INFINITY;
+      for (const [key, entry] of this.entries) {
+        if (entry.expiry <= now) this.entries.delete(key);
+        else if (entry.expiry < this.earliestExpiry) this.earliestExpiry = entry.expiry;
+      }
     }
     if (this.entries.size < this.maxEntries) return;
     const oldest = this.entries.keys().next();
