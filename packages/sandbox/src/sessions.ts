@@ -56,19 +56,14 @@ export class SessionStore {
     return session;
   }
 
-  /** Moves every open session whose 30 minutes have passed to `expired`; returns those that just expired. */
-  expireDue(now: number): CheckoutSessionRecord[] {
-    const expired: CheckoutSessionRecord[] = [];
-    for (const session of this.sessions.values()) {
-      if (this.expireIfDue(session, now)) expired.push(session);
-    }
-    return expired;
+  /** Moves every open session whose 30 minutes have passed to `expired`. */
+  expireDue(now: number): void {
+    for (const session of this.sessions.values()) this.expireIfDue(session, now);
   }
 
-  private expireIfDue(session: CheckoutSessionRecord, now: number): boolean {
-    if (session.state !== 'open' || now < session.expiresAt) return false;
+  private expireIfDue(session: CheckoutSessionRecord, now: number): void {
+    if (session.state !== 'open' || now < session.expiresAt) return;
     session.state = 'expired';
     this.onExpire(session);
-    return true;
   }
 }
