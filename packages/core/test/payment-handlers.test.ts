@@ -87,6 +87,16 @@ describe('createPaymentHandlers options', () => {
     ).toBe('one_secret_option');
   });
 
+  it('refuses wallet settings the wallet request would refuse on every GET /wallet/config', () => {
+    const error = errorOf(() =>
+      createPaymentHandlers(options({ wallet: { gatewayId: 'gw', allowedCardNetworks: ['visa'], countryCode: 'usa' } })),
+    );
+    expect(error.issues.map((issue) => `${issue.path}:${issue.rule}`)).toEqual([
+      'wallet.allowedCardNetworks.0:pattern',
+      'wallet.countryCode:pattern',
+    ]);
+  });
+
   it('refuses a misspelt event name, in options and in on()', () => {
     expect(errorOf(() => createPaymentHandlers(options({ on: { 'payment.success': () => {} } as never }))).message).toContain(
       'payment.succeeded',

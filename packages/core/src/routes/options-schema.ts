@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MERCHANT_RETURN_URL_MAX, NOTIFY_URL_MAX } from '../schemas/fields';
 import { callbackUrlSchema, type SchemaContext } from '../schemas/urls';
+import { walletPaymentRequestInputSchema } from '../wallet/payment-request';
 
 const fn = (message: string) => z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', message);
 
@@ -38,11 +39,14 @@ const webhookOptionsSchema = z
     params: { rule: 'one_secret_option' },
   });
 
+const walletRules = walletPaymentRequestInputSchema.shape;
+
+// The rules buildWalletPaymentRequest applies on every GET /wallet/config, so a bad setting fails here instead.
 const walletOptionsSchema = z.strictObject({
   gatewayId: z.string('must be the gateway id assigned during wallet onboarding').min(1, 'must not be empty'),
-  allowedCardNetworks: z.array(z.string()).min(1, 'must list at least one card network').optional(),
-  merchantName: z.string().min(1, 'must not be empty').optional(),
-  countryCode: z.string().optional(),
+  allowedCardNetworks: walletRules.allowedCardNetworks,
+  merchantName: walletRules.merchantName,
+  countryCode: walletRules.countryCode,
 });
 
 /**
