@@ -18,8 +18,8 @@ export interface DedupeMemoryResult {
   elapsedMs: number;
 }
 
-/** What the webhook route holds a key for: a few minutes while handling, a day once handled. */
-const PROCESSING_TTL_MS = 5 * 60_000;
+/** What the webhook route holds a key for by default: 25 s while handling (`processingTtlMs`), a day once handled. */
+const PROCESSING_TTL_MS = 25_000;
 const DEDUPE_TTL_MS = 24 * 60 * 60_000;
 
 /**
