@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../src/logger';
 import { errorToResponse, jsonResponse } from '../src/routes/errors-to-response';
 import { readNodeBody, toNeutralRequest, writeNeutralResponse } from '../src/routes/node';
+import { createNodeMiddleware } from '../src/routes/node-middleware';
+import type { PaymentHandlers } from '../src/routes/types';
 
 const LIMIT = 1_000;
 let server: Server;
@@ -111,5 +113,27 @@ describe('node helpers', () => {
     local.closeAllConnections();
     local.close();
     expect(sizes).toEqual([0]);
+  });
+});
+
+describe('createNodeMiddleware', () => {
+  it('hands a failure to write the response to next, not to an unhandled rejection', async () => {
+    // A header value Node refuses to send (outside Latin-1) makes writing the response throw.
+    const handlers = { handle: async () => ({ status: 303, headers: { location: 'https://pay.example.com/€' }, body: '' }) };
+    const payments = createNodeMiddleware(handlers as unknown as PaymentHandlers);
+    const errors: unknown[] = [];
+    const local = createServer((req, res) =>
+      payments(req, res, (error) => {
+        errors.push(error);
+        res.writeHead(500).end();
+      }),
+    );
+    local.listen(0, '127.0.0.1');
+    await once(local, 'listening');
+    const res = await fetch(`http://127.0.0.1:${(local.address() as AddressInfo).port}/checkout`, { method: 'POST' });
+    local.closeAllConnections();
+    local.close();
+    expect(res.status).toBe(500);
+    expect(errors).toEqual([expect.objectContaining({ code: 'ERR_INVALID_CHAR' })]);
   });
 });

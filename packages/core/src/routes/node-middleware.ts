@@ -35,8 +35,17 @@ export function createNodeMiddleware(
     const path = pathUnderMount(new URL(req.url ?? '/', 'http://localhost').pathname, mountPath);
     if (path === undefined) return passOn(res, next);
     const neutral = toNeutralRequest(req, { path, limitBytes: handlers.bodyLimitBytes });
-    handlers.handle(neutral).then(
-      (response) => (response ? writeNeutralResponse(res, response) : passOn(res, next)),
+    const serve = async (): Promise<boolean> => {
+      const response = await handlers.handle(neutral);
+      if (response === undefined) return false;
+      // Inside the promise, so a response Node refuses to write reaches next() instead of going unhandled.
+      writeNeutralResponse(res, response);
+      return true;
+    };
+    serve().then(
+      (served) => {
+        if (!served) passOn(res, next);
+      },
       (error: unknown) => (next ? next(error) : res.destroy(error as Error)),
     );
   };
