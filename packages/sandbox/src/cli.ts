@@ -35,7 +35,13 @@ async function main(): Promise<void> {
   let certFile: string | undefined;
   if (sandbox.ca) {
     certFile = settings.certFile ?? join(tmpdir(), `paymount-sandbox-${new URL(sandbox.url).port}.pem`);
-    writeFileSync(certFile, sandbox.ca, { mode: 0o644 });
+    try {
+      writeFileSync(certFile, sandbox.ca, { mode: 0o644 });
+    } catch (error) {
+      // A listening server would keep the process alive after the error is reported.
+      await sandbox.close();
+      throw error;
+    }
   }
   const info = connectionInfo(sandbox, certFile);
   if (settings.json) {

@@ -88,6 +88,17 @@ describe('paymount-sandbox CLI', () => {
     }
   });
 
+  it('exits with status 1, listening no more, when --https cannot write its certificate file', async () => {
+    const certFile = join(tmpdir(), `paymount-cli-no-such-dir-${process.pid}`, 'sandbox.pem');
+    const child = spawn(process.execPath, [CLI, '--port', '0', '--https', '--cert-file', certFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain(certFile);
+  });
+
   it('exits with status 2 and the usage on a bad flag', async () => {
     const child = spawn(process.execPath, [CLI, '--rate-limit', 'lots'], { stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
