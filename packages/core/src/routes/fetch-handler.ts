@@ -2,6 +2,7 @@ import { createPaymentHandlers } from './create-payment-handlers';
 import { notFoundResponse } from './errors-to-response';
 import { isPaymentHandlers, normalizeMountPath, pathUnderMount } from './mount-path';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
+import { queryOf } from './node';
 import { bodyTooLarge } from './route-error';
 import type { PaymentHandlers, PaymentHandlersOptions } from './types';
 
@@ -36,17 +37,12 @@ async function readLimited(request: Request, limitBytes: number): Promise<Uint8A
 function toNeutral(request: Request, url: URL, path: string, limitBytes: number): NeutralRequest {
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => (headers[name] = value));
-  const query: Record<string, string | string[]> = {};
-  for (const key of new Set(url.searchParams.keys())) {
-    const values = url.searchParams.getAll(key);
-    query[key] = values.length === 1 ? (values[0] as string) : values;
-  }
   let body: Promise<Uint8Array> | undefined;
   return {
     method: request.method.toUpperCase(),
     path,
     headers,
-    query,
+    query: queryOf(url),
     readBody: () => (body ??= readLimited(request, limitBytes)),
     context: request,
   };

@@ -64,7 +64,8 @@ export interface ToNeutralRequestOptions {
   limitBytes: number;
 }
 
-function queryOf(url: URL): Record<string, string | string[]> {
+/** A URL's query as the neutral request carries it: a repeated key gives an array, in order. */
+export function queryOf(url: URL): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
   for (const [key, value] of url.searchParams) {
     const previous = query[key];
