@@ -72,16 +72,15 @@ export class RedisIdempotencyStore implements IdempotencyStore {
 
   async claim(key: string, ttlMs: number): Promise<boolean> {
     const token = randomUUID();
-    try {
-      const answer = await this.run('claim', () => this.client.set(this.keyPrefix + key, token, 'PX', ttlMs, 'NX'));
-      if (answer !== 'OK') return false;
-      this.held.set(key, token);
-      return true;
-    } catch (error) {
+    const answer = await this.run(
+      'claim',
+      () => this.client.set(this.keyPrefix + key, token, 'PX', ttlMs, 'NX'),
       // The SET may have reached Redis before the connection dropped: undo it, if so, once Redis is back.
-      this.orphans.add(key, token);
-      throw error;
-    }
+      () => this.orphans.add(key, token),
+    );
+    if (answer !== 'OK') return false;
+    this.held.set(key, token);
+    return true;
   }
 
   async release(key: string): Promise<void> {
@@ -131,8 +130,12 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     return this.client.eval(RELEASE_IF_OWNED, 1, this.keyPrefix + key, token);
   }
 
-  /** Runs one command only on a ready connection, so no command waits in a queue; any failure is a PaymentStoreUnavailableError. */
-  private async run<T>(operation: string, command: () => Promise<T>): Promise<T> {
+  /**
+   * Runs one command only on a ready connection, so no command waits in a queue; any failure is a
+   * PaymentStoreUnavailableError. `onSentAndFailed` runs only for a command that went out: one refused
+   * before sending changed nothing in Redis, so there is nothing to undo later.
+   */
+  private async run<T>(operation: string, command: () => Promise<T>, onSentAndFailed?: () => void): Promise<T> {
     if (this.client.status !== 'ready') {
       throw new PaymentStoreUnavailableError(`Redis is not reachable (connection ${this.client.status}); ${operation} not attempted.`);
     }
@@ -142,6 +145,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
       if (this.orphans.size > 0) void this.orphans.undo();
       return result;
     } catch (error) {
+      onSentAndFailed?.();
       const reason = error instanceof Error ? error.message : String(error);
       throw new PaymentStoreUnavailableError(`Redis ${operation} failed: ${reason}`, { cause: error });
     }

@@ -159,6 +159,17 @@ describe.skipIf(redisSkipped)('RedisIdempotencyStore', () => {
     expect(store.client.status).not.toBe('ready');
   });
 
+  it('keeps nothing to undo for a claim refused before it was sent', async () => {
+    const own = await startRedisServer();
+    const store = new RedisIdempotencyStore({ connection: own.url, keyPrefix: 'unsent:' });
+    stores.push(store);
+    await whenReady(store.client);
+    await own.stop();
+    await expect(store.claim('k', 10_000)).rejects.toThrow('claim not attempted');
+    // Only a SET that went out can have claimed the key; an outage must not fill the bounded list of claims to undo.
+    expect((store as unknown as { orphans: { size: number } }).orphans.size).toBe(0);
+  });
+
   it('connects a lazyConnect client itself', async () => {
     const { hostname, port } = new URL(redis.url);
     const store = new RedisIdempotencyStore({ connection: { host: hostname, port: Number(port), lazyConnect: true }, keyPrefix: 'lazy:' });
