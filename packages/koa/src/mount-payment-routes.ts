@@ -2,7 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { createPaymentHandlers, type PaymentHandlersOptions } from '@paymount/core';
 import { servePayments, type PaymentMiddleware } from './payment-middleware';
 
-/** The part of a @koa/router Router this needs (kept structural so any router version fits). */
+/** The part of a @koa/router Router this needs (structural, so the package does not depend on the router). */
 export interface RouterLike {
   all(path: string, ...middleware: Middleware[]): unknown;
 }
@@ -21,6 +21,7 @@ export function mountPaymentRoutes(router: RouterLike, path: string, options: Pa
     const rest: unknown = (ctx as Context & { params?: Record<string, unknown> }).params?.[REST];
     return typeof rest === 'string' ? `/${rest}` : undefined;
   });
+  // `(.*)` is path-to-regexp 6 syntax; routers on path-to-regexp 8 (@koa/router 13.0, and 14 on) refuse it when mounting.
   router.all(`${path.replace(/\/+$/, '')}/:${REST}(.*)`, middleware);
   return middleware;
 }
