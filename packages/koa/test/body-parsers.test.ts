@@ -1,11 +1,10 @@
 import { bodyParser } from '@koa/bodyparser';
-import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdapterFixture, type AdapterFixture } from '../../../tools/adapter-testing';
 import { postJson, postRaw } from '../../../tools/conformance/http';
 import { mountPaymentRoutes, paymentMiddleware } from '../src';
-import { KOA_VERSIONS, startKoaApp, type KoaTestApp } from './support';
+import { KOA_VERSIONS, ROUTER_VERSIONS, startKoaApp, type KoaTestApp } from './support';
 
 let fixture: AdapterFixture;
 beforeAll(async () => {
@@ -73,22 +72,25 @@ for (const [name, App] of KOA_VERSIONS) {
     });
   });
 
-  describe(`${name}: mountPaymentRoutes on a router nested under another`, () => {
-    let app: KoaTestApp;
-    beforeAll(async () => {
-      const parent = new Router();
-      const child = new Router();
-      const payments = mountPaymentRoutes(child, '/payments/', fixture.options);
-      parent.use('/api', child.routes(), child.allowedMethods());
-      app = await startKoaApp(App, '/api/payments', payments, (koa) => koa.use(parent.routes()));
-      fixture.mountedAt(app.routesUrl);
-    });
-    afterAll(() => app.close());
+  for (const [routerName, Router] of ROUTER_VERSIONS) {
+    describe(`${name}: mountPaymentRoutes on a ${routerName} router nested under another`, () => {
+      let app: KoaTestApp;
+      beforeAll(async () => {
+        const parent = new Router();
+        const child = new Router();
+        const payments = mountPaymentRoutes(child, '/payments/', fixture.options);
+        parent.use('/api', child.routes(), child.allowedMethods());
+        app = await startKoaApp(App, '/api/payments', payments, (koa) => koa.use(parent.routes()));
+        fixture.mountedAt(app.routesUrl);
+      });
+      afterAll(() => app.close());
 
-    it('serves the routes under the parent prefix with no extra setting', async () => {
-      expect((await deliver(app.routesUrl, `TX-nested-${name}`)).status).toBe(200);
-      expect(eventsFor(`TX-nested-${name}`)).toHaveLength(1);
-      expect((await postJson(`${app.routesUrl}/checkout`, { orderId: 'order-1' })).status).toBe(201);
+      it('serves the routes under the parent prefix with no extra setting', async () => {
+        const transactionId = `TX-nested-${name}-${routerName}`;
+        expect((await deliver(app.routesUrl, transactionId)).status).toBe(200);
+        expect(eventsFor(transactionId)).toHaveLength(1);
+        expect((await postJson(`${app.routesUrl}/checkout`, { orderId: 'order-1' })).status).toBe(201);
+      });
     });
-  });
+  }
 }

@@ -2,7 +2,9 @@ import Koa from 'koa';
 import Koa2 from 'koa2';
 import type { Middleware } from 'koa';
 import { listen, type Listening } from '../../../tools/adapter-testing';
-import type { PaymentMiddleware } from '../src';
+import type { PaymentHandlers } from '@paymount/core';
+import Router from '@koa/router';
+import Router15 from 'koa-router-15';
 
 /** Both supported majors; every test runs on each. */
 export const KOA_VERSIONS = [
@@ -11,6 +13,12 @@ export const KOA_VERSIONS = [
 ] as const;
 
 export type KoaClass = (typeof KOA_VERSIONS)[number][1];
+
+/** The router line the project types against, and the newest, whose path syntax differs. */
+export const ROUTER_VERSIONS = [
+  ['@koa/router 13', Router],
+  ['@koa/router 15', Router15 as unknown as typeof Router],
+] as const;
 
 export interface KoaTestApp extends Listening {
   /** Where the payment routes are served. */
@@ -29,7 +37,7 @@ export function ownRoute(path: string): Middleware {
 export async function startKoaApp(
   App: KoaClass,
   routesPath: string,
-  payments: PaymentMiddleware,
+  payments: { readonly handlers: PaymentHandlers },
   mount: (app: Koa) => void,
 ): Promise<KoaTestApp> {
   const app = new App();

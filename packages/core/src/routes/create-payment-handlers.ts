@@ -100,6 +100,7 @@ export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentH
 
   return {
     client,
+    routePaths: Object.keys(routes),
     bodyLimitBytes: Math.max(bodyLimitBytes, webhookMaxBodyBytes),
     on: (name, handler) => events.on(name, handler),
     async handle(req) {

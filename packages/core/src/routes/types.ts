@@ -87,6 +87,8 @@ export interface PaymentHandlers {
   handle(req: NeutralRequest): Promise<NeutralResponse | undefined>;
   on(name: PaymentEventName, handler: PaymentEventHandler): () => void;
   readonly client: PaymentClient;
+  /** The routes' paths below the mount point ('/checkout', ...), for routers that register each path. */
+  readonly routePaths: readonly string[];
   /** The largest body any route accepts: the limit an adapter reads request bodies with. */
   readonly bodyLimitBytes: number;
   close(): Promise<void>;
