@@ -52,9 +52,11 @@ export class Redactor {
     if (seen.has(value)) return '[Circular]';
     seen.add(value);
     if (value instanceof Error) {
+      // The stack is where an unexpected failure is found; it repeats the message, so it is cut the same way.
       return {
         name: value.name,
         message: this.redactString(value.message),
+        ...(value.stack === undefined ? {} : { stack: this.redactString(value.stack) }),
         ...(this.redact({ ...value }, depth + 1, seen) as object),
       };
     }

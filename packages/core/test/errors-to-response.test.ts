@@ -62,6 +62,7 @@ describe('errorToResponse', () => {
     const response = errorToResponse(new Error('db failed for key sk_live_do_not_leak_123'), createRedactingLogger(logger, redactor));
     expect(response.body).toBe(JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred.' } }));
     expect(lines.join('\n')).toContain('db failed for key [REDACTED]');
+    expect(lines.join('\n')).toContain('errors-to-response.test.ts'); // the stack, to find where it failed
     expect(lines.join('\n')).not.toContain('sk_live_do_not_leak_123');
   });
 
