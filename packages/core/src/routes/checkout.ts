@@ -35,5 +35,10 @@ export async function checkoutRoute(req: NeutralRequest, deps: RouteDeps): Promi
   if (wantsRedirect(kind, req.headers.accept)) {
     return { status: 303, headers: { location: session.checkoutUrl, 'cache-control': 'no-store' }, body: '' };
   }
-  return jsonResponse(201, { checkoutUrl: session.checkoutUrl, expiresAt: session.expiresAt.toISOString() });
+  return jsonResponse(201, {
+    checkoutUrl: session.checkoutUrl,
+    expiresAt: session.expiresAt.toISOString(),
+    // What the merchant's back office passes to client.expireCheckoutSession to cancel an abandoned checkout.
+    ...(session.sessionId === undefined ? {} : { sessionId: session.sessionId }),
+  });
 }
