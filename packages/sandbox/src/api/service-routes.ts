@@ -19,7 +19,8 @@ import { refund } from './refund';
 import { terminalSale } from './terminal-sale';
 import { queryTransaction } from './transaction-query';
 
-type Endpoint = (environment: Environment, body: Record<string, unknown>) => Record<string, unknown>;
+/** One route's work on its input: the JSON body of a POST, the query string of a GET. */
+type Endpoint = (environment: Environment, input: Record<string, unknown>) => Record<string, unknown>;
 
 /** The application and merchant this sandbox knows; any other is refused before anything happens. */
 function checkMerchant<T extends { appId: string; merchantId: string }>(state: SandboxState, body: T): T {
