@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createPaymentClient,
   PaymentApiError,
@@ -6,29 +6,14 @@ import {
   PaymentResponseError,
   PaymentTimeoutError,
   PaymentValidationError,
-  type PaymentClient,
-  type PaymentClientOptions,
   type RefundInput,
   type TransactionLookup,
 } from '../src';
 import { API_KEY, clientOptions, refundData, refundInput } from './support/fixtures';
-import { ok, startServiceServer, type RecordedRequest, type Responder, type ServiceServer } from './support/service-server';
+import { scriptedClients } from './support/scripted-client';
+import { ok, type RecordedRequest } from './support/service-server';
 
-let server: ServiceServer | undefined;
-let client: PaymentClient | undefined;
-
-afterEach(async () => {
-  await client?.close();
-  await server?.close();
-  client = undefined;
-  server = undefined;
-});
-
-async function setUp(respond: Responder, overrides: Partial<PaymentClientOptions> = {}) {
-  server = await startServiceServer(respond);
-  client = createPaymentClient(clientOptions(server.url, { sleep: async () => {}, ...overrides }));
-  return { server, client };
-}
+const { setUp, adopt } = scriptedClients();
 
 /** A clock that moves one second on every reading, so each attempt's X-Timestamp differs. */
 function steppingClock() {
@@ -178,7 +163,7 @@ describe('refund', () => {
 
   it('refuses a notifyUrl that is not public HTTPS outside local development', async () => {
     // Never reached: the host does not exist, so a request would fail as a network error instead.
-    client = createPaymentClient(clientOptions('https://api.payments.invalid', { localDevelopment: false }));
+    const client = adopt(createPaymentClient(clientOptions('https://api.payments.invalid', { localDevelopment: false })));
     const error = (await client.refund(refundInput({ notifyUrl: 'http://shop.example.com/hook' })).catch((e: unknown) => e)) as PaymentValidationError;
     expect(error).toBeInstanceOf(PaymentValidationError);
     expect(error.issues).toEqual([{ path: 'notifyUrl', rule: 'public_https', message: expect.stringMatching(/public HTTPS/) }]);
