@@ -48,7 +48,11 @@ function toNeutral(request: Request, url: URL, path: string, limitBytes: number)
   };
 }
 
-function toResponse(response: NeutralResponse): Response {
+function toResponse(response: NeutralResponse, method = 'GET'): Response {
+  if (method === 'HEAD') {
+    const headers = { ...response.headers, 'content-length': String(Buffer.byteLength(response.body)) };
+    return new Response(null, { status: response.status, headers });
+  }
   return new Response(response.body === '' ? null : response.body, { status: response.status, headers: response.headers });
 }
 
@@ -70,7 +74,7 @@ export function createFetchHandler(
     const path = pathUnderMount(url.pathname, mountPath);
     const response =
       path === undefined ? undefined : await handlers.handle(toNeutral(request, url, path, handlers.bodyLimitBytes));
-    return response ? toResponse(response) : notFound(request);
+    return response ? toResponse(response, request.method.toUpperCase()) : notFound(request);
   };
   return Object.assign(handle, { handlers });
 }
