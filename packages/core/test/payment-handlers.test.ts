@@ -116,7 +116,7 @@ describe('handle()', () => {
     const handlers = createPaymentHandlers(options());
     expect(await handlers.handle({ method: 'GET', path: '/elsewhere', headers: {}, query: {} })).toBeUndefined();
     const wrong = await handlers.handle({ method: 'DELETE', path: '/wallet/config/', headers: {}, query: {} });
-    expect(wrong).toMatchObject({ status: 405, headers: { allow: 'GET' } });
+    expect(wrong).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD' } });
   });
 
   it('dispatches to named handlers first, then catch-all ones, each in subscription order', async () => {

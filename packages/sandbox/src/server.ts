@@ -157,7 +157,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (fault?.kind === 'reset-before') return void req.socket.destroy();
     if (fault?.kind === 'http-500') return sendText(res, 500, 'text/plain; charset=utf-8', 'Internal Server Error');
     if (fault?.kind === 's04') {
-      const headers = fault.retryAfterSeconds === undefined ? {} : { 'retry-after': String(fault.retryAfterSeconds) };
+      const headers: Record<string, string> = fault.retryAfterSeconds === undefined ? {} : { 'retry-after': String(fault.retryAfterSeconds) };
       return answer(res, refusalReply(new SandboxRefusal('S04', 'call frequency limit exceeded (injected fault)', { headers })));
     }
     if (fault?.kind === 'non-json') return sendText(res, 200, 'text/html; charset=utf-8', NON_JSON_PAGE);
