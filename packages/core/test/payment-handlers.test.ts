@@ -80,6 +80,25 @@ describe('createPaymentHandlers options', () => {
     expect(error.message).not.toContain(secret);
   });
 
+  it('refuses a webhook secret shorter than 16 characters at start-up, in `secret` or in `secrets`, without quoting it', () => {
+    const weak = 'whsec_short';
+    const single = errorOf(() => createPaymentHandlers(options({ webhook: { secret: weak } })));
+    expect(single.issues).toEqual([
+      { path: 'webhook.secret', rule: 'min_length', message: 'must be the whole signing secret, at least 16 characters' },
+    ]);
+    const rotation = errorOf(() => createPaymentHandlers(options({ webhook: { secrets: [secret, weak] } })));
+    expect(rotation.issues.map((issue) => `${issue.path}:${issue.rule}`)).toEqual(['webhook.secrets.1:min_length']);
+    expect(`${single.message} ${rotation.message}`).not.toContain(weak);
+  });
+
+  it('refuses an API key shorter than 16 characters in the client options it creates the client from', () => {
+    const error = errorOf(() =>
+      createPaymentHandlers(options({ client: { apiKey: 'sk_test_12', baseUrl: 'https://payments.example.com', appId: 'app1', merchantId: 'm1' } })),
+    );
+    expect(error.issues.map((issue) => `${issue.path}:${issue.rule}`)).toEqual(['apiKey:min_length']);
+    expect(error.message).not.toContain('sk_test_12');
+  });
+
   it('needs exactly one of secret and secrets', () => {
     expect(errorOf(() => createPaymentHandlers(options({ webhook: {} as never }))).issues[0]?.rule).toBe('one_secret_option');
     expect(

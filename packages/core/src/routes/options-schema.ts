@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MERCHANT_RETURN_URL_MAX, NOTIFY_URL_MAX } from '../schemas/fields';
+import { MIN_SECRET_LENGTH } from '../schemas/secret-length';
 import { callbackUrlSchema, type SchemaContext } from '../schemas/urls';
 import { walletPaymentRequestInputSchema } from '../wallet/payment-request';
 
@@ -19,7 +20,7 @@ const positiveInt = z.number().int('must be a whole number').positive('must be g
 // The whitespace rule is phrased without the value: these messages may be logged.
 const secretSchema = z
   .string('must be the webhook signing secret, a string')
-  .min(1, 'must not be empty')
+  .min(MIN_SECRET_LENGTH, `must be the whole signing secret, at least ${MIN_SECRET_LENGTH} characters`)
   .refine((secret) => secret.trim() === secret, {
     message: 'has leading or trailing whitespace (often a newline copied from an env file); trim it where it is configured',
     params: { rule: 'no_surrounding_whitespace' },

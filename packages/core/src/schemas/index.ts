@@ -5,5 +5,6 @@ export * from './direct-payment';
 export * from './envelope';
 export * from './fields';
 export { isPublicHostname } from './public-host';
+export { MIN_SECRET_LENGTH } from './secret-length';
 export * from './terminal-sale';
 export * from './urls';
