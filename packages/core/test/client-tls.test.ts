@@ -1,11 +1,11 @@
 import { connect } from 'node:tls';
-import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentClient, PaymentNetworkError } from '../src';
 import { checkoutInput, clientOptions } from './support/fixtures';
 import { ok, startServiceServer, type ServiceServer } from './support/service-server';
+import { selfSignedCertificate } from './support/tls-certificate';
 
-const sessionData = { checkoutUrl: 'https://pay.example.com/c/tls', expiresAt: '2030-01-01T00:30:00.000Z' };
+const sessionData = { checkoutUrl: 'https://pay.example.com/c/tls' };
 const noWait = async () => {};
 
 let cert: { cert: string; key: string };
@@ -13,16 +13,7 @@ let modern: ServiceServer;
 let legacy: ServiceServer;
 
 beforeAll(async () => {
-  const pems = generate([{ name: 'commonName', value: '127.0.0.1' }], {
-    keySize: 2048,
-    algorithm: 'sha256',
-    days: 2,
-    extensions: [
-      { name: 'basicConstraints', cA: true },
-      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
-    ],
-  });
-  cert = { cert: pems.cert, key: pems.private };
+  cert = selfSignedCertificate();
   modern = await startServiceServer(() => ok(sessionData), { ...cert, minVersion: 'TLSv1.2' });
   legacy = await startServiceServer(() => ok(sessionData), {
     ...cert,

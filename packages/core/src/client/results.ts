@@ -1,15 +1,25 @@
 import { z } from 'zod';
 import { PaymentResponseError } from '../errors';
+import type { SchemaContext } from '../schemas/urls';
 import { parseExpiresAt } from '../session';
 import { paymentStatusOf } from '../transaction-status';
 import type { CallOutcome } from './call';
 import type { CheckoutSession, PaymentResult } from './types';
 
-const checkoutSessionDataSchema = z.looseObject({
-  checkoutUrl: z.url({ protocol: /^https?$/ }),
-  expiresAt: z.union([z.string(), z.number()]).optional(),
-  sessionId: z.union([z.string(), z.number()]).optional(),
-});
+/**
+ * The checkoutUrl becomes the shopper's redirect: HTTPS only, plain HTTP only
+ * in local development (a sandbox on this machine).
+ */
+const checkoutSessionDataSchema = (protocol: RegExp, error: string) =>
+  z.looseObject({
+    checkoutUrl: z.url({ protocol, error }),
+    expiresAt: z.union([z.string(), z.number()]).optional(),
+    sessionId: z.union([z.string(), z.number()]).optional(),
+  });
+const sessionDataSchemas = {
+  https: checkoutSessionDataSchema(/^https$/, 'must be an https URL (plain http only with localDevelopment)'),
+  local: checkoutSessionDataSchema(/^https?$/, 'must be an http(s) URL'),
+};
 
 const paymentDataSchema = z.looseObject({
   transactionStatus: z.string().optional(),
@@ -18,8 +28,13 @@ const paymentDataSchema = z.looseObject({
 
 type Answered = Extract<CallOutcome, { kind: 'answered' }>;
 
-export function toCheckoutSession(outcome: Answered, path: string, transactionRequestId: string): CheckoutSession {
-  const data = parseData(checkoutSessionDataSchema, outcome, path);
+export function toCheckoutSession(
+  outcome: Answered,
+  path: string,
+  transactionRequestId: string,
+  context: SchemaContext = {},
+): CheckoutSession {
+  const data = parseData(context.localDevelopment ? sessionDataSchemas.local : sessionDataSchemas.https, outcome, path);
   return {
     checkoutUrl: data.checkoutUrl,
     expiresAt: parseExpiresAt(data.expiresAt, outcome.receivedAt),
