@@ -99,6 +99,17 @@ describe('createPaymentHandlers options', () => {
     expect(error.message).not.toContain('sk_test_12');
   });
 
+  it('refuses an allowedOrigins entry that is not an origin', () => {
+    const error = errorOf(() =>
+      createPaymentHandlers(options({ allowedOrigins: ['https://shop.example', 'https://shop.example/', 'shop.example', 'ftp://shop.example'] })),
+    );
+    expect(error.issues.map((issue) => `${issue.path}:${issue.rule}`)).toEqual([
+      'allowedOrigins.1:origin',
+      'allowedOrigins.2:origin',
+      'allowedOrigins.3:origin',
+    ]);
+  });
+
   it('needs exactly one of secret and secrets', () => {
     expect(errorOf(() => createPaymentHandlers(options({ webhook: {} as never }))).issues[0]?.rule).toBe('one_secret_option');
     expect(

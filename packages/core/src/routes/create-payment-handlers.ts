@@ -79,6 +79,7 @@ export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentH
     notifyUrl: options.notifyUrl,
     merchantReturnUrl: options.merchantReturnUrl,
     wallet: options.wallet,
+    allowedOrigins: new Set(options.allowedOrigins),
     bodyLimitBytes,
     logger,
   };

@@ -40,6 +40,14 @@ const webhookOptionsSchema = z
     params: { rule: 'one_secret_option' },
   });
 
+/** An origin as a browser's Origin header spells it: scheme, host, port if not the default; nothing else. */
+const originSchema = z
+  .string('must be an origin string')
+  .refine((value) => URL.parse(value)?.origin === value && /^https?:/.test(value), {
+    message: 'must be an origin such as https://shop.example (scheme, host, port; no path or trailing slash)',
+    params: { rule: 'origin' },
+  });
+
 const walletRules = walletPaymentRequestInputSchema.shape;
 
 // The rules buildWalletPaymentRequest applies on every GET /wallet/config, so a bad setting fails here instead.
@@ -67,6 +75,7 @@ export function paymentHandlersOptionsSchema(context: SchemaContext) {
       .union([callbackUrlSchema(MERCHANT_RETURN_URL_MAX, context), fn('')], 'must be a URL or a function (order) => URL')
       .optional(),
     wallet: walletOptionsSchema.optional(),
+    allowedOrigins: z.array(originSchema, 'must be a list of origins').optional(),
     webhook: webhookOptionsSchema,
     store: objectWith(['claim', 'release'], 'must be an IdempotencyStore with claim() and release()').optional(),
     on: z.record(z.string(), fn('must be a function (event, ctx) => void')).optional(),
