@@ -5,11 +5,13 @@ import { generateClientRequestId } from './ids';
  * form. Built per attempt: a repeated X-Client-Request-Id within 10 minutes is
  * a duplicate, and the timestamp must be fresh (±10 minutes).
  */
+export const CLIENT_REQUEST_ID_HEADER = 'X-Client-Request-Id';
+
 export function buildAuthHeaders(apiKey: string, nowMs: number): Record<string, string> {
   return {
     Authorization: `Bearer ${apiKey}`,
     'Content-Type': 'application/json',
-    'X-Client-Request-Id': generateClientRequestId(),
+    [CLIENT_REQUEST_ID_HEADER]: generateClientRequestId(),
     'X-Timestamp': formatTimestamp(nowMs),
   };
 }
