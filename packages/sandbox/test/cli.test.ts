@@ -114,7 +114,7 @@ describe('paymount-sandbox CLI', () => {
 describe('CLI arguments', () => {
   it('maps every flag to a sandbox option', () => {
     const settings = parseCliArgs([
-      '--port', '4011', '--host', '127.0.0.1', '--https', '--allow-local-notify-url',
+      '--port', '4011', '--host', '127.0.0.1', '--https', '--allow-local-notify-url', '--wallet-origin', 'https://shop.dev.example',
       '--rate-limit', '5/2000', '--ip-allow', '127.0.0.1', '--ip-allow', '10.0.0.0/8',
       '--webhook-retry-delays', '10,20,40', '--webhook-timeout', '500', '--app-id', 'app_fixed', '--gateway-id', 'gw',
     ]);
@@ -123,6 +123,7 @@ describe('CLI arguments', () => {
       host: '127.0.0.1',
       https: true,
       allowLocalNotifyUrl: true,
+      walletOrigins: ['https://shop.dev.example'],
       credentials: { appId: 'app_fixed', gatewayId: 'gw' },
       rateLimit: { limit: 5, windowMs: 2000 },
       ipAllowList: ['127.0.0.1', '10.0.0.0/8'],
