@@ -7,7 +7,8 @@ export const CLI_USAGE = `Usage: paymount-sandbox [options]
   --host <address>               interface to listen on (default 127.0.0.1)
   --https                        serve HTTPS (TLS 1.2+) with a certificate generated at start
   --cert-file <path>             where --https writes the certificate PEM to trust
-                                 (default: <tmpdir>/paymount-sandbox-<port>.pem)
+                                 (default: ca.pem in a new private directory under
+                                 <tmpdir>, removed when the sandbox stops)
   --allow-local-notify-url       accept http(s)://localhost and 127.0.0.1 notifyUrls
   --wallet-origin <origin>       a page origin besides localhost ones that may mint
                                  test wallet tokens (CORS; repeatable)

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -35,6 +36,17 @@ function startCli(args: string[]): Promise<{ child: ChildProcess; printed: Print
     const lines = createInterface({ input: child.stdout! });
     lines.once('line', (line) => resolve({ child, printed: JSON.parse(line) as Printed, exited }));
     void exited.then((code) => reject(new Error(`the CLI exited (${code}) before printing its URL`)));
+  });
+}
+
+/** A port nothing listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
   });
 }
 
@@ -85,6 +97,49 @@ describe('paymount-sandbox CLI', () => {
       expect(await exited).toBe(0);
     } finally {
       rmSync(certFile, { force: true });
+    }
+  });
+
+  it('with --https alone writes the certificate into a private temporary directory (0700, file 0600) and removes it on stop', async () => {
+    const { child, printed, exited } = await startCli(['--https']);
+    const caFile = printed.caFile ?? '';
+    expect(dirname(caFile).startsWith(join(tmpdir(), 'paymount-sandbox-'))).toBe(true);
+    expect(statSync(dirname(caFile)).mode & 0o777).toBe(0o700);
+    expect(lstatSync(caFile).mode & 0o777).toBe(0o600);
+    expect(readFileSync(caFile, 'utf8')).toMatch(/^-----BEGIN CERTIFICATE-----/);
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(existsSync(dirname(caFile))).toBe(false);
+  });
+
+  it('never writes the certificate through a symlink planted at its path, chosen or predictable', async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'paymount-cli-symlink-'));
+    const victim = join(scratch, 'victim.txt');
+    writeFileSync(victim, 'precious');
+    // The path the CLI used to write to by default: anyone on the machine could plant a link there first.
+    const port = await freePort();
+    const predictable = join(tmpdir(), `paymount-sandbox-${port}.pem`);
+    const chosen = join(scratch, 'sandbox.pem');
+    symlinkSync(victim, chosen);
+    rmSync(predictable, { force: true });
+    symlinkSync(victim, predictable);
+    try {
+      const run = async (args: string[]) => {
+        const { child, printed, exited } = await startCli(['--https', ...args]);
+        child.kill('SIGTERM');
+        expect(await exited).toBe(0);
+        return printed;
+      };
+      expect((await run(['--cert-file', chosen])).caFile).toBe(chosen);
+      expect(lstatSync(chosen).isSymbolicLink()).toBe(false);
+      expect(lstatSync(chosen).mode & 0o777).toBe(0o600);
+      expect(readFileSync(chosen, 'utf8')).toMatch(/^-----BEGIN CERTIFICATE-----/);
+      await run(['--port', String(port)]);
+      expect(readFileSync(victim, 'utf8')).toBe('precious');
+      expect(lstatSync(predictable).isSymbolicLink()).toBe(true);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+      rmSync(predictable, { force: true });
     }
   });
 
