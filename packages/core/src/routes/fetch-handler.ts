@@ -37,6 +37,8 @@ async function readLimited(request: Request, limitBytes: number): Promise<Uint8A
 function toNeutral(request: Request, url: URL, path: string, limitBytes: number): NeutralRequest {
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => (headers[name] = value));
+  // Some runtimes keep the host in the URL only; the checkout form's origin check compares against it.
+  headers['host'] ??= url.host;
   let body: Promise<Uint8Array> | undefined;
   return {
     method: request.method.toUpperCase(),
