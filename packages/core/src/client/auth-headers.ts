@@ -1,12 +1,12 @@
 import { generateClientRequestId } from './ids';
 
+export const CLIENT_REQUEST_ID_HEADER = 'X-Client-Request-Id';
+
 /**
  * The four headers the spec's Authentication section requires, in its exact
  * form. Built per attempt: a repeated X-Client-Request-Id within 10 minutes is
  * a duplicate, and the timestamp must be fresh (±10 minutes).
  */
-export const CLIENT_REQUEST_ID_HEADER = 'X-Client-Request-Id';
-
 export function buildAuthHeaders(apiKey: string, nowMs: number): Record<string, string> {
   return {
     Authorization: `Bearer ${apiKey}`,
