@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { ConformanceContext } from './context';
-import { BODY_LIMIT_BYTES, UNKNOWN_ORDER_ID } from './fixtures';
+import { ALLOWED_ORIGIN, BODY_LIMIT_BYTES, UNKNOWN_ORDER_ID } from './fixtures';
 import { postJson, postRaw, send, type Exchange } from './http';
 
 export function checkoutCases(ctx: () => ConformanceContext): void {
@@ -30,6 +30,47 @@ export function checkoutCases(ctx: () => ConformanceContext): void {
     expect(res.status).toBe(303);
     expect(res.location?.startsWith(ctx().sandbox.url)).toBe(true);
     expect(res.text).toBe('');
+  });
+
+  const formPost = (headers: Record<string, string>) =>
+    postRaw(url(), 'orderId=order-1', { 'content-type': 'application/x-www-form-urlencoded', ...headers });
+  const CROSS_SITE = {
+    error: { code: 'CROSS_SITE_FORM_POST', message: 'A checkout form posted from another site is refused.' },
+  };
+
+  it.each([
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site', origin: 'https://attacker.example' }],
+    ['Sec-Fetch-Site: same-site (another subdomain)', { 'sec-fetch-site': 'same-site', origin: 'https://blog.shop.example' }],
+    ['a foreign Origin without Sec-Fetch-Site (older browsers)', { origin: 'https://attacker.example' }],
+    ['Origin: null (sandboxed frame)', { origin: 'null' }],
+  ])('POST /checkout as a form post with %s answers 403 and creates no session', async (_label, headers) => {
+    const sessionsCreated = () => ctx().logLines.filter((line) => line.includes('checkout session created')).length;
+    const before = sessionsCreated();
+    const res = seen(await formPost(headers));
+    expect(res.status).toBe(403);
+    expect(res.json).toEqual(CROSS_SITE);
+    expect(res.location).toBeNull();
+    expect(sessionsCreated()).toBe(before);
+    expect(ctx().logLines.some((line) => line.includes('allowedOrigins') && line.includes(headers.origin))).toBe(true);
+  });
+
+  it('POST /checkout as a form post from its own origin, or from an allowed one, answers 303', async () => {
+    const own = new URL(ctx().app.url).origin;
+    const cases: Array<Record<string, string>> = [
+      { 'sec-fetch-site': 'same-origin', origin: own },
+      { origin: own },
+      { 'sec-fetch-site': 'cross-site', origin: ALLOWED_ORIGIN },
+      { 'sec-fetch-site': 'none' },
+    ];
+    for (const headers of cases) {
+      const res = seen(await formPost(headers));
+      expect(res.status, JSON.stringify(headers)).toBe(303);
+    }
+  });
+
+  it('POST /checkout with JSON is not subject to the form check (a cross-site page cannot send JSON without CORS)', async () => {
+    const res = seen(await postJson(url(), { orderId: 'order-1' }, { 'sec-fetch-site': 'cross-site', origin: 'https://attacker.example' }));
+    expect(res.status).toBe(201);
   });
 
   it('POST /checkout with JSON but Accept: text/html answers 303', async () => {

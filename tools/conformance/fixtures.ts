@@ -28,6 +28,9 @@ export const UPSTREAM_DELAY_MS = 2_500;
 
 export const UNKNOWN_ORDER_ID = 'order-nobody-has';
 
+/** A storefront on another origin the suite allows to post the checkout form. */
+export const ALLOWED_ORIGIN = 'https://storefront.example';
+
 /** Request body limit the suite configures, small so that an oversize body is cheap to send. */
 export const BODY_LIMIT_BYTES = 4 * 1024;
 /** The webhook's own (larger) limit, so the adapter reads bodies up to it and each route still keeps its own. */

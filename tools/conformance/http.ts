@@ -5,6 +5,7 @@ export interface Exchange {
   allow: string | null;
   retryAfter: string | null;
   contentType: string | null;
+  contentLength: string | null;
   text: string;
   json: unknown;
 }
@@ -24,6 +25,7 @@ export async function send(url: string, init: RequestInit = {}): Promise<Exchang
     allow: response.headers.get('allow'),
     retryAfter: response.headers.get('retry-after'),
     contentType: response.headers.get('content-type'),
+    contentLength: response.headers.get('content-length'),
     text,
     json,
   };

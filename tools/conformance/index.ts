@@ -3,7 +3,7 @@ import { startSandbox } from '@paymount/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutCases } from './checkout-cases';
 import type { ConformanceContext, ConformanceTarget } from './context';
-import { BODY_LIMIT_BYTES, CLIENT_TIMEOUT_MS, ORDERS, WEBHOOK_MAX_BODY_BYTES } from './fixtures';
+import { ALLOWED_ORIGIN, BODY_LIMIT_BYTES, CLIENT_TIMEOUT_MS, ORDERS, WEBHOOK_MAX_BODY_BYTES } from './fixtures';
 import { send } from './http';
 import { upstreamCases } from './upstream-cases';
 import { walletCases } from './wallet-cases';
@@ -48,6 +48,7 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
         wallet: { gatewayId: sandbox.gatewayId, merchantName: 'Conformance Shop' },
         webhook: { secret: sandbox.webhookSecret, maxBodyBytes: WEBHOOK_MAX_BODY_BYTES },
         bodyLimitBytes: BODY_LIMIT_BYTES,
+        allowedOrigins: [ALLOWED_ORIGIN],
         logger: captureLines(logLines),
         on: {
           '*': async (event) => {

@@ -28,6 +28,15 @@ export function upstreamCases(ctx: () => ConformanceContext): void {
     });
   });
 
+  it("passes on the service's Retry-After capped at 60 seconds, so a huge one never reaches the browser", async () => {
+    ctx().sandbox.injectFault({ kind: 's04', path: CHECKOUT_PATH, retryAfterSeconds: 86_400 });
+    const capped = await checkout();
+    expect([capped.status, capped.retryAfter]).toEqual([429, '60']);
+    ctx().sandbox.injectFault({ kind: 's04', path: CHECKOUT_PATH, retryAfterSeconds: 7 });
+    const kept = await checkout();
+    expect([kept.status, kept.retryAfter]).toEqual([429, '7']);
+  });
+
   it('a failing service (HTTP 500) answers 502 in the service-error wording', async () => {
     ctx().sandbox.injectFault({ kind: 'http-500', path: CHECKOUT_PATH });
     const res = await checkout();

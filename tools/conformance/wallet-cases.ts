@@ -28,6 +28,24 @@ export function walletCases(ctx: () => ConformanceContext): void {
     );
   });
 
+  it('HEAD /wallet/config answers like GET, with the same headers and no body', async () => {
+    const get = seen(await send(`${ctx().app.url}/wallet/config?orderId=order-1`));
+    const head = await send(`${ctx().app.url}/wallet/config?orderId=order-1`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.contentType).toBe(get.contentType);
+    expect(head.contentLength).toBe(String(Buffer.byteLength(get.text)));
+    expect(head.text).toBe('');
+    const unknown = await send(`${ctx().app.url}/wallet/config?orderId=${UNKNOWN_ORDER_ID}`, { method: 'HEAD' });
+    expect([unknown.status, unknown.text]).toEqual([404, '']);
+  });
+
+  it('POST /wallet/config answers 405 with Allow: GET, HEAD', async () => {
+    const res = seen(await postJson(`${ctx().app.url}/wallet/config?orderId=order-1`, {}));
+    expect(res.status).toBe(405);
+    expect(res.allow).toBe('GET, HEAD');
+    expect(res.json).toEqual({ error: { code: 'METHOD_NOT_ALLOWED', message: 'This route answers GET, HEAD only.' } });
+  });
+
   it('GET /wallet/config for an unknown order answers 404, without an orderId 400', async () => {
     const unknown = seen(await send(`${ctx().app.url}/wallet/config?orderId=${UNKNOWN_ORDER_ID}`));
     expect(unknown.status).toBe(404);

@@ -32,9 +32,13 @@ const MAX_DEPTH = 8;
 export class Redactor {
   private readonly secrets = new Set<string>();
 
-  /** Registers a value to cut out of every logged string. Short values are refused: they would mangle ordinary text. */
+  /**
+   * Registers a value to cut out of every logged string, whatever its length:
+   * a secret too short to mask without mangling ordinary text is refused by
+   * the options (MIN_SECRET_LENGTH) before it gets here, never left unmasked.
+   */
   addSecret(value: string | undefined): void {
-    if (value && value.length >= 8) this.secrets.add(value);
+    if (value) this.secrets.add(value);
   }
 
   redactString(text: string): string {

@@ -4,26 +4,36 @@ export const SESSION_LIFETIME_MS = 30 * 60 * 1000;
 /** Epoch values below this are taken as seconds: as milliseconds they would fall in January 1970. */
 const SECONDS_THRESHOLD = 1e11;
 
+/** How far from its receipt an expiresAt is believed: a little in the past (clock skew), at most a day ahead. */
+const EARLIEST_BEFORE_RECEIPT_MS = 60_000;
+const LATEST_AFTER_RECEIPT_MS = 24 * 60 * 60_000;
+
 /**
  * The spec leaves the format of `expiresAt` open: ISO 8601 is expected, epoch
- * milliseconds or seconds are accepted, and when absent (or unreadable) the
- * lifetime is counted from when the response arrived.
+ * milliseconds or seconds are accepted. When it is absent, unreadable or
+ * implausible (before receipt minus a minute, more than a day after it), the
+ * lifetime is counted from when the response arrived, so a session never
+ * carries an Invalid Date or a time that would keep a dead checkoutUrl in use.
  */
 export function parseExpiresAt(value: unknown, receivedAt: number): Date {
-  return parseServiceTime(value) ?? new Date(receivedAt + SESSION_LIFETIME_MS);
+  const at = parseServiceTime(value)?.getTime();
+  const plausible =
+    at !== undefined && at >= receivedAt - EARLIEST_BEFORE_RECEIPT_MS && at <= receivedAt + LATEST_AFTER_RECEIPT_MS;
+  return new Date(plausible ? at : receivedAt + SESSION_LIFETIME_MS);
 }
 
 /** A time the service sent: ISO 8601, epoch milliseconds or epoch seconds; undefined when absent or unreadable. */
 export function parseServiceTime(value: unknown): Date | undefined {
-  if (typeof value === 'number' && Number.isFinite(value) && value > 0) {
-    return new Date(value < SECONDS_THRESHOLD ? value * 1000 : value);
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || value <= 0) return undefined;
+    const date = new Date(value < SECONDS_THRESHOLD ? value * 1000 : value);
+    // Past JavaScript's date range (e.g. 1e20) a Date is Invalid: that is no time at all.
+    return Number.isNaN(date.getTime()) ? undefined : date;
   }
-  if (typeof value === 'string' && value.trim() !== '') {
-    if (/^\d+$/.test(value.trim())) return parseServiceTime(Number(value));
-    const parsed = Date.parse(value);
-    if (!Number.isNaN(parsed)) return new Date(parsed);
-  }
-  return undefined;
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  if (/^\d+$/.test(value.trim())) return parseServiceTime(Number(value));
+  const parsed = Date.parse(value);
+  return Number.isNaN(parsed) ? undefined : new Date(parsed);
 }
 
 /** True once the session's checkoutUrl must no longer be used: create a new session instead. */

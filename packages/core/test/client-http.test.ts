@@ -14,7 +14,7 @@ import { API_KEY, checkoutInput, clientOptions, directPaymentInput, WALLET_TOKEN
 
 const { setUp, adopt } = scriptedClients();
 
-const sessionData = { checkoutUrl: 'https://pay.example.com/c/abc', expiresAt: '2030-01-01T00:30:00.000Z', sessionId: 'sess_1' };
+const sessionData = { checkoutUrl: 'https://pay.example.com/c/abc', expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(), sessionId: 'sess_1' };
 
 describe('createCheckoutSession', () => {
   it('sends the validated body with the four auth headers and returns the session', async () => {
@@ -52,11 +52,12 @@ describe('createCheckoutSession', () => {
   });
 
   it('reads expiresAt given as epoch seconds, and counts 30 minutes from receipt when absent', async () => {
+    const inTenMinutes = Math.floor(Date.now() / 1000) + 600;
     const { client } = await setUp((_req, index) =>
-      index === 0 ? ok({ checkoutUrl: sessionData.checkoutUrl, expiresAt: 1_900_000_000 }) : ok({ checkoutUrl: sessionData.checkoutUrl }),
+      index === 0 ? ok({ checkoutUrl: sessionData.checkoutUrl, expiresAt: inTenMinutes }) : ok({ checkoutUrl: sessionData.checkoutUrl }),
     );
     const seconds = await client.createCheckoutSession(checkoutInput());
-    expect(seconds.expiresAt.getTime()).toBe(1_900_000_000_000);
+    expect(seconds.expiresAt.getTime()).toBe(inTenMinutes * 1000);
     const before = Date.now();
     const absent = await client.createCheckoutSession(checkoutInput());
     expect(absent.expiresAt.getTime()).toBeGreaterThanOrEqual(before + 30 * 60 * 1000);
@@ -82,9 +83,10 @@ describe('createCheckoutSession', () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it('trusts a valid envelope over the HTTP status', async () => {
-    const { client } = await setUp(() => ({ status: 500, body: { code: '0', traceId: 't', data: sessionData } }));
-    await expect(client.createCheckoutSession(checkoutInput())).resolves.toMatchObject({ checkoutUrl: sessionData.checkoutUrl });
+  it('trusts a refusal envelope over the HTTP status', async () => {
+    const { server, client } = await setUp(() => ({ status: 200, body: { code: 'E101', msg: 'merchant disabled', traceId: 't' } }));
+    await expect(client.createCheckoutSession(checkoutInput())).rejects.toMatchObject({ code: 'E101', httpStatus: 200 });
+    expect(server.requests).toHaveLength(1);
   });
 
   it('throws PaymentTimeoutError (outcome unknown) when no attempt is answered in time', async () => {

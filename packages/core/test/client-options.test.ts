@@ -62,6 +62,12 @@ describe('client options', () => {
     ]);
   });
 
+  it('refuses an API key shorter than 16 characters, a placeholder or a truncated paste', () => {
+    expect(issuesFor({ ...base, apiKey: API_KEY.slice(0, 15) })).toEqual(['apiKey:min_length']);
+    expect(issuesFor({ ...base, apiKey: '' })).toContain('apiKey:min_length');
+    expect(issuesFor({ ...base, apiKey: API_KEY.slice(0, 16) })).toEqual([]);
+  });
+
   it('refuses unknown options', () => {
     expect(issuesFor({ ...base, timeout: 5 })).toEqual([':unknown_field']);
   });

@@ -1,11 +1,12 @@
 import { connect } from 'node:tls';
-import { generate } from 'selfsigned';
+import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentClient, PaymentNetworkError } from '../src';
-import { checkoutInput, clientOptions } from './support/fixtures';
+import { checkoutInput, clientOptions, directPaymentInput } from './support/fixtures';
 import { ok, startServiceServer, type ServiceServer } from './support/service-server';
+import { selfSignedCertificate } from './support/tls-certificate';
 
-const sessionData = { checkoutUrl: 'https://pay.example.com/c/tls', expiresAt: '2030-01-01T00:30:00.000Z' };
+const sessionData = { checkoutUrl: 'https://pay.example.com/c/tls' };
 const noWait = async () => {};
 
 let cert: { cert: string; key: string };
@@ -13,16 +14,7 @@ let modern: ServiceServer;
 let legacy: ServiceServer;
 
 beforeAll(async () => {
-  const pems = generate([{ name: 'commonName', value: '127.0.0.1' }], {
-    keySize: 2048,
-    algorithm: 'sha256',
-    days: 2,
-    extensions: [
-      { name: 'basicConstraints', cA: true },
-      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
-    ],
-  });
-  cert = { cert: pems.cert, key: pems.private };
+  cert = selfSignedCertificate();
   modern = await startServiceServer(() => ok(sessionData), { ...cert, minVersion: 'TLSv1.2' });
   legacy = await startServiceServer(() => ok(sessionData), {
     ...cert,
@@ -75,6 +67,41 @@ describe('TLS', () => {
     } finally {
       await client.close();
     }
+  });
+
+  describe('through a caller-supplied dispatcher that itself allows TLS 1.1', () => {
+    const permissive = () => new Agent({ connect: { ca: cert.cert, minVersion: 'TLSv1', ciphers: 'DEFAULT@SECLEVEL=0' } });
+
+    it('refuses the TLS 1.1 server before anything is sent, without retrying, for a session and for a payment', async () => {
+      const dispatcher = permissive();
+      const client = createPaymentClient(clientOptions(legacy.url, { dispatcher, sleep: noWait }));
+      try {
+        for (const call of [() => client.createCheckoutSession(checkoutInput()), () => client.directPayment(directPaymentInput())]) {
+          const error = (await call().catch((e: unknown) => e)) as PaymentNetworkError;
+          expect(error).toBeInstanceOf(PaymentNetworkError);
+          expect(error.code).toBe('TLS_ERROR');
+          expect(error.message).toMatch(/PROTOCOL_VERSION/);
+          expect((error.cause as Error).message).toBe('the connection negotiated TLSv1.1; TLS 1.2 or higher is required');
+          expect(error.outcomeUnknown).toBe(false);
+        }
+        expect(legacy.requests).toHaveLength(0);
+      } finally {
+        await client.close();
+        await dispatcher.close();
+      }
+    });
+
+    it("still calls a TLS 1.2+ server through it (the dispatcher stays the caller's)", async () => {
+      const dispatcher = permissive();
+      const client = createPaymentClient(clientOptions(modern.url, { dispatcher, localDevelopment: false, sleep: noWait }));
+      try {
+        await expect(client.createCheckoutSession(checkoutInput())).resolves.toMatchObject({ checkoutUrl: sessionData.checkoutUrl });
+        await expect(client.createCheckoutSession(checkoutInput())).resolves.toMatchObject({ checkoutUrl: sessionData.checkoutUrl });
+      } finally {
+        await client.close();
+        await dispatcher.close();
+      }
+    });
   });
 
   it('refuses a certificate it was not told to trust', async () => {

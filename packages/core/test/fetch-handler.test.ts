@@ -36,6 +36,20 @@ describe('createFetchHandler', () => {
     }
   });
 
+  it("judges a form post's Origin against the Request URL's host when the runtime passes no Host header", async () => {
+    const form = (origin: string) =>
+      handler(
+        new Request('https://shop.example/payments/checkout', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+          body: 'orderId=o-1',
+        }),
+      );
+    // 404: past the origin check, the order is unknown.
+    expect((await form('https://shop.example')).status).toBe(404);
+    expect((await form('https://attacker.example')).status).toBe(403);
+  });
+
   it('stops reading a streamed body past the limit and answers 413', async () => {
     const response = await handler(
       new Request('http://127.0.0.1/payments/checkout', {

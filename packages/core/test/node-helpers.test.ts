@@ -75,6 +75,17 @@ describe('node helpers', () => {
     });
   });
 
+  it('keep query keys named like Object.prototype members as plain data (`__proto__`, `constructor`)', async () => {
+    const res = await fetch(`${base}/wallet/config?__proto__=x&__proto__=y&constructor=c&toString=t&orderId=o`);
+    const { query } = (await res.json()) as { query: Record<string, unknown> };
+    expect(Object.entries(query)).toEqual([
+      ['__proto__', ['x', 'y']],
+      ['constructor', 'c'],
+      ['toString', 't'],
+      ['orderId', 'o'],
+    ]);
+  });
+
   it('refuse a declared Content-Length over the limit with 413', async () => {
     const res = await fetch(`${base}/`, { method: 'POST', body: 'x'.repeat(LIMIT + 1) });
     expect(res.status).toBe(413);

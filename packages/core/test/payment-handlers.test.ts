@@ -100,6 +100,36 @@ describe('createPaymentHandlers options', () => {
     expect(error.message).not.toContain(secret);
   });
 
+  it('refuses a webhook secret shorter than 16 characters at start-up, in `secret` or in `secrets`, without quoting it', () => {
+    const weak = 'whsec_short';
+    const single = errorOf(() => createPaymentHandlers(options({ webhook: { secret: weak } })));
+    expect(single.issues).toEqual([
+      { path: 'webhook.secret', rule: 'min_length', message: 'must be the whole signing secret, at least 16 characters' },
+    ]);
+    const rotation = errorOf(() => createPaymentHandlers(options({ webhook: { secrets: [secret, weak] } })));
+    expect(rotation.issues.map((issue) => `${issue.path}:${issue.rule}`)).toEqual(['webhook.secrets.1:min_length']);
+    expect(`${single.message} ${rotation.message}`).not.toContain(weak);
+  });
+
+  it('refuses an API key shorter than 16 characters in the client options it creates the client from', () => {
+    const error = errorOf(() =>
+      createPaymentHandlers(options({ client: { apiKey: 'sk_test_12', baseUrl: 'https://payments.example.com', appId: 'app1', merchantId: 'm1' } })),
+    );
+    expect(error.issues.map((issue) => `${issue.path}:${issue.rule}`)).toEqual(['apiKey:min_length']);
+    expect(error.message).not.toContain('sk_test_12');
+  });
+
+  it('refuses an allowedOrigins entry that is not an origin', () => {
+    const error = errorOf(() =>
+      createPaymentHandlers(options({ allowedOrigins: ['https://shop.example', 'https://shop.example/', 'shop.example', 'ftp://shop.example'] })),
+    );
+    expect(error.issues.map((issue) => `${issue.path}:${issue.rule}`)).toEqual([
+      'allowedOrigins.1:origin',
+      'allowedOrigins.2:origin',
+      'allowedOrigins.3:origin',
+    ]);
+  });
+
   it('needs exactly one of secret and secrets', () => {
     expect(errorOf(() => createPaymentHandlers(options({ webhook: {} as never }))).issues[0]?.rule).toBe('one_secret_option');
     expect(
@@ -146,7 +176,7 @@ describe('handle()', () => {
     const handlers = createPaymentHandlers(options());
     expect(await handlers.handle({ method: 'GET', path: '/elsewhere', headers: {}, query: {} })).toBeUndefined();
     const wrong = await handlers.handle({ method: 'DELETE', path: '/wallet/config/', headers: {}, query: {} });
-    expect(wrong).toMatchObject({ status: 405, headers: { allow: 'GET' } });
+    expect(wrong).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD' } });
   });
 
   it('dispatches to named handlers first, then catch-all ones, each in subscription order', async () => {

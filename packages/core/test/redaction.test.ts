@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createPaymentClient, PaymentError, type Logger, type PaymentClient } from '../src';
+import { createPaymentClient, createRedactingLogger, PaymentError, Redactor, type Logger, type PaymentClient } from '../src';
 import { API_KEY, checkoutInput, clientOptions, directPaymentInput, refundInput, WALLET_TOKEN } from './support/fixtures';
 import { ok, startServiceServer, type ServiceServer } from './support/service-server';
 
@@ -123,4 +123,14 @@ it('no thrown error holds the API key or the wallet token, in its message or ser
     expect(text).not.toContain(WALLET_TOKEN);
     expect(text).not.toContain(API_KEY.slice(0, 12));
   }
+});
+
+it('masks every registered secret whatever its length; the options refuse short ones before they get here', () => {
+  const redactor = new Redactor();
+  redactor.addSecret('k3y');
+  const seen: unknown[] = [];
+  const logger = createRedactingLogger({ ...capturingLogger, warn: (...args: unknown[]) => void seen.push(args) }, redactor);
+  logger.warn({ detail: 'sent k3y twice: k3y' }, 'the k3y');
+  expect(JSON.stringify(seen)).not.toContain('k3y');
+  expect(redactor.redactString('a k3y')).toBe('a [REDACTED]');
 });

@@ -21,8 +21,22 @@ describe('parseExpiresAt', () => {
     expect(parseExpiresAt(String(receivedAt + 5000), receivedAt).getTime()).toBe(receivedAt + 5000);
   });
 
-  it('counts 30 minutes from receipt when absent or unreadable', () => {
-    for (const value of [undefined, null, '', 'soon', -5, Number.NaN]) {
+  it('keeps values from a minute before receipt (clock skew) to a day after it', () => {
+    expect(parseExpiresAt(receivedAt - 60_000, receivedAt).getTime()).toBe(receivedAt - 60_000);
+    expect(parseExpiresAt(receivedAt + 24 * 3_600_000, receivedAt).getTime()).toBe(receivedAt + 24 * 3_600_000);
+  });
+
+  it('counts 30 minutes from receipt when absent, unreadable or implausible', () => {
+    const implausible = [
+      1e20, // past what a Date holds
+      Number.POSITIVE_INFINITY,
+      '99999999999999999999',
+      receivedAt - 60_001, // more than a minute before receipt
+      receivedAt + 24 * 3_600_000 + 1, // more than a day after it
+      '2100-01-01T00:00:00Z',
+      '1970-01-02T00:00:00Z',
+    ];
+    for (const value of [undefined, null, '', 'soon', -5, Number.NaN, ...implausible]) {
       expect(parseExpiresAt(value, receivedAt).getTime()).toBe(receivedAt + SESSION_LIFETIME_MS);
     }
   });

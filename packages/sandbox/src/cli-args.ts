@@ -7,8 +7,11 @@ export const CLI_USAGE = `Usage: paymount-sandbox [options]
   --host <address>               interface to listen on (default 127.0.0.1)
   --https                        serve HTTPS (TLS 1.2+) with a certificate generated at start
   --cert-file <path>             where --https writes the certificate PEM to trust
-                                 (default: <tmpdir>/paymount-sandbox-<port>.pem)
+                                 (default: ca.pem in a new private directory under
+                                 <tmpdir>, removed when the sandbox stops)
   --allow-local-notify-url       accept http(s)://localhost and 127.0.0.1 notifyUrls
+  --wallet-origin <origin>       a page origin besides localhost ones that may mint
+                                 test wallet tokens (CORS; repeatable)
   --rate-limit <calls>/<ms>|off  call-frequency limit answered with S04 (default 100/1000)
   --ip-allow <address|cidr>      allow only these callers on /v1/ (repeatable)
   --webhook-retry-delays <ms,…>  delays between webhook attempts (default 1000,2000,4000,8000,16000)
@@ -51,6 +54,7 @@ export function parseCliArgs(argv: readonly string[]): CliSettings {
       https: { type: 'boolean', default: false },
       'cert-file': { type: 'string' },
       'allow-local-notify-url': { type: 'boolean', default: false },
+      'wallet-origin': { type: 'string', multiple: true },
       'rate-limit': { type: 'string' },
       'ip-allow': { type: 'string', multiple: true },
       'webhook-retry-delays': { type: 'string' },
@@ -85,6 +89,7 @@ export function parseCliArgs(argv: readonly string[]): CliSettings {
     credentials,
     ...(values['rate-limit'] === undefined ? {} : { rateLimit: rateLimit(values['rate-limit']) }),
     ...(values['ip-allow'] === undefined ? {} : { ipAllowList: values['ip-allow'] }),
+    ...(values['wallet-origin'] === undefined ? {} : { walletOrigins: values['wallet-origin'] }),
     ...(values['webhook-retry-delays'] === undefined
       ? {}
       : {

@@ -1,7 +1,5 @@
 #!/usr/bin/env node
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeCertificateFile, type CertificateFile } from './cert-file';
 import { CLI_USAGE, parseCliArgs, type CliSettings } from './cli-args';
 import { startSandbox, type Sandbox } from './server';
 
@@ -32,26 +30,17 @@ async function main(): Promise<void> {
     return;
   }
   const sandbox = await startSandbox(settings.options);
-  let certFile: string | undefined;
+  let certFile: CertificateFile | undefined;
   if (sandbox.ca) {
-    certFile = settings.certFile ?? join(tmpdir(), `paymount-sandbox-${new URL(sandbox.url).port}.pem`);
     try {
-      writeFileSync(certFile, sandbox.ca, { mode: 0o644 });
+      certFile = writeCertificateFile(sandbox.ca, settings.certFile);
     } catch (error) {
       // A listening server would keep the process alive after the error is reported.
       await sandbox.close();
       throw error;
     }
   }
-  const info = connectionInfo(sandbox, certFile);
-  if (settings.json) {
-    process.stdout.write(`${JSON.stringify(info)}\n`);
-  } else {
-    const width = Math.max(...Object.keys(info).map((key) => key.length)) + 2;
-    const lines = Object.entries(info).map(([key, value]) => `  ${key.padEnd(width)}${value}`);
-    process.stdout.write(`paymount sandbox listening on ${sandbox.url}\n${lines.join('\n')}\nPress Ctrl+C to stop.\n`);
-  }
-
+  // Listening for signals before the URL is printed: whoever reads it may stop the sandbox at once.
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -59,6 +48,7 @@ async function main(): Promise<void> {
     if (!settings.json) process.stdout.write(`\n${signal}: stopping the sandbox\n`);
     sandbox.close().then(
       () => {
+        certFile?.remove();
         process.exitCode = 0;
       },
       (error: unknown) => {
@@ -69,6 +59,15 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+
+  const info = connectionInfo(sandbox, certFile?.path);
+  if (settings.json) {
+    process.stdout.write(`${JSON.stringify(info)}\n`);
+  } else {
+    const width = Math.max(...Object.keys(info).map((key) => key.length)) + 2;
+    const lines = Object.entries(info).map(([key, value]) => `  ${key.padEnd(width)}${value}`);
+    process.stdout.write(`paymount sandbox listening on ${sandbox.url}\n${lines.join('\n')}\nPress Ctrl+C to stop.\n`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -12,6 +12,7 @@ export const SANDBOX_CODES = {
   A06: { status: 409, rule: 'X-Client-Request-Id already seen on a POST within the last 10 minutes (duplicate request)' },
   A07: { status: 403, rule: 'caller address is not on the configured IP allow-list' },
   A08: { status: 415, rule: 'Content-Type is not `application/json`' },
+  C01: { status: 421, rule: 'Host header names neither localhost nor the address the sandbox listens on (control routes: DNS rebinding)' },
   R01: { status: 413, rule: 'request body larger than the body limit' },
   R02: { status: 400, rule: 'request body is not a JSON object' },
   R04: { status: 404, rule: 'no such route' },

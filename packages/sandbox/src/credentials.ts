@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+// Bundled into this package's build: a fixed credential the client would refuse is refused here too.
+import { MIN_SECRET_LENGTH } from '../../core/src/schemas/secret-length';
 
 /** What the merchant would read in the portal: one application, one merchant, a key per environment. */
 export interface SandboxCredentials {
@@ -27,6 +29,11 @@ export function createCredentials(given: Partial<SandboxCredentials> = {}): Sand
   };
   if (credentials.appId.length > 32 || credentials.merchantId.length > 32) {
     throw new TypeError('appId and merchantId must be at most 32 characters');
+  }
+  for (const name of ['testApiKey', 'productionApiKey', 'webhookSecret'] as const) {
+    if (credentials[name].length < MIN_SECRET_LENGTH) {
+      throw new TypeError(`${name} must be at least ${MIN_SECRET_LENGTH} characters, as a paymount client requires of its key and webhook secret`);
+    }
   }
   if (credentials.testApiKey === credentials.productionApiKey) {
     throw new TypeError('testApiKey and productionApiKey must differ: the key is what selects the environment');

@@ -10,7 +10,8 @@
  * - `delay`: process the request, then hold the answer `delayMs` (default
  *   31 000, past the spec's 30-second recommended call time-out).
  * - `non-json`: answer 200 with an HTML page instead of a JSON envelope, without processing.
- * - `s04`: answer HTTP 429 with code S04 (no Retry-After) without processing.
+ * - `s04`: answer HTTP 429 with code S04 without processing; with `Retry-After`
+ *   only when `retryAfterSeconds` is given.
  */
 export type FaultKind = 'http-500' | 'reset-before' | 'reset-after' | 'delay' | 'non-json' | 's04';
 
@@ -25,6 +26,8 @@ export interface FaultSpec {
   path?: string;
   /** For `delay`. */
   delayMs?: number;
+  /** For `s04`: the `Retry-After` header to send, in seconds (default none). */
+  retryAfterSeconds?: number;
 }
 
 /** Seeded random faults for reliability suites: each service request is hit with probability `rate`. */
@@ -38,6 +41,7 @@ export interface RandomFaultOptions {
 export interface ActiveFault {
   kind: FaultKind;
   delayMs: number;
+  retryAfterSeconds?: number;
 }
 
 /** mulberry32: a tiny deterministic generator, so a failing seed can be replayed. */
@@ -58,7 +62,7 @@ function checkKind(kind: unknown): FaultKind {
 }
 
 export class FaultPlan {
-  private queue: Array<Required<Omit<FaultSpec, 'path'>> & { path?: string }> = [];
+  private queue: Array<Required<Omit<FaultSpec, 'path' | 'retryAfterSeconds'>> & Pick<FaultSpec, 'path' | 'retryAfterSeconds'>> = [];
   private random: { next: () => number; options: RandomFaultOptions } | undefined;
 
   constructor(random?: RandomFaultOptions) {
@@ -70,7 +74,17 @@ export class FaultPlan {
     if (!Number.isInteger(times) || times < 1) throw new TypeError('fault times must be an integer >= 1');
     const delayMs = spec.delayMs ?? DEFAULT_FAULT_DELAY_MS;
     if (!Number.isFinite(delayMs) || delayMs < 0) throw new TypeError('fault delayMs must be >= 0');
-    this.queue.push({ kind: checkKind(spec.kind), times, delayMs, ...(spec.path === undefined ? {} : { path: spec.path }) });
+    const { retryAfterSeconds } = spec;
+    if (retryAfterSeconds !== undefined && !(Number.isSafeInteger(retryAfterSeconds) && retryAfterSeconds >= 0)) {
+      throw new TypeError('fault retryAfterSeconds must be an integer >= 0');
+    }
+    this.queue.push({
+      kind: checkKind(spec.kind),
+      times,
+      delayMs,
+      ...(spec.path === undefined ? {} : { path: spec.path }),
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+    });
   }
 
   setRandom(options: RandomFaultOptions | undefined): void {
@@ -96,7 +110,8 @@ export class FaultPlan {
     if (injected) {
       injected.times -= 1;
       if (injected.times === 0) this.queue.splice(index, 1);
-      return { kind: injected.kind, delayMs: injected.delayMs };
+      const { kind, delayMs, retryAfterSeconds } = injected;
+      return { kind, delayMs, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
     }
     if (!this.random) return undefined;
     const { next, options } = this.random;

@@ -24,6 +24,12 @@ export interface SandboxOptions {
   ipAllowList?: readonly string[];
   /** Accept http(s)://localhost / 127.0.0.1 / [::1] notifyUrls (local development); default false: public HTTPS only. */
   allowLocalNotifyUrl?: boolean;
+  /**
+   * Page origins besides loopback ones (`http://localhost:*`, `127.0.0.1`,
+   * `[::1]`, `*.localhost`) from which the test wallet may mint tokens: the
+   * token route's CORS. Default none.
+   */
+  walletOrigins?: readonly string[];
   /** Seeded random faults on the service routes. */
   faults?: RandomFaultOptions;
   /** Largest accepted request body; default 1 MiB. */

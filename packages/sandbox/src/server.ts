@@ -124,7 +124,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const reportError = options.onError ?? ((error: unknown) => console.error('paymount sandbox: internal error', error));
   const service = createServiceRoutes(state, reportError);
   const hosted = createHostedPageRoutes(state);
-  const control = createControlRoutes(state);
+  const control = createControlRoutes(state, { walletOrigins: options.walletOrigins ?? [] });
   const delayTimers = new Set<NodeJS.Timeout>();
 
   function answer(res: ServerResponse, reply: EnvelopeReply): void {
@@ -150,7 +150,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const fault = state.faults.next(path);
     if (fault?.kind === 'reset-before') return void req.socket.destroy();
     if (fault?.kind === 'http-500') return sendText(res, 500, 'text/plain; charset=utf-8', 'Internal Server Error');
-    if (fault?.kind === 's04') return answer(res, refusalReply(new SandboxRefusal('S04', 'call frequency limit exceeded (injected fault)')));
+    if (fault?.kind === 's04') {
+      const headers: Record<string, string> = fault.retryAfterSeconds === undefined ? {} : { 'retry-after': String(fault.retryAfterSeconds) };
+      return answer(res, refusalReply(new SandboxRefusal('S04', 'call frequency limit exceeded (injected fault)', { headers })));
+    }
     if (fault?.kind === 'non-json') return sendText(res, 200, 'text/html; charset=utf-8', NON_JSON_PAGE);
     deliver(req, res, await service.handle(req, path), fault);
   }

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -35,6 +36,17 @@ function startCli(args: string[]): Promise<{ child: ChildProcess; printed: Print
     const lines = createInterface({ input: child.stdout! });
     lines.once('line', (line) => resolve({ child, printed: JSON.parse(line) as Printed, exited }));
     void exited.then((code) => reject(new Error(`the CLI exited (${code}) before printing its URL`)));
+  });
+}
+
+/** A port nothing listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
   });
 }
 
@@ -88,6 +100,49 @@ describe('paymount-sandbox CLI', () => {
     }
   });
 
+  it('with --https alone writes the certificate into a private temporary directory (0700, file 0600) and removes it on stop', async () => {
+    const { child, printed, exited } = await startCli(['--https']);
+    const caFile = printed.caFile ?? '';
+    expect(dirname(caFile).startsWith(join(tmpdir(), 'paymount-sandbox-'))).toBe(true);
+    expect(statSync(dirname(caFile)).mode & 0o777).toBe(0o700);
+    expect(lstatSync(caFile).mode & 0o777).toBe(0o600);
+    expect(readFileSync(caFile, 'utf8')).toMatch(/^-----BEGIN CERTIFICATE-----/);
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(existsSync(dirname(caFile))).toBe(false);
+  });
+
+  it('never writes the certificate through a symlink planted at its path, chosen or predictable', async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'paymount-cli-symlink-'));
+    const victim = join(scratch, 'victim.txt');
+    writeFileSync(victim, 'precious');
+    // The path the CLI used to write to by default: anyone on the machine could plant a link there first.
+    const port = await freePort();
+    const predictable = join(tmpdir(), `paymount-sandbox-${port}.pem`);
+    const chosen = join(scratch, 'sandbox.pem');
+    symlinkSync(victim, chosen);
+    rmSync(predictable, { force: true });
+    symlinkSync(victim, predictable);
+    try {
+      const run = async (args: string[]) => {
+        const { child, printed, exited } = await startCli(['--https', ...args]);
+        child.kill('SIGTERM');
+        expect(await exited).toBe(0);
+        return printed;
+      };
+      expect((await run(['--cert-file', chosen])).caFile).toBe(chosen);
+      expect(lstatSync(chosen).isSymbolicLink()).toBe(false);
+      expect(lstatSync(chosen).mode & 0o777).toBe(0o600);
+      expect(readFileSync(chosen, 'utf8')).toMatch(/^-----BEGIN CERTIFICATE-----/);
+      await run(['--port', String(port)]);
+      expect(readFileSync(victim, 'utf8')).toBe('precious');
+      expect(lstatSync(predictable).isSymbolicLink()).toBe(true);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+      rmSync(predictable, { force: true });
+    }
+  });
+
   it('exits with status 1, listening no more, when --https cannot write its certificate file', async () => {
     const certFile = join(tmpdir(), `paymount-cli-no-such-dir-${process.pid}`, 'sandbox.pem');
     const child = spawn(process.execPath, [CLI, '--port', '0', '--https', '--cert-file', certFile], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -114,7 +169,7 @@ describe('paymount-sandbox CLI', () => {
 describe('CLI arguments', () => {
   it('maps every flag to a sandbox option', () => {
     const settings = parseCliArgs([
-      '--port', '4011', '--host', '127.0.0.1', '--https', '--allow-local-notify-url',
+      '--port', '4011', '--host', '127.0.0.1', '--https', '--allow-local-notify-url', '--wallet-origin', 'https://shop.dev.example',
       '--rate-limit', '5/2000', '--ip-allow', '127.0.0.1', '--ip-allow', '10.0.0.0/8',
       '--webhook-retry-delays', '10,20,40', '--webhook-timeout', '500', '--app-id', 'app_fixed', '--gateway-id', 'gw',
     ]);
@@ -123,6 +178,7 @@ describe('CLI arguments', () => {
       host: '127.0.0.1',
       https: true,
       allowLocalNotifyUrl: true,
+      walletOrigins: ['https://shop.dev.example'],
       credentials: { appId: 'app_fixed', gatewayId: 'gw' },
       rateLimit: { limit: 5, windowMs: 2000 },
       ipAllowList: ['127.0.0.1', '10.0.0.0/8'],

@@ -76,6 +76,15 @@ describe('injected faults', () => {
     expect(codes).toEqual(['S04', 'S04', 'S04', '0']);
   });
 
+  it('s04 sends Retry-After only when retryAfterSeconds is given', async () => {
+    sandbox.injectFault({ kind: 's04', retryAfterSeconds: 120 });
+    sandbox.injectFault({ kind: 's04' });
+    const [withHeader, without] = [await post(sandbox, SALE, saleBody(sandbox)), await post(sandbox, SALE, saleBody(sandbox))];
+    expect([withHeader.status, withHeader.json.code, withHeader.headers['retry-after']]).toEqual([429, 'S04', '120']);
+    expect([without.status, without.headers['retry-after']]).toEqual([429, undefined]);
+    expect(() => sandbox.injectFault({ kind: 's04', retryAfterSeconds: -1 })).toThrow(/retryAfterSeconds/);
+  });
+
   it('a fault bound to a path leaves other routes alone', async () => {
     sandbox.injectFault({ kind: 'http-500', path: SESSION });
     expect((await post(sandbox, SALE, saleBody(sandbox))).json.code).toBe('0');

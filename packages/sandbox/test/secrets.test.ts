@@ -64,3 +64,14 @@ describe('secrets stay out of every output', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('fixed credentials', () => {
+  it.each(['testApiKey', 'productionApiKey', 'webhookSecret'] as const)(
+    'refuses a %s shorter than 16 characters at start, without quoting it',
+    async (name) => {
+      const error = (await startSandbox({ credentials: { [name]: 'short_secret' } }).catch((e: unknown) => e)) as Error;
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error.message).toBe(`${name} must be at least 16 characters, as a paymount client requires of its key and webhook secret`);
+    },
+  );
+});

@@ -1,6 +1,8 @@
 import { generateClientRequestId } from './ids';
 import type { HttpMethod } from './transport';
 
+export const CLIENT_REQUEST_ID_HEADER = 'X-Client-Request-Id';
+
 /**
  * The four headers the spec's Authentication section requires, in its exact
  * form. Built per attempt: a repeated X-Client-Request-Id within 10 minutes is
@@ -18,7 +20,7 @@ export function buildAuthHeaders(apiKey: string, nowMs: number, method: HttpMeth
   return {
     Authorization: `Bearer ${apiKey}`,
     'Content-Type': 'application/json',
-    'X-Client-Request-Id': generateClientRequestId(),
+    [CLIENT_REQUEST_ID_HEADER]: generateClientRequestId(),
     'X-Timestamp': formatTimestamp(nowMs),
   };
 }

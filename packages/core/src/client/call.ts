@@ -44,17 +44,18 @@ type AttemptResult = Interpretation & { status?: number };
 /**
  * One logical call: the body is serialised once and the same
  * transactionRequestId goes out on every attempt, so the service answers a
- * repeat with the first result. Definitive API errors end the call at once.
- * A read is retried on the same transient failures, and ends in an error,
- * never in an unknown outcome: it changed nothing, so the caller can just ask
- * again.
+ * repeat with the first result. API refusals end the call at once; after an
+ * attempt that may have been processed, though, the outcome is unknown. A read
+ * is retried on the same transient failures and ends in an error, never in an
+ * unknown outcome: it changed nothing, so the caller can just ask again.
  */
 export async function performCall(ctx: CallContext, spec: CallSpec): Promise<CallOutcome> {
   const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
   const writes = spec.method !== 'GET';
   const redact = withCallSecrets(ctx.redact, spec.secrets ?? []);
   const deadlineAt = ctx.clock.now() + spec.deadlineMs;
-  let maybeProcessed = false;
+  /** The error of the latest attempt the service may have processed without a usable answer coming back. */
+  let doubt: PaymentError | undefined;
   let last: Extract<AttemptResult, { ok: false }> | undefined;
 
   for (let attempt = 1; attempt <= ctx.retry.maxAttempts; attempt++) {
@@ -67,7 +68,7 @@ export async function performCall(ctx: CallContext, spec: CallSpec): Promise<Cal
       return { kind: 'answered', envelope: result.envelope, httpStatus: result.status ?? 0, receivedAt: ctx.clock.now() };
     }
     last = result;
-    maybeProcessed ||= writes && result.maybeProcessed;
+    if (writes && result.maybeProcessed) doubt = result.error;
     if (!result.retryable || attempt === ctx.retry.maxAttempts) break;
     const delayMs = result.retryAfterMs ?? backoffDelay(ctx.retry, attempt);
     if (ctx.clock.now() + delayMs >= deadlineAt) break;
@@ -76,13 +77,30 @@ export async function performCall(ctx: CallContext, spec: CallSpec): Promise<Cal
   }
 
   const error = last?.error ?? new PaymentTimeoutError(`The deadline of ${spec.method} ${spec.path} passed before any attempt`);
-  const definitive = error instanceof PaymentApiError && !(error instanceof PaymentRateLimitError);
-  if (maybeProcessed && !definitive) {
-    ctx.logger.warn({ path: spec.path, transactionRequestId: spec.transactionRequestId, errorCode: error.code }, 'payment service call outcome unknown');
-    return { kind: 'unknown', error };
-  }
+  if (doubt !== undefined) return unknownOutcome(ctx, spec, doubt, error);
   ctx.logger.warn({ path: spec.path, transactionRequestId: spec.transactionRequestId, errorCode: error.code, traceId: error.traceId }, 'payment service call gave up');
   throw error;
+}
+
+/**
+ * An attempt may have been processed, and no later one settled it. Even a
+ * refusal of a later attempt is no proof of failure (the first may have been
+ * charged while the repeat was refused), so the outcome is unknown and the
+ * error reported is the one of the attempt in doubt; the refusal is logged.
+ */
+function unknownOutcome(ctx: CallContext, spec: CallSpec, doubt: PaymentError, last: PaymentError): CallOutcome {
+  const refused = last instanceof PaymentApiError && !(last instanceof PaymentRateLimitError);
+  const error = refused ? doubt : last;
+  ctx.logger.warn(
+    {
+      path: spec.path,
+      transactionRequestId: spec.transactionRequestId,
+      errorCode: error.code,
+      ...(refused ? { laterRefusal: last.code, traceId: last.traceId } : {}),
+    },
+    'payment service call outcome unknown',
+  );
+  return { kind: 'unknown', error };
 }
 
 function logAttempt(ctx: CallContext, spec: CallSpec, attempt: number, result: AttemptResult, started: number): void {

@@ -93,7 +93,7 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
       const outcome = await write(CREATE_SESSION_PATH, body, limits(callOptions));
       // A session whose creation is in doubt is useless: no checkoutUrl came back, so the caller must try again.
       if (outcome.kind === 'unknown') throw outcome.error;
-      return toCheckoutSession(outcome, CREATE_SESSION_PATH, body.transactionRequestId);
+      return toCheckoutSession(outcome, CREATE_SESSION_PATH, body.transactionRequestId, schemaContext);
     },
 
     async directPayment(input, callOptions = {}) {

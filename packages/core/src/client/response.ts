@@ -19,8 +19,9 @@ export type Interpretation =
 const SNIPPET_CHARS = 80;
 
 /**
- * Reads the envelope and decides what the answer means. The HTTP status is
- * trusted only when the body is not a valid envelope (a proxy error page).
+ * Reads the envelope and decides what the answer means. A refusal envelope is
+ * believed whatever the HTTP status; a success envelope only on a 2xx; the
+ * status alone decides when the body is not a valid envelope (a proxy error page).
  * `redact` cuts secrets out of any text quoted from the response.
  */
 export function interpretResponse(
@@ -31,7 +32,7 @@ export function interpretResponse(
   redact: (text: string) => string,
 ): Interpretation {
   const { status } = response;
-  const malformed = (what: string): Interpretation => ({
+  const malformed = (what: string): Extract<Interpretation, { ok: false }> => ({
     ok: false,
     error: new PaymentResponseError(`${method} ${path} answered HTTP ${status} ${what}`, { code: 'MALFORMED_RESPONSE', httpStatus: status }),
     // A garbled 2xx is asked again too: every call is safe to repeat (a write carries its
@@ -58,6 +59,9 @@ export function interpretResponse(
   const envelope = parsed.data;
   if (envelope.code === SUCCESS_CODE) {
     if (!envelope.data) return malformed('with code "0" but no data object');
+    // Success is believed on a 2xx only. A redirect or error status claiming it is no answer the
+    // service gives; since it claims the request went through, a payment's outcome is then unknown.
+    if (status < 200 || status >= 300) return { ...malformed('with code "0": a success answer must be a 2xx'), maybeProcessed: true };
     return { ok: true, envelope: envelope as SuccessEnvelope };
   }
   // Only a refusal quotes msg, so only then is it worth redacting.

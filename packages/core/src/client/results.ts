@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PaymentResponseError } from '../errors';
+import type { SchemaContext } from '../schemas/urls';
 import { parseExpiresAt, parseServiceTime } from '../session';
 import { paymentStatusOf } from '../transaction-status';
 import type { CallOutcome } from './call';
@@ -14,11 +15,20 @@ import type {
   UnknownOutcome,
 } from './types';
 
-const checkoutSessionDataSchema = z.looseObject({
-  checkoutUrl: z.url({ protocol: /^https?$/ }),
-  expiresAt: z.union([z.string(), z.number()]).optional(),
-  sessionId: z.union([z.string(), z.number()]).optional(),
-});
+/**
+ * The checkoutUrl becomes the shopper's redirect: HTTPS only, plain HTTP only
+ * in local development (a sandbox on this machine).
+ */
+const checkoutSessionDataSchema = (protocol: RegExp, error: string) =>
+  z.looseObject({
+    checkoutUrl: z.url({ protocol, error }),
+    expiresAt: z.union([z.string(), z.number()]).optional(),
+    sessionId: z.union([z.string(), z.number()]).optional(),
+  });
+const sessionDataSchemas = {
+  https: checkoutSessionDataSchema(/^https$/, 'must be an https URL (plain http only with localDevelopment)'),
+  local: checkoutSessionDataSchema(/^https?$/, 'must be an http(s) URL'),
+};
 
 /** Why a transaction ended as it did. `reason` is how the sandbox said it before `transactionResultCode`; an unreadable one is ignored. */
 const resultReasonFields = {
@@ -78,8 +88,13 @@ const expiredSessionDataSchema = z.looseObject({
 
 type Answered = Extract<CallOutcome, { kind: 'answered' }>;
 
-export function toCheckoutSession(outcome: Answered, path: string, transactionRequestId: string): CheckoutSession {
-  const data = parseData(checkoutSessionDataSchema, outcome, path);
+export function toCheckoutSession(
+  outcome: Answered,
+  path: string,
+  transactionRequestId: string,
+  context: SchemaContext = {},
+): CheckoutSession {
+  const data = parseData(context.localDevelopment ? sessionDataSchemas.local : sessionDataSchemas.https, outcome, path);
   return {
     checkoutUrl: data.checkoutUrl,
     expiresAt: parseExpiresAt(data.expiresAt, outcome.receivedAt),

@@ -1,5 +1,6 @@
 import { Agent, type Dispatcher } from 'undici';
 import { PaymentNetworkError, PaymentResponseError } from '../errors';
+import { watchTlsVersion } from './tls-guard';
 
 export interface TransportResponse {
   status: number;
@@ -31,7 +32,7 @@ export interface Transport {
 
 export interface TransportOptions {
   baseUrl: string;
-  /** A caller-owned dispatcher; its TLS settings are then the caller's to keep at 1.2 or higher. */
+  /** A caller-owned dispatcher; a request on one of its connections below TLS 1.2 is aborted before it is sent. */
   dispatcher?: Dispatcher | undefined;
   ca?: string | Buffer | Array<string | Buffer> | undefined;
 }
@@ -49,12 +50,15 @@ export class AttemptTimeoutError extends Error {
 
 /**
  * One pooled, keep-alive dispatcher per client. Every connection it opens
- * refuses anything below TLS 1.2, whatever the runtime's default.
+ * refuses anything below TLS 1.2, whatever the runtime's default; through a
+ * caller-supplied dispatcher, each request is checked by `watchTlsVersion`.
  */
 export function createTransport(options: TransportOptions): Transport {
   const base = new URL(options.baseUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
   const owned = options.dispatcher === undefined;
+  // A dispatcher of the caller's keeps its own TLS settings: each request is checked at the socket instead.
+  const checksTls = !owned && base.protocol === 'https:';
   const dispatcher =
     options.dispatcher ??
     new Agent({
@@ -69,9 +73,11 @@ export function createTransport(options: TransportOptions): Transport {
         const handler = new EnvelopeResponseHandler(method, path, (error, response) => {
           clearTimeout(timer);
           signal?.removeEventListener('abort', onAbort);
+          unwatch?.();
           if (error === undefined) resolve(response!);
           else reject(error);
         });
+        const unwatch = checksTls ? watchTlsVersion(headers, (error) => handler.abort(error)) : undefined;
         const timer = setTimeout(() => handler.abort(new AttemptTimeoutError(timeoutMs)), timeoutMs);
         if (signal?.aborted) return onAbort();
         signal?.addEventListener('abort', onAbort, { once: true });

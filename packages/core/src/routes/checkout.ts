@@ -1,6 +1,7 @@
 import { validate } from '../validation';
 import { readRequestBody } from './body';
 import { jsonResponse } from './errors-to-response';
+import { checkFormOrigin } from './form-origin';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 import { checkoutRequestSchema } from './request-schemas';
 import { callbackUrls, fromServerSideOrder, lookUpOrder, urlFor, type RouteDeps } from './route-deps';
@@ -15,6 +16,7 @@ function wantsRedirect(kind: 'json' | 'form', accept: string | string[] | undefi
 /** POST /checkout: `{ orderId }` → a hosted checkout session for the server-side order. */
 export async function checkoutRoute(req: NeutralRequest, deps: RouteDeps): Promise<NeutralResponse> {
   const { kind, fields } = await readRequestBody(req, { accept: ['json', 'form'], limitBytes: deps.bodyLimitBytes });
+  checkFormOrigin(req, kind, deps.allowedOrigins, deps.logger);
   const { orderId } = validate(checkoutRequestSchema, fields, 'checkout request');
   const order = await lookUpOrder(deps, orderId, 'checkout', req);
   const session = await fromServerSideOrder(deps, order, () => {

@@ -35,6 +35,12 @@ function isPaymentClient(value: object): value is PaymentClient {
   return typeof candidate.createCheckoutSession === 'function' && typeof candidate.directPayment === 'function';
 }
 
+/** The methods a route answers: HEAD wherever GET is, since HEAD is GET without the body. */
+function allowedMethods(byMethod: Readonly<Record<string, Route>>): string {
+  const methods = Object.keys(byMethod);
+  return (byMethod['GET'] ? [...methods, 'HEAD'] : methods).join(', ');
+}
+
 /** Route paths relative to the mount point; a trailing slash is tolerated. */
 function routePath(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
@@ -73,6 +79,7 @@ export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentH
     notifyUrl: options.notifyUrl,
     merchantReturnUrl: options.merchantReturnUrl,
     wallet: options.wallet,
+    allowedOrigins: new Set(options.allowedOrigins),
     bodyLimitBytes,
     logger,
   };
@@ -110,9 +117,11 @@ export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentH
     async handle(req) {
       const byMethod = routes[routePath(req.path)];
       if (byMethod === undefined) return undefined;
-      const route = byMethod[req.method.toUpperCase()];
+      const method = req.method.toUpperCase();
+      // A HEAD runs the GET route; the writer sends its headers only (RFC 9110 9.3.2).
+      const route = byMethod[method] ?? (method === 'HEAD' ? byMethod['GET'] : undefined);
       if (route === undefined) {
-        const allow = Object.keys(byMethod).join(', ');
+        const allow = allowedMethods(byMethod);
         return errorResponse(
           405,
           { code: 'METHOD_NOT_ALLOWED', message: `This route answers ${allow} only.` },

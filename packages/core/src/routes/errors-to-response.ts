@@ -30,6 +30,13 @@ export function errorResponse(
 
 const GENERIC_MESSAGE = 'An unexpected error occurred.';
 
+/**
+ * The longest wait passed on to the browser. The service's Retry-After is
+ * about its own load; a huge or hostile value must not park a shopper's page
+ * (or a client honouring it) for hours.
+ */
+const MAX_RETRY_AFTER_SECONDS = 60;
+
 /** What the standalone entries answer outside the payment routes when the merchant gives no fallback. */
 export function notFoundResponse(): NeutralResponse {
   return errorResponse(404, { code: 'NOT_FOUND', message: 'No route here.' });
@@ -89,7 +96,7 @@ export function errorToResponse(error: unknown, logger: Logger): NeutralResponse
   else logger.warn({ code: error.code, status: rule.status, message: error.message }, 'paymount route refused a request');
   const headers: Record<string, string> = {};
   if (error instanceof PaymentRateLimitError && error.retryAfterMs !== undefined) {
-    headers['retry-after'] = String(Math.max(1, Math.ceil(error.retryAfterMs / 1000)));
+    headers['retry-after'] = String(Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
   }
   return errorResponse(
     rule.status,

@@ -37,6 +37,8 @@ async function readLimited(request: Request, limitBytes: number): Promise<Uint8A
 function toNeutral(request: Request, url: URL, path: string, limitBytes: number): NeutralRequest {
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => (headers[name] = value));
+  // Some runtimes keep the host in the URL only; the checkout form's origin check compares against it.
+  headers['host'] ??= url.host;
   let body: Promise<Uint8Array> | undefined;
   return {
     method: request.method.toUpperCase(),
@@ -48,7 +50,11 @@ function toNeutral(request: Request, url: URL, path: string, limitBytes: number)
   };
 }
 
-function toResponse(response: NeutralResponse): Response {
+function toResponse(response: NeutralResponse, method = 'GET'): Response {
+  if (method === 'HEAD') {
+    const headers = { ...response.headers, 'content-length': String(Buffer.byteLength(response.body)) };
+    return new Response(null, { status: response.status, headers });
+  }
   return new Response(response.body === '' ? null : response.body, { status: response.status, headers: response.headers });
 }
 
@@ -70,7 +76,7 @@ export function createFetchHandler(
     const path = pathUnderMount(url.pathname, mountPath);
     const response =
       path === undefined ? undefined : await handlers.handle(toNeutral(request, url, path, handlers.bodyLimitBytes));
-    return response ? toResponse(response) : notFound(request);
+    return response ? toResponse(response, request.method.toUpperCase()) : notFound(request);
   };
   return Object.assign(handle, { handlers });
 }

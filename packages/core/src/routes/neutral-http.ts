@@ -31,6 +31,10 @@ export interface NeutralRequest {
 export interface NeutralResponse {
   status: number;
   headers: Record<string, string>;
-  /** Serialised body, or '' for none. */
+  /**
+   * Serialised body, or '' for none. The answer to a HEAD request carries the
+   * GET's body so its length is known; a writer sends the headers only (Node's
+   * http and Koa drop a HEAD body themselves).
+   */
   body: string;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MERCHANT_RETURN_URL_MAX, NOTIFY_URL_MAX } from '../schemas/fields';
+import { MIN_SECRET_LENGTH } from '../schemas/secret-length';
 import { callbackUrlSchema, type SchemaContext } from '../schemas/urls';
 import { walletPaymentRequestInputSchema } from '../wallet/payment-request';
 import { DEFAULT_WEBHOOK_TOLERANCE_MS } from '../webhooks/verify-webhook';
@@ -21,7 +22,7 @@ const positiveInt = z.number().int('must be a whole number').positive('must be g
 // The whitespace rule is phrased without the value: these messages may be logged.
 const secretSchema = z
   .string('must be the webhook signing secret, a string')
-  .min(1, 'must not be empty')
+  .min(MIN_SECRET_LENGTH, `must be the whole signing secret, at least ${MIN_SECRET_LENGTH} characters`)
   .refine((secret) => secret.trim() === secret, {
     message: 'has leading or trailing whitespace (often a newline copied from an env file); trim it where it is configured',
     params: { rule: 'no_surrounding_whitespace' },
@@ -53,6 +54,14 @@ const webhookOptionsSchema = z
     },
   );
 
+/** An origin as a browser's Origin header spells it: scheme, host, port if not the default; nothing else. */
+const originSchema = z
+  .string('must be an origin string')
+  .refine((value) => URL.parse(value)?.origin === value && /^https?:/.test(value), {
+    message: 'must be an origin such as https://shop.example (scheme, host, port; no path or trailing slash)',
+    params: { rule: 'origin' },
+  });
+
 const walletRules = walletPaymentRequestInputSchema.shape;
 
 // The rules buildWalletPaymentRequest applies on every GET /wallet/config, so a bad setting fails here instead.
@@ -80,6 +89,7 @@ export function paymentHandlersOptionsSchema(context: SchemaContext) {
       .union([callbackUrlSchema(MERCHANT_RETURN_URL_MAX, context), fn('')], 'must be a URL or a function (order) => URL')
       .optional(),
     wallet: walletOptionsSchema.optional(),
+    allowedOrigins: z.array(originSchema, 'must be a list of origins').optional(),
     webhook: webhookOptionsSchema,
     store: objectWith(['claim', 'release'], 'must be an IdempotencyStore with claim() and release()').optional(),
     on: z.record(z.string(), fn('must be a function (event, ctx) => void')).optional(),

@@ -12,6 +12,8 @@ export interface RouteDeps {
   notifyUrl: PaymentHandlersOptions['notifyUrl'];
   merchantReturnUrl: PaymentHandlersOptions['merchantReturnUrl'];
   wallet: WalletRouteOptions | undefined;
+  /** Origins besides the app's own that may post the checkout form. */
+  allowedOrigins: ReadonlySet<string>;
   bodyLimitBytes: number;
   logger: Logger;
 }

@@ -91,6 +91,13 @@ export interface PaymentHandlersOptions {
   merchantReturnUrl?: string | ((order: MerchantOrder) => string);
   /** Needed by GET /wallet/config. */
   wallet?: WalletRouteOptions;
+  /**
+   * Origins (`https://shop.example`, no path) besides the app's own from which
+   * a browser may post the checkout form, e.g. a storefront on another domain.
+   * Default none: form posts from another site are refused (403). JSON calls
+   * are not affected.
+   */
+  allowedOrigins?: string[];
   webhook: WebhookRouteOptions;
   /** Where webhook deliveries are deduplicated. Default a bounded in-memory store (single process). */
   store?: IdempotencyStore;

@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici';
 import type { Logger } from '../logger';
 import { appIdSchema, merchantIdSchema } from './fields';
 import { isLoopbackHostname } from './public-host';
+import { MIN_SECRET_LENGTH } from './secret-length';
 
 export interface Clock {
   now(): number;
@@ -34,7 +35,7 @@ export const paymentClientOptionsSchema = z
   .strictObject({
     apiKey: z
       .string('must be the API key string from the merchant portal')
-      .min(1, 'must not be empty')
+      .min(MIN_SECRET_LENGTH, `must be the whole key from the merchant portal, at least ${MIN_SECRET_LENGTH} characters`)
       // A key with whitespace would break the exact `Bearer <key>` header form.
       .regex(/^\S+$/, 'must not contain whitespace'),
     baseUrl: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }),

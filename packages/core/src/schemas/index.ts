@@ -9,6 +9,7 @@ export * from './fields';
 export { productListSchema } from './product-list';
 export { isPublicHostname } from './public-host';
 export * from './refund';
+export { MIN_SECRET_LENGTH } from './secret-length';
 export * from './terminal-sale';
 export * from './transaction-query';
 export * from './urls';

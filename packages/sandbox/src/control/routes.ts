@@ -4,14 +4,8 @@ import { parseJsonObject, readBody, sendJson, sendText } from '../http-io';
 import { SandboxRefusal } from '../envelope';
 import type { SandboxState } from '../state';
 import { mintWalletToken } from '../wallet-token';
+import { checkControlRequest, walletCorsHeaders } from './request-guard';
 import { testWalletScript } from './test-wallet-script';
-
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'POST, OPTIONS',
-  'access-control-allow-headers': 'content-type',
-  'access-control-max-age': '600',
-};
 
 const mintRequest = z.object({
   gateway: z.string().max(64).optional(),
@@ -35,18 +29,33 @@ function parseOr400<T>(schema: z.ZodType<T>, value: unknown): T {
   throw new SandboxRefusal('R02', `${issue?.path.join('.') || '(body)'}: ${issue?.message ?? 'invalid'}`);
 }
 
+export interface ControlRouteOptions {
+  /** Page origins besides loopback ones that may mint tokens through the test wallet (CORS). */
+  walletOrigins?: readonly string[];
+}
+
+const TOKEN_PATH = '/sandbox/wallet-token';
+
 /**
  * The sandbox-only conveniences under `/sandbox/`: mint wallet tokens (CORS, for
  * shop pages on another origin), the test wallet script, the clock, and
- * read-only views of the ledger and webhook log. Not part of the service.
+ * read-only views of the ledger and webhook log. Not part of the service; only
+ * this machine's own tools and pages may use them (`checkControlRequest`).
  */
-export function createControlRoutes(state: SandboxState) {
+export function createControlRoutes(state: SandboxState, options: ControlRouteOptions = {}) {
+  const walletOrigins = new Set(options.walletOrigins);
+  for (const origin of walletOrigins) {
+    if (URL.parse(origin)?.origin !== origin) {
+      throw new TypeError(`walletOrigins: "${origin}" is not an origin such as https://shop.example (scheme, host, port; no path)`);
+    }
+  }
+  const cors = (req: IncomingMessage) => walletCorsHeaders(req, walletOrigins);
   const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => Promise<void> | void> = {
-    'OPTIONS /sandbox/wallet-token': (_req, res) => {
-      res.writeHead(204, CORS);
+    [`OPTIONS ${TOKEN_PATH}`]: (req, res) => {
+      res.writeHead(204, cors(req));
       res.end();
     },
-    'POST /sandbox/wallet-token': async (req, res) => {
+    [`POST ${TOKEN_PATH}`]: async (req, res) => {
       const body = parseOr400(mintRequest, await jsonBody(req));
       const token = mintWalletToken(
         state.walletKeys,
@@ -60,10 +69,11 @@ export function createControlRoutes(state: SandboxState) {
           ...(body.cardNetwork === undefined ? {} : { cardNetwork: body.cardNetwork }),
         },
       );
-      sendJson(res, 201, { token }, CORS);
+      sendJson(res, 201, { token }, cors(req));
     },
     'GET /sandbox/test-wallet.js': (_req, res) => {
-      sendText(res, 200, 'text/javascript; charset=utf-8', testWalletScript(state.url), { 'access-control-allow-origin': '*' });
+      // Loaded by a classic <script src>, which needs no CORS.
+      sendText(res, 200, 'text/javascript; charset=utf-8', testWalletScript(state.url));
     },
     'GET /sandbox/clock': (_req, res) => sendJson(res, 200, { now: state.clock.now() }),
     'POST /sandbox/clock/advance': async (req, res) => {
@@ -84,10 +94,11 @@ export function createControlRoutes(state: SandboxState) {
     const route = routes[`${req.method ?? ''} ${path}`];
     try {
       if (!route) throw new SandboxRefusal('R04', `no sandbox route ${req.method ?? ''} ${path}`);
+      checkControlRequest(req, state.url);
       await route(req, res);
     } catch (error) {
       const refusal = error instanceof SandboxRefusal ? error : new SandboxRefusal('E01', 'internal error');
-      sendJson(res, refusal.status, { error: { code: refusal.code, message: refusal.message } }, path === '/sandbox/wallet-token' ? CORS : {});
+      sendJson(res, refusal.status, { error: { code: refusal.code, message: refusal.message } }, path === TOKEN_PATH ? cors(req) : {});
     }
     return true;
   }
