@@ -1,0 +1,31 @@
+import type { OrderAttempt } from '../orders/attempt';
+import { validate } from '../validation';
+import { jsonResponse } from './errors-to-response';
+import type { NeutralRequest, NeutralResponse } from './neutral-http';
+import { orderQuerySchema } from './request-schemas';
+import { lookUpOrder, type RouteDeps } from './route-deps';
+
+/** What a shop's page shows: `pending` covers an open hosted session and a payment whose outcome is not known yet. */
+export type OrderPaymentStatus = 'unpaid' | 'pending' | 'succeeded' | 'failed' | 'closed';
+
+function statusOf(attempt: OrderAttempt | undefined): OrderPaymentStatus {
+  if (attempt === undefined) return 'unpaid';
+  return attempt.state === 'open' ? 'pending' : attempt.state;
+}
+
+/**
+ * GET /status?orderId= → where the order's payment stands, from its current
+ * attempt. Nothing a browser could not already see: no amount, no session URL.
+ */
+export async function statusRoute(req: NeutralRequest, deps: RouteDeps): Promise<NeutralResponse> {
+  const { orderId } = validate(orderQuerySchema, req.query, 'status request');
+  const order = await lookUpOrder(deps, orderId, 'status', req);
+  const attempt = await deps.orders.store.get(order.referenceOrderId);
+  return jsonResponse(200, {
+    orderId,
+    status: statusOf(attempt),
+    payable: order.payable !== false,
+    ...(attempt?.transactionId === undefined ? {} : { transactionId: attempt.transactionId }),
+    updatedAt: attempt === undefined ? null : new Date(attempt.updatedAt).toISOString(),
+  });
+}
