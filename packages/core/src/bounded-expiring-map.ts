@@ -9,12 +9,13 @@ export class BoundedExpiringMap<V> {
   /** No entry expires before this (a lower bound), so a sweep before then would find nothing to drop. */
   private earliestExpiry = Number.POSITIVE_INFINITY;
 
+  /** `option` names the bound where the caller's user set it, for the error, e.g. `MemoryIdempotencyStore: maxEntries`. */
   constructor(
     readonly maxEntries: number,
-    owner: string,
+    option: string,
   ) {
     if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) {
-      throw new RangeError(`${owner}: maxEntries must be a positive integer.`);
+      throw new RangeError(`${option} must be a positive integer.`);
     }
   }
 

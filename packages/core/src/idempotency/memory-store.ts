@@ -23,7 +23,7 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   private readonly entries: BoundedExpiringMap<IdempotencyKeyState>;
 
   constructor(options: MemoryIdempotencyStoreOptions = {}) {
-    this.entries = new BoundedExpiringMap(options.maxEntries ?? DEFAULT_MEMORY_STORE_MAX_ENTRIES, 'MemoryIdempotencyStore');
+    this.entries = new BoundedExpiringMap(options.maxEntries ?? DEFAULT_MEMORY_STORE_MAX_ENTRIES, 'MemoryIdempotencyStore: maxEntries');
     this.maxEntries = this.entries.maxEntries;
     this.clock = options.clock ?? Date;
   }

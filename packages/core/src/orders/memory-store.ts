@@ -26,8 +26,8 @@ export class MemoryOrderAttemptStore implements OrderAttemptStore {
 
   constructor(options: MemoryOrderAttemptStoreOptions = {}) {
     const maxOrders = options.maxOrders ?? DEFAULT_MEMORY_ORDER_STORE_MAX_ORDERS;
-    this.locks = new BoundedExpiringMap(maxOrders, 'MemoryOrderAttemptStore');
-    this.attempts = new BoundedExpiringMap(maxOrders, 'MemoryOrderAttemptStore');
+    this.locks = new BoundedExpiringMap(maxOrders, 'MemoryOrderAttemptStore: maxOrders');
+    this.attempts = new BoundedExpiringMap(maxOrders, 'MemoryOrderAttemptStore: maxOrders');
     this.clock = options.clock ?? Date;
   }
 
