@@ -10,14 +10,17 @@ export function checkoutCases(ctx: () => ConformanceContext): void {
     return exchange;
   };
 
-  it('POST /checkout with JSON answers 201 { checkoutUrl, expiresAt }', async () => {
+  it('POST /checkout with JSON answers 201 { checkoutUrl, expiresAt, sessionId }', async () => {
     const res = seen(await postJson(url(), { orderId: 'order-1' }));
     expect(res.status).toBe(201);
     expect(res.contentType).toMatch(/^application\/json/);
-    const body = res.json as { checkoutUrl: string; expiresAt: string };
-    expect(Object.keys(body).sort()).toEqual(['checkoutUrl', 'expiresAt']);
+    const body = res.json as { checkoutUrl: string; expiresAt: string; sessionId: string };
+    expect(Object.keys(body).sort()).toEqual(['checkoutUrl', 'expiresAt', 'sessionId']);
     expect(body.checkoutUrl.startsWith(ctx().sandbox.url)).toBe(true);
     expect(new Date(body.expiresAt).toISOString()).toBe(body.expiresAt);
+    // The sandbox's hosted page lives at /hosted/checkout/<sessionId>: the id answered is the session's own.
+    expect(body.sessionId).toMatch(/^\S+$/);
+    expect(new URL(body.checkoutUrl).pathname).toBe(`/hosted/checkout/${body.sessionId}`);
   });
 
   it('POST /checkout as a form post answers 303 to the checkout page', async () => {

@@ -49,18 +49,36 @@ export function walletCases(ctx: () => ConformanceContext): void {
       }),
     );
     expect(res.status).toBe(200);
-    const body = res.json as { status: string; referenceOrderId: string; transactionRequestId: string };
-    expect(body).toEqual({ status: 'succeeded', referenceOrderId: 'order-0001', transactionRequestId: expect.any(String) });
+    const body = res.json as { status: string; referenceOrderId: string; transactionRequestId: string; transactionId: string };
+    expect(body).toEqual({
+      status: 'succeeded',
+      referenceOrderId: 'order-0001',
+      transactionRequestId: expect.any(String),
+      transactionId: expect.any(String),
+    });
     const charge = ctx()
       .sandbox.charges()
       .find((c) => c.transactionRequestId === body.transactionRequestId);
     expect(charge?.amount).toMatchObject({ orderAmount: 1250, taxAmount: 100, priceCurrency: 'USD' });
+    // The id a refund or a query names the payment by.
+    expect(charge?.transactionId).toBe(body.transactionId);
   });
 
-  it('POST /wallet/pay answers 200 failed for a declined payment', async () => {
+  it('POST /wallet/pay answers 200 failed with the transactionId and the reason code for a declined payment', async () => {
     const res = seen(await postJson(`${ctx().app.url}/wallet/pay`, { orderId: 'order-declined', token: token() }));
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ status: 'failed', referenceOrderId: 'order-0002', transactionRequestId: expect.any(String) });
+    const body = res.json as { transactionRequestId: string; transactionId: string };
+    expect(body).toEqual({
+      status: 'failed',
+      referenceOrderId: 'order-0002',
+      transactionRequestId: expect.any(String),
+      transactionId: expect.any(String),
+      resultCode: 'CARD_DECLINED',
+    });
+    const charge = ctx()
+      .sandbox.charges()
+      .find((c) => c.transactionRequestId === body.transactionRequestId);
+    expect(charge).toMatchObject({ transactionId: body.transactionId, transactionStatus: 'F' });
   });
 
   it('POST /wallet/pay without a token answers 400 naming the field', async () => {

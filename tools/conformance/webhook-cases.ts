@@ -33,6 +33,27 @@ export function webhookCases(ctx: () => ConformanceContext): void {
     });
   });
 
+  it('a refund delivery runs refund.succeeded with the refund\'s own transactionId and the payment\'s originalTransactionId', async () => {
+    const payload = webhookPayload({
+      transactionId: 'TX-refund-1',
+      originalTransactionId: 'TX-valid',
+      transactionRequestId: 'REF-REQ-1',
+      transactionType: 'REFUND',
+      amount: { priceCurrency: 'USD', orderAmount: 500, totalAmount: 500 },
+    });
+    const res = await deliver(signed(payload));
+    expect(res.status).toBe(200);
+    const events = eventsFor('TX-refund-1');
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      type: 'refund.succeeded',
+      transactionId: 'TX-refund-1',
+      originalTransactionId: 'TX-valid',
+      transactionRequestId: 'REF-REQ-1',
+      amount: { priceCurrency: 'USD', orderAmount: 500, totalAmount: 500 },
+    });
+  });
+
   it('a repeated delivery answers 200 and does not run the handler again', async () => {
     const delivery = signed(webhookPayload({ transactionId: 'TX-dup' }), { deliveryId: 'dlv-dup' });
     expect((await deliver(delivery)).json).toEqual(RECEIVED);

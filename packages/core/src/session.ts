@@ -10,15 +10,20 @@ const SECONDS_THRESHOLD = 1e11;
  * lifetime is counted from when the response arrived.
  */
 export function parseExpiresAt(value: unknown, receivedAt: number): Date {
+  return parseServiceTime(value) ?? new Date(receivedAt + SESSION_LIFETIME_MS);
+}
+
+/** A time the service sent: ISO 8601, epoch milliseconds or epoch seconds; undefined when absent or unreadable. */
+export function parseServiceTime(value: unknown): Date | undefined {
   if (typeof value === 'number' && Number.isFinite(value) && value > 0) {
     return new Date(value < SECONDS_THRESHOLD ? value * 1000 : value);
   }
   if (typeof value === 'string' && value.trim() !== '') {
-    if (/^\d+$/.test(value.trim())) return parseExpiresAt(Number(value), receivedAt);
+    if (/^\d+$/.test(value.trim())) return parseServiceTime(Number(value));
     const parsed = Date.parse(value);
     if (!Number.isNaN(parsed)) return new Date(parsed);
   }
-  return new Date(receivedAt + SESSION_LIFETIME_MS);
+  return undefined;
 }
 
 /** True once the session's checkoutUrl must no longer be used: create a new session instead. */

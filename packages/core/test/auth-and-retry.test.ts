@@ -11,6 +11,13 @@ describe('buildAuthHeaders', () => {
     expect(headers['X-Client-Request-Id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
+  it('leaves Content-Type out for a GET, which has no body', () => {
+    const headers = buildAuthHeaders('sk_test_key', 1_800_000_000_000, 'GET');
+    expect(Object.keys(headers).sort()).toEqual(['Authorization', 'X-Client-Request-Id', 'X-Timestamp']);
+    expect(headers.Authorization).toBe('Bearer sk_test_key');
+    expect(Object.keys(buildAuthHeaders('k', 1_800_000_000_000, 'POST'))).toContain('Content-Type');
+  });
+
   it('uses a fresh request id every time', () => {
     const ids = new Set(Array.from({ length: 50 }, () => buildAuthHeaders('k', Date.now())['X-Client-Request-Id']));
     expect(ids.size).toBe(50);

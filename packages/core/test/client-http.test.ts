@@ -248,16 +248,47 @@ describe('retries', () => {
 
 describe('directPayment', () => {
   it('sends paymentMethod WALLET_PAY and the token as cardEncryptedData', async () => {
-    const { server, client } = await setUp(() => ok({ transactionStatus: 'F', transactionId: 'tx-2' }, 'trace-f'));
+    const { server, client } = await setUp(() =>
+      ok({ transactionStatus: 'F', transactionId: 'tx-2', transactionResultCode: 'CARD_DECLINED', transactionResultMsg: 'card declined' }, 'trace-f'),
+    );
     const result = await client.directPayment(directPaymentInput());
-    expect(result).toMatchObject({ status: 'failed', transactionStatus: 'F', traceId: 'trace-f', outcomeUnknown: false });
+    expect(result).toMatchObject({
+      status: 'failed',
+      transactionStatus: 'F',
+      transactionId: 'tx-2',
+      resultCode: 'CARD_DECLINED',
+      resultMessage: 'card declined',
+      traceId: 'trace-f',
+      outcomeUnknown: false,
+    });
     expect(server.requests[0]?.path).toBe('/v1/checkout/sale');
     expect(server.requests[0]?.json).toMatchObject({ paymentMethod: 'WALLET_PAY', cardEncryptedData: WALLET_TOKEN });
     expect(server.requests[0]?.headers['x-timestamp']).toMatch(/^[0-9]{13}$/);
   });
 
-  it('maps a status other than S or F to pending', async () => {
-    const { client } = await setUp(() => ok({ transactionStatus: 'I' }));
+  it('sends the vendor\'s optional fields, and refuses a productList that does not add up before sending', async () => {
+    const { server, client } = await setUp(() => ok({ transactionStatus: 'S', transactionId: 'tx-3' }));
+    const extras = {
+      productList: [{ name: 'Teapot', amount: 1999, num: 1 }],
+      customerEmail: 'ada@example.com',
+      customerName: 'Ada Lovelace',
+      billingAddress: { line1: '1 Main St', city: 'Springfield', postalCode: '62701', countryCode: 'US' },
+      shippingAddress: { line1: '2 Side St', countryCode: 'US' },
+      merchantReturnUrl: 'https://shop.example.com/orders/2002',
+    };
+    await client.directPayment(directPaymentInput(extras));
+    expect(server.requests[0]?.json).toMatchObject(extras);
+    const error = await client
+      .directPayment(directPaymentInput({ ...extras, productList: [{ name: 'Teapot', amount: 1000, num: 1 }] }))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaymentValidationError);
+    expect((error as PaymentValidationError).issues.map((i) => `${i.path}:${i.rule}`)).toEqual(['productList:product_list_sum']);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('maps C to closed and any other status to pending', async () => {
+    const { client } = await setUp((_req, index) => ok({ transactionStatus: index === 0 ? 'C' : 'I' }));
+    await expect(client.directPayment(directPaymentInput())).resolves.toMatchObject({ status: 'closed', outcomeUnknown: false });
     await expect(client.directPayment(directPaymentInput())).resolves.toMatchObject({ status: 'pending', outcomeUnknown: false });
   });
 

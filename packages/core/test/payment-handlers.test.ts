@@ -7,6 +7,8 @@ import type { NeutralRequest } from '../src/routes/neutral-http';
 import type { PaymentHandlersOptions } from '../src/routes/types';
 import type { PaymentEvent } from '../src/webhooks/event';
 import { signWebhook } from '../src/webhooks/sign-webhook';
+import { clientOptions } from './support/fixtures';
+import { ok, startServiceServer, type Reply } from './support/service-server';
 
 const secret = 'whsec_handlers_test_secret';
 
@@ -323,5 +325,47 @@ describe('handle()', () => {
     await handlers.handle(webhookRequest(sale('T8'), { deliveryId: 'x' }));
     expect(runs).toBe(1);
     expect([...held].sort()).toEqual(['delivery:x', 'event:SALE:id=T8:S']);
+  });
+});
+
+describe('POST /wallet/pay answer', () => {
+  const token = JSON.stringify({ protocolVersion: 'ECv2', signature: 'sig', signedMessage: 'secret-signed-message' });
+
+  /** The route in front of a scripted service: the sandbox always answers a clean code, so odd answers are scripted. */
+  async function payAgainst(reply: Reply) {
+    const server = await startServiceServer(() => reply);
+    created.push(server);
+    const handlers = createPaymentHandlers(
+      options({
+        client: clientOptions(server.url),
+        resolveOrder: () => ({ referenceOrderId: 'order-0001', amount: { orderAmount: 100, priceCurrency: 'USD' }, description: 'x' }),
+      }),
+    );
+    const response = await handlers.handle({
+      method: 'POST',
+      path: '/wallet/pay',
+      headers: { 'content-type': 'application/json' },
+      query: {},
+      readBody: async () => Buffer.from(JSON.stringify({ orderId: 'o1', token })),
+    });
+    return { status: response?.status, body: JSON.parse(response!.body) as Record<string, unknown>, text: response!.body };
+  }
+
+  it('answers the service\'s transactionResultCode of a declined payment, preferred over reason.code', async () => {
+    const answer = await payAgainst(
+      ok({ transactionStatus: 'F', transactionId: 'txn_9', transactionResultCode: 'DO_NOT_HONOR', reason: { code: 'CARD_DECLINED' } }),
+    );
+    expect(answer).toMatchObject({ status: 200, body: { status: 'failed', transactionId: 'txn_9', resultCode: 'DO_NOT_HONOR' } });
+  });
+
+  it('answers no resultCode for a payment that went through', async () => {
+    const answer = await payAgainst(ok({ transactionStatus: 'S', transactionId: 'txn_9', transactionResultCode: 'APPROVED' }));
+    expect(answer.body).toEqual({ status: 'succeeded', referenceOrderId: 'order-0001', transactionRequestId: expect.any(String), transactionId: 'txn_9' });
+  });
+
+  it('never answers a reason that is not a short code: free text could quote what the service was sent', async () => {
+    const answer = await payAgainst(ok({ transactionStatus: 'F', transactionResultCode: `declined: ${token}` }));
+    expect(answer.body).toEqual({ status: 'failed', referenceOrderId: 'order-0001', transactionRequestId: expect.any(String) });
+    expect(answer.text).not.toContain('secret-signed-message');
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPaymentClient, PaymentError, type Logger, type PaymentClient } from '../src';
-import { API_KEY, checkoutInput, clientOptions, directPaymentInput, WALLET_TOKEN } from './support/fixtures';
+import { API_KEY, checkoutInput, clientOptions, directPaymentInput, refundInput, WALLET_TOKEN } from './support/fixtures';
 import { ok, startServiceServer, type ServiceServer } from './support/service-server';
 
 /** Every line any level receives, serialised as a log transport would write it. */
@@ -37,7 +37,17 @@ beforeAll(async () => {
       case 4:
         return { hang: true };
       default:
-        return ok({ transactionStatus: 'S', checkoutUrl: 'https://pay.example.com/c/1' });
+        return ok({
+          transactionStatus: 'S',
+          checkoutUrl: 'https://pay.example.com/c/1',
+          transactionId: 'txn_1',
+          originalTransactionId: 'txn_0',
+          transactionRequestId: 'req_1',
+          transactionType: 'REFUND',
+          amount: { priceCurrency: 'USD', orderAmount: 500 },
+          sessionId: 'cs_1',
+          sessionStatus: 'EXPIRED',
+        });
     }
   });
   client = createPaymentClient(
@@ -51,10 +61,13 @@ beforeAll(async () => {
   const run = async (call: () => Promise<unknown>) => {
     await call().catch((error: unknown) => errors.push(error));
   };
-  // Six answers cycle: S04→reset, 502→API error echoing, hang→success, repeated to hit each on both paths.
+  // Six answers cycle: S04→reset, 502→API error echoing, hang→success, repeated to hit each on every call.
   for (let round = 0; round < 3; round++) {
     await run(() => client.directPayment(directPaymentInput()));
     await run(() => client.createCheckoutSession(checkoutInput()));
+    await run(() => client.refund(refundInput()));
+    await run(() => client.getTransaction({ transactionId: 'txn_1' }));
+    await run(() => client.expireCheckoutSession({ sessionId: 'cs_1' }));
   }
   await run(() => client.createCheckoutSession(checkoutInput({ referenceOrderId: 'echo-proxy-page' })));
   await run(() => client.directPayment(directPaymentInput({ referenceOrderId: 'x', amount: { orderAmount: 1.5, priceCurrency: 'USD' } })));
@@ -72,6 +85,18 @@ it('the run exercised retries, failures and successes at every log level used', 
   const answered = lines.map((line) => JSON.parse(line) as { level: string; args: unknown[] }).find((entry) => entry.args[1] === 'payment service call answered');
   expect(answered?.level).toBe('debug');
   expect(answered?.args[0]).toMatchObject({ method: 'POST', attempt: expect.any(Number), status: 200, traceId: expect.any(String), durationMs: expect.any(Number) });
+  // Every operation went out, the query as a GET, and each was answered at least once.
+  const paths = new Set(server.requests.map((req) => `${req.method} ${req.path.split('?')[0]}`));
+  expect(paths).toEqual(
+    new Set([
+      'POST /v1/checkout/sale',
+      'POST /v1/checkout/create-session',
+      'POST /v1/checkout/refund',
+      'GET /v1/transaction/query',
+      'POST /v1/checkout/expire-session',
+    ]),
+  );
+  expect(lines.some((line) => line.includes('"method":"GET"') && line.includes('payment service call answered'))).toBe(true);
   expect(errors.length).toBeGreaterThanOrEqual(3);
   expect(errors.some((error) => (error as Error).message.includes('not JSON'))).toBe(true);
   // The echoing service really did put the secrets on the wire back to us.

@@ -4,10 +4,15 @@ import {
   checkoutSessionRequestSchema,
   createCheckoutSessionRequestSchema,
   createDirectPaymentRequestSchema,
+  createRefundRequestSchema,
   directPaymentRequestSchema,
+  expireCheckoutSessionRequestSchema,
   PaymentValidationError,
+  refundAmountSchema,
+  refundRequestSchema,
   responseEnvelopeSchema,
   terminalSaleRequestSchema,
+  transactionQuerySchema,
   validate,
   type ValidationIssue,
 } from '../src';
@@ -192,10 +197,163 @@ describe('direct payment request', () => {
     expect(rulesOf(directPaymentRequestSchema, { ...validDirect, cardEncryptedData: { token: 1 } })).toEqual(['cardEncryptedData:type']);
   });
 
+  it('takes the vendor\'s optional fields: productList, customer, addresses, merchantReturnUrl', () => {
+    const full = {
+      ...validDirect,
+      productList: [{ name: 'Teapot', amount: 1999, num: 1 }],
+      customerEmail: 'ada@example.com',
+      customerName: 'Ada Lovelace',
+      billingAddress: { line1: '1 Main St', line2: 'Apt 2', city: 'Springfield', state: 'IL', postalCode: '62701', countryCode: 'US' },
+      shippingAddress: { line1: '1 Main St', countryCode: 'US' },
+      merchantReturnUrl: 'https://shop.example.com/orders/2002',
+    };
+    expect(validate(directPaymentRequestSchema, full, 'request')).toEqual(full);
+  });
+
+  it('checks the optional fields: the checkout productList sum, email, address parts, merchantReturnUrl', () => {
+    expect(
+      rulesOf(directPaymentRequestSchema, {
+        ...validDirect,
+        productList: [{ name: 'Teapot', amount: 1000, num: 1 }],
+        customerEmail: 'not-an-email',
+        customerName: '',
+        billingAddress: { line1: '', postalCode: '62701#', countryCode: 'usa', province: 'x' },
+        shippingAddress: { city: 'c'.repeat(65) },
+        merchantReturnUrl: 'http://shop.example.com/orders/2002',
+      }),
+    ).toEqual([
+      'customerEmail:email',
+      'customerName:min_length',
+      'billingAddress.line1:min_length',
+      'billingAddress.postalCode:pattern',
+      'billingAddress.countryCode:pattern',
+      'billingAddress:unknown_field',
+      'shippingAddress.city:max_length',
+      'merchantReturnUrl:public_https',
+      'productList:product_list_sum',
+    ]);
+  });
+
   it('never quotes the token in its messages', () => {
     const token = 'secret-wallet-token-value';
     const issues = issuesOf(createDirectPaymentRequestSchema(), { ...validDirect, cardEncryptedData: token, paymentMethod: 'X' });
     expect(JSON.stringify(issues)).not.toContain(token);
+  });
+});
+
+describe('refund request', () => {
+  const validRefund = {
+    appId: 'app_123',
+    merchantId: 'merchant_456',
+    transactionRequestId: 'r'.repeat(64),
+    originalTransactionId: 'txn_0123456789abcdef',
+    amount: { priceCurrency: 'USD', totalAmount: 1300, orderAmount: 1000, taxAmount: 100, surchargeAmount: 50, tipAmount: 150 },
+    description: 'Returned one mug',
+    attach: '{"reason":"damaged"}',
+    notifyUrl: 'https://shop.example.com/webhook',
+  };
+
+  it('accepts the vendor\'s fields, a 64-character transactionRequestId, and no amount (the whole balance)', () => {
+    expect(validate(refundRequestSchema, validRefund, 'request')).toEqual(validRefund);
+    const { amount: _amount, originalTransactionId: _id, ...byRequestId } = validRefund;
+    expect(rulesOf(refundRequestSchema, { ...byRequestId, originalTransactionRequestId: 'pay_req-1' })).toEqual([]);
+  });
+
+  it('needs exactly one of the two ids of the payment', () => {
+    const { originalTransactionId: _id, ...neither } = validRefund;
+    expect(issuesOf(refundRequestSchema, neither)).toEqual([
+      {
+        path: 'originalTransactionId',
+        rule: 'one_required',
+        message: 'originalTransactionId or originalTransactionRequestId is required: the payment to refund',
+      },
+    ]);
+    expect(rulesOf(refundRequestSchema, { ...validRefund, originalTransactionRequestId: 'pay_req-1' })).toEqual([
+      'originalTransactionRequestId:only_one',
+    ]);
+  });
+
+  it.each([
+    ['transactionRequestId', 't'.repeat(65), 'transactionRequestId:max_length'],
+    ['transactionRequestId', 'no spaces', 'transactionRequestId:pattern'],
+    ['originalTransactionId', '', 'originalTransactionId:min_length'],
+    ['description', 'd'.repeat(129), 'description:max_length'],
+    ['attach', 'a'.repeat(513), 'attach:max_length'],
+    ['notifyUrl', 'http://shop.example.com/webhook', 'notifyUrl:public_https'],
+    ['notifyUrl', 'https://10.0.0.8/webhook', 'notifyUrl:public_https'],
+    ['reason', 'typo', ':unknown_field'],
+  ])('%s = %j breaks %s', (field, value, expected) => {
+    expect(rulesOf(refundRequestSchema, { ...validRefund, [field]: value })).toEqual([expected]);
+  });
+
+  it('allows a local notifyUrl only in local development', () => {
+    const local = { ...validRefund, notifyUrl: 'http://127.0.0.1:4000/webhook' };
+    expect(rulesOf(createRefundRequestSchema({ localDevelopment: true }), local)).toEqual([]);
+  });
+
+  it('reports the ids beside other broken fields', () => {
+    expect(rulesOf(refundRequestSchema, { ...validRefund, originalTransactionRequestId: 'pay_req-1', description: '' })).toEqual([
+      'description:min_length',
+      'originalTransactionRequestId:only_one',
+    ]);
+  });
+
+  it('refuses a decimal amount with a message about minor units', () => {
+    const issues = issuesOf(refundRequestSchema, { ...validRefund, amount: { priceCurrency: 'USD', orderAmount: 12.5 } });
+    expect(issues).toEqual([{ path: 'amount.orderAmount', rule: 'integer_minor_units', message: expect.stringMatching(/toMinorUnits/) }]);
+  });
+});
+
+describe('refund amount', () => {
+  it.each([
+    [{ priceCurrency: 'USD', orderAmount: 500 }, []],
+    [{ priceCurrency: 'USD', orderAmount: 500, totalAmount: 500 }, []],
+    [{ priceCurrency: 'USD', taxAmount: 20, tipAmount: 30, totalAmount: 50 }, []],
+    [{ priceCurrency: 'USD', orderAmount: 500, taxAmount: 50, totalAmount: 500 }, ['totalAmount:total_amount_sum']],
+    // totalAmount is checked against the parts, never a substitute for them.
+    [{ priceCurrency: 'USD', totalAmount: 500 }, ['totalAmount:total_amount_sum', 'orderAmount:positive_total']],
+    [{ priceCurrency: 'USD' }, ['orderAmount:positive_total']],
+    [{ priceCurrency: 'USD', orderAmount: 0, totalAmount: 0 }, ['orderAmount:positive_total']],
+    [{ priceCurrency: 'USD', orderAmount: 12.5 }, ['orderAmount:integer_minor_units']],
+    [{ priceCurrency: 'USD', orderAmount: -1 }, ['orderAmount:non_negative']],
+    [{ orderAmount: 500 }, ['priceCurrency:required']],
+    [{ priceCurrency: 'usd', orderAmount: 500 }, ['priceCurrency:iso_4217']],
+    [{ priceCurrency: 'USD', orderAmount: 500, cashbackAmount: 1 }, [':unknown_field']],
+  ] as const)('%j → %j', (amount, expected) => {
+    expect(rulesOf(refundAmountSchema, amount)).toEqual(expected);
+  });
+});
+
+describe('transaction query', () => {
+  const account = { appId: 'app_123', merchantId: 'merchant_456' };
+
+  it('takes one of transactionId or a transactionRequestId of up to 64 characters', () => {
+    expect(rulesOf(transactionQuerySchema, { ...account, transactionId: 'txn_1' })).toEqual([]);
+    expect(rulesOf(transactionQuerySchema, { ...account, transactionRequestId: 'r'.repeat(64) })).toEqual([]);
+    expect(rulesOf(transactionQuerySchema, { ...account, transactionRequestId: 'r'.repeat(65) })).toEqual([
+      'transactionRequestId:max_length',
+    ]);
+  });
+
+  it('refuses neither and both', () => {
+    expect(rulesOf(transactionQuerySchema, account)).toEqual(['transactionId:one_required']);
+    expect(rulesOf(transactionQuerySchema, { ...account, transactionId: 'txn_1', transactionRequestId: 'req_1' })).toEqual([
+      'transactionRequestId:only_one',
+    ]);
+  });
+});
+
+describe('expire checkout session request', () => {
+  const account = { appId: 'app_123', merchantId: 'merchant_456' };
+
+  it('needs a sessionId; reason is optional', () => {
+    expect(rulesOf(expireCheckoutSessionRequestSchema, { ...account, sessionId: 'cs_1', reason: 'abandoned' })).toEqual([]);
+    expect(rulesOf(expireCheckoutSessionRequestSchema, { ...account, sessionId: '' })).toEqual(['sessionId:min_length']);
+    expect(rulesOf(expireCheckoutSessionRequestSchema, account)).toEqual(['sessionId:required']);
+    expect(rulesOf(expireCheckoutSessionRequestSchema, { ...account, sessionId: 's'.repeat(65), reason: '' })).toEqual([
+      'sessionId:max_length',
+      'reason:min_length',
+    ]);
   });
 });
 

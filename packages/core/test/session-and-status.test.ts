@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { isSessionExpired, parseExpiresAt, paymentStatusOf, SESSION_LIFETIME_MS } from '../src';
 
 describe('paymentStatusOf', () => {
-  it('maps S and F, and anything else to pending', () => {
+  it('maps S, F and C to their final states, and anything else to pending', () => {
     expect(paymentStatusOf('S')).toBe('succeeded');
     expect(paymentStatusOf('F')).toBe('failed');
-    for (const other of ['I', 'P', 'C', 'X', '', undefined]) expect(paymentStatusOf(other)).toBe('pending');
+    expect(paymentStatusOf('C')).toBe('closed');
+    for (const other of ['I', 'P', 'X', 'c', '', undefined]) expect(paymentStatusOf(other)).toBe('pending');
   });
 });
 

@@ -30,4 +30,33 @@ describe('normalizeEvent', () => {
     expect(event).toEqual({ type: 'unknown', deliveryId: 'd', timestamp: 1, transactionType: 'SALE', transactionStatus: 'X', payload });
     expect('transactionId' in event).toBe(false);
   });
+
+  it('carries a refund\'s own transactionId and the refunded payment\'s originalTransactionId', () => {
+    const payload = {
+      transactionId: 'txn_refund_1',
+      originalTransactionId: 'txn_paid_1',
+      transactionRequestId: 'refund-req-1',
+      transactionType: 'REFUND',
+      transactionStatus: 'F',
+      amount: { priceCurrency: 'USD', totalAmount: 500, orderAmount: 450, tipAmount: 50 },
+    };
+    expect(normalizeEvent(payload, { deliveryId: 'd', timestamp: 1 })).toEqual({
+      type: 'refund.failed',
+      deliveryId: 'd',
+      timestamp: 1,
+      transactionId: 'txn_refund_1',
+      originalTransactionId: 'txn_paid_1',
+      transactionRequestId: 'refund-req-1',
+      transactionType: 'REFUND',
+      transactionStatus: 'F',
+      amount: payload.amount,
+      payload,
+    });
+  });
+
+  it('refuses an originalTransactionId that is not a string', () => {
+    expect(() => normalizeEvent({ transactionType: 'REFUND', originalTransactionId: 42 }, { deliveryId: 'd', timestamp: 1 })).toThrow(
+      /originalTransactionId/,
+    );
+  });
 });

@@ -1,11 +1,20 @@
 import { generateClientRequestId } from './ids';
+import type { HttpMethod } from './transport';
 
 /**
  * The four headers the spec's Authentication section requires, in its exact
  * form. Built per attempt: a repeated X-Client-Request-Id within 10 minutes is
- * a duplicate, and the timestamp must be fresh (±10 minutes).
+ * a duplicate, and the timestamp must be fresh (±10 minutes). A GET has no
+ * body, so it goes without Content-Type (as the vendor's SDK sends it).
  */
-export function buildAuthHeaders(apiKey: string, nowMs: number): Record<string, string> {
+export function buildAuthHeaders(apiKey: string, nowMs: number, method: HttpMethod = 'POST'): Record<string, string> {
+  if (method === 'GET') {
+    return {
+      Authorization: `Bearer ${apiKey}`,
+      'X-Client-Request-Id': generateClientRequestId(),
+      'X-Timestamp': formatTimestamp(nowMs),
+    };
+  }
   return {
     Authorization: `Bearer ${apiKey}`,
     'Content-Type': 'application/json',

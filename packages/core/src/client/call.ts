@@ -4,7 +4,7 @@ import type { Clock, Sleep } from '../schemas/client-options';
 import { buildAuthHeaders } from './auth-headers';
 import { interpretResponse, type Interpretation, type SuccessEnvelope } from './response';
 import { backoffDelay, type RetryPolicy } from './retry';
-import { AttemptTimeoutError, classifyNetworkError, type Transport } from './transport';
+import { AttemptTimeoutError, classifyNetworkError, type HttpMethod, type Transport } from './transport';
 
 export interface CallContext {
   transport: Transport;
@@ -19,9 +19,14 @@ export interface CallContext {
 }
 
 export interface CallSpec {
+  /** GET only for reads: they have no body, and no attempt of one can have changed anything at the service. */
+  method: HttpMethod;
+  /** Relative to the base URL; a GET carries its parameters here as a query string. */
   path: string;
-  body: unknown;
-  transactionRequestId: string;
+  /** Serialised as JSON; undefined for a GET. */
+  body?: unknown;
+  /** The call's idempotency key, when it has one (a session expiry and a read have none). */
+  transactionRequestId?: string | undefined;
   timeoutMs: number;
   deadlineMs: number;
   signal?: AbortSignal | undefined;
@@ -40,9 +45,13 @@ type AttemptResult = Interpretation & { status?: number };
  * One logical call: the body is serialised once and the same
  * transactionRequestId goes out on every attempt, so the service answers a
  * repeat with the first result. Definitive API errors end the call at once.
+ * A read is retried on the same transient failures, and ends in an error,
+ * never in an unknown outcome: it changed nothing, so the caller can just ask
+ * again.
  */
 export async function performCall(ctx: CallContext, spec: CallSpec): Promise<CallOutcome> {
-  const body = JSON.stringify(spec.body);
+  const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+  const writes = spec.method !== 'GET';
   const redact = withCallSecrets(ctx.redact, spec.secrets ?? []);
   const deadlineAt = ctx.clock.now() + spec.deadlineMs;
   let maybeProcessed = false;
@@ -58,7 +67,7 @@ export async function performCall(ctx: CallContext, spec: CallSpec): Promise<Cal
       return { kind: 'answered', envelope: result.envelope, httpStatus: result.status ?? 0, receivedAt: ctx.clock.now() };
     }
     last = result;
-    maybeProcessed ||= result.maybeProcessed;
+    maybeProcessed ||= writes && result.maybeProcessed;
     if (!result.retryable || attempt === ctx.retry.maxAttempts) break;
     const delayMs = result.retryAfterMs ?? backoffDelay(ctx.retry, attempt);
     if (ctx.clock.now() + delayMs >= deadlineAt) break;
@@ -66,7 +75,7 @@ export async function performCall(ctx: CallContext, spec: CallSpec): Promise<Cal
     await ctx.sleep(delayMs, spec.signal);
   }
 
-  const error = last?.error ?? new PaymentTimeoutError(`The deadline of POST ${spec.path} passed before any attempt`);
+  const error = last?.error ?? new PaymentTimeoutError(`The deadline of ${spec.method} ${spec.path} passed before any attempt`);
   const definitive = error instanceof PaymentApiError && !(error instanceof PaymentRateLimitError);
   if (maybeProcessed && !definitive) {
     ctx.logger.warn({ path: spec.path, transactionRequestId: spec.transactionRequestId, errorCode: error.code }, 'payment service call outcome unknown');
@@ -78,7 +87,7 @@ export async function performCall(ctx: CallContext, spec: CallSpec): Promise<Cal
 
 function logAttempt(ctx: CallContext, spec: CallSpec, attempt: number, result: AttemptResult, started: number): void {
   const fields = {
-    method: 'POST',
+    method: spec.method,
     path: spec.path,
     attempt,
     transactionRequestId: spec.transactionRequestId,
@@ -92,26 +101,29 @@ function logAttempt(ctx: CallContext, spec: CallSpec, attempt: number, result: A
 async function sendOnce(
   ctx: CallContext,
   spec: CallSpec,
-  body: string,
+  body: string | undefined,
   timeoutMs: number,
   redact: (text: string) => string,
 ): Promise<AttemptResult> {
-  const headers = buildAuthHeaders(ctx.apiKey, ctx.clock.now());
+  const headers = buildAuthHeaders(ctx.apiKey, ctx.clock.now(), spec.method);
   try {
-    const response = await ctx.transport.post(spec.path, headers, body, { timeoutMs, signal: spec.signal });
-    return { ...interpretResponse(spec.path, response, ctx.clock.now(), redact), status: response.status };
+    const response = await ctx.transport.send(spec.method, spec.path, headers, body, { timeoutMs, signal: spec.signal });
+    return { ...interpretResponse(spec.method, spec.path, response, ctx.clock.now(), redact), status: response.status };
   } catch (cause) {
     if (spec.signal?.aborted) throw spec.signal.reason;
     if (cause instanceof AttemptTimeoutError) {
       return {
         ok: false,
-        error: new PaymentTimeoutError(`No answer to POST ${spec.path} within ${timeoutMs} ms; the outcome is unknown`, { cause }),
+        error: new PaymentTimeoutError(
+          `No answer to ${spec.method} ${spec.path} within ${timeoutMs} ms${spec.method === 'GET' ? '' : '; the outcome is unknown'}`,
+          { cause },
+        ),
         retryable: true,
         maybeProcessed: true,
       };
     }
     if (cause instanceof PaymentError) return { ok: false, error: cause, retryable: false, maybeProcessed: true };
-    const { error, retryable } = classifyNetworkError(cause, spec.path);
+    const { error, retryable } = classifyNetworkError(cause, spec.method, spec.path);
     return { ok: false, error, retryable, maybeProcessed: error.outcomeUnknown };
   }
 }

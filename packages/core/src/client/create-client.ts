@@ -3,12 +3,15 @@ import { createRedactingLogger, silentLogger } from '../logger';
 import { createCheckoutSessionRequestSchema } from '../schemas/checkout-session';
 import { paymentClientOptionsSchema, type PaymentClientOptions } from '../schemas/client-options';
 import { createDirectPaymentRequestSchema } from '../schemas/direct-payment';
+import { expireCheckoutSessionRequestSchema } from '../schemas/expire-session';
+import { createRefundRequestSchema } from '../schemas/refund';
 import { terminalSaleRequestSchema } from '../schemas/terminal-sale';
+import { transactionQuerySchema } from '../schemas/transaction-query';
 import { validate } from '../validation';
 import { performCall, type CallContext } from './call';
 import { generateTransactionRequestId } from './ids';
-import { CREATE_SESSION_PATH, DIRECT_SALE_PATH, TERMINAL_SALE_PATH } from './paths';
-import { toCheckoutSession, toPaymentResult } from './results';
+import { CREATE_SESSION_PATH, DIRECT_SALE_PATH, EXPIRE_SESSION_PATH, REFUND_PATH, TERMINAL_SALE_PATH, TRANSACTION_QUERY_PATH } from './paths';
+import { toCheckoutSession, toExpiredCheckoutSession, toPaymentResult, toRefundResult, toTransactionDetails } from './results';
 import { realSleep } from './retry';
 import { createTransport } from './transport';
 import type { CallOptions, PaymentClient } from './types';
@@ -36,6 +39,7 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
   const schemaContext = { localDevelopment: config.localDevelopment };
   const checkoutSchema = createCheckoutSessionRequestSchema(schemaContext);
   const directPaymentSchema = createDirectPaymentRequestSchema(schemaContext);
+  const refundSchema = createRefundRequestSchema(schemaContext);
   const generateId = config.generateId ?? generateTransactionRequestId;
   let closed = false;
 
@@ -55,6 +59,13 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
     return body;
   };
 
+  /** appId/merchantId from the options, for the calls that carry no transactionRequestId of their own. */
+  const withAccount = <T extends { appId?: string | undefined; merchantId?: string | undefined }>(input: T) => ({
+    ...input,
+    appId: input.appId ?? config.appId,
+    merchantId: input.merchantId ?? config.merchantId,
+  });
+
   const limits = (callOptions: CallOptions, timeoutMs: number, deadlineMs: number) => {
     if (closed) throw new PaymentError('The payment client is closed', { code: 'CLIENT_CLOSED' });
     return {
@@ -72,6 +83,7 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
     async createCheckoutSession(input, callOptions = {}) {
       const body = validate(checkoutSchema, withDefaults(input), 'checkout session request');
       const outcome = await performCall(context, {
+        method: 'POST',
         path: CREATE_SESSION_PATH,
         body,
         transactionRequestId: body.transactionRequestId,
@@ -85,6 +97,7 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
     async directPayment(input, callOptions = {}) {
       const body = validate(directPaymentSchema, { ...withDefaults(input), paymentMethod: 'WALLET_PAY' }, 'direct payment request');
       const outcome = await performCall(context, {
+        method: 'POST',
         path: DIRECT_SALE_PATH,
         body,
         transactionRequestId: body.transactionRequestId,
@@ -97,12 +110,49 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
     async terminalSale(input, callOptions = {}) {
       const body = validate(terminalSaleRequestSchema, withDefaults(input), 'terminal sale request');
       const outcome = await performCall(context, {
+        method: 'POST',
         path: TERMINAL_SALE_PATH,
         body,
         transactionRequestId: body.transactionRequestId,
         ...limits(callOptions, config.terminalTimeoutMs, Math.max(config.deadlineMs, config.terminalTimeoutMs)),
       });
       return toPaymentResult(outcome, TERMINAL_SALE_PATH, body.transactionRequestId);
+    },
+
+    async refund(input, callOptions = {}) {
+      const body = validate(refundSchema, withDefaults(input), 'refund request');
+      const outcome = await performCall(context, {
+        method: 'POST',
+        path: REFUND_PATH,
+        body,
+        transactionRequestId: body.transactionRequestId,
+        ...limits(callOptions, config.timeoutMs, config.deadlineMs),
+      });
+      return toRefundResult(outcome, REFUND_PATH, body.transactionRequestId);
+    },
+
+    async getTransaction(lookup, callOptions = {}) {
+      const query = validate(transactionQuerySchema, withAccount(lookup), 'transaction query');
+      const params = new URLSearchParams();
+      for (const [name, value] of Object.entries(query)) if (value !== undefined) params.append(name, value);
+      const path = `${TRANSACTION_QUERY_PATH}?${params.toString()}`;
+      const outcome = await performCall(context, { method: 'GET', path, ...limits(callOptions, config.timeoutMs, config.deadlineMs) });
+      // A read never leaves its outcome in doubt; this only narrows the type.
+      if (outcome.kind === 'unknown') throw outcome.error;
+      return toTransactionDetails(outcome, path);
+    },
+
+    async expireCheckoutSession(input, callOptions = {}) {
+      const body = validate(expireCheckoutSessionRequestSchema, withAccount(input), 'expire checkout session request');
+      const outcome = await performCall(context, {
+        method: 'POST',
+        path: EXPIRE_SESSION_PATH,
+        body,
+        ...limits(callOptions, config.timeoutMs, config.deadlineMs),
+      });
+      // Expiring is idempotent (an expired session answers its state again): the caller can simply call again.
+      if (outcome.kind === 'unknown') throw outcome.error;
+      return toExpiredCheckoutSession(outcome, EXPIRE_SESSION_PATH);
     },
 
     async close() {

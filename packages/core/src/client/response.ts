@@ -1,7 +1,7 @@
 import { PaymentApiError, PaymentRateLimitError, PaymentResponseError, type PaymentError } from '../errors';
 import { RATE_LIMIT_CODE, responseEnvelopeSchema, SUCCESS_CODE, type ResponseEnvelope } from '../schemas/envelope';
 import { parseRetryAfter } from './retry';
-import type { TransportResponse } from './transport';
+import type { HttpMethod, TransportResponse } from './transport';
 
 export type SuccessEnvelope = ResponseEnvelope & { data: Record<string, unknown> };
 
@@ -24,6 +24,7 @@ const SNIPPET_CHARS = 80;
  * `redact` cuts secrets out of any text quoted from the response.
  */
 export function interpretResponse(
+  method: HttpMethod,
   path: string,
   response: TransportResponse,
   nowMs: number,
@@ -32,9 +33,10 @@ export function interpretResponse(
   const { status } = response;
   const malformed = (what: string): Interpretation => ({
     ok: false,
-    error: new PaymentResponseError(`POST ${path} answered HTTP ${status} ${what}`, { code: 'MALFORMED_RESPONSE', httpStatus: status }),
-    // A garbled 2xx is asked again too: every call carries its transactionRequestId, so
-    // a repeat gets the first result. A non-envelope 4xx (a wrong baseUrl) will not heal.
+    error: new PaymentResponseError(`${method} ${path} answered HTTP ${status} ${what}`, { code: 'MALFORMED_RESPONSE', httpStatus: status }),
+    // A garbled 2xx is asked again too: every call is safe to repeat (a write carries its
+    // transactionRequestId or, expiring a session, has the same effect twice; a read has
+    // none). A non-envelope 4xx (a wrong baseUrl) will not heal.
     retryable: status >= 500 || status === 429 || (status >= 200 && status < 300),
     maybeProcessed: status >= 500 || status < 300,
   });
@@ -64,7 +66,7 @@ export function interpretResponse(
     const retryAfterMs = parseRetryAfter(response.headers['retry-after'], nowMs);
     return {
       ok: false,
-      error: new PaymentRateLimitError(`POST ${path} was rate limited (S04)${msg ? `: ${msg}` : ''}`, {
+      error: new PaymentRateLimitError(`${method} ${path} was rate limited (S04)${msg ? `: ${msg}` : ''}`, {
         msg,
         traceId: envelope.traceId,
         httpStatus: status,
@@ -77,7 +79,7 @@ export function interpretResponse(
   }
   return {
     ok: false,
-    error: new PaymentApiError(`POST ${path} was refused with code ${redact(envelope.code)}${msg ? `: ${msg}` : ''}`, {
+    error: new PaymentApiError(`${method} ${path} was refused with code ${redact(envelope.code)}${msg ? `: ${msg}` : ''}`, {
       code: redact(envelope.code),
       msg,
       traceId: envelope.traceId,

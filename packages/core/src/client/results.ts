@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { PaymentResponseError } from '../errors';
-import { parseExpiresAt } from '../session';
+import { parseExpiresAt, parseServiceTime } from '../session';
 import { paymentStatusOf } from '../transaction-status';
 import type { CallOutcome } from './call';
-import type { CheckoutSession, PaymentResult } from './types';
+import type { HttpMethod } from './transport';
+import type {
+  CheckoutSession,
+  ExpiredCheckoutSession,
+  PaymentResult,
+  RefundResult,
+  TransactionDetails,
+  TransactionResultReason,
+  UnknownOutcome,
+} from './types';
 
 const checkoutSessionDataSchema = z.looseObject({
   checkoutUrl: z.url({ protocol: /^https?$/ }),
@@ -11,9 +20,60 @@ const checkoutSessionDataSchema = z.looseObject({
   sessionId: z.union([z.string(), z.number()]).optional(),
 });
 
+/** Why a transaction ended as it did. `reason` is how the sandbox said it before `transactionResultCode`; an unreadable one is ignored. */
+const resultReasonFields = {
+  transactionResultCode: z.string().optional(),
+  transactionResultMsg: z.string().optional(),
+  reason: z.looseObject({ code: z.string().optional(), message: z.string().optional() }).optional().catch(undefined),
+};
+
 const paymentDataSchema = z.looseObject({
   transactionStatus: z.string().optional(),
   transactionId: z.union([z.string(), z.number()]).optional(),
+  ...resultReasonFields,
+});
+
+const serviceId = z.union([z.string().min(1), z.number()]).transform(String);
+const serviceTime = z.union([z.string(), z.number()]).optional();
+
+const transactionAmountSchema = z.looseObject({
+  priceCurrency: z.string(),
+  totalAmount: z.number().optional(),
+  orderAmount: z.number().optional(),
+  taxAmount: z.number().optional(),
+  surchargeAmount: z.number().optional(),
+  tipAmount: z.number().optional(),
+});
+
+const refundDataSchema = z.looseObject({
+  transactionId: serviceId,
+  originalTransactionId: serviceId,
+  transactionStatus: z.string(),
+  amount: transactionAmountSchema,
+  createTime: serviceTime,
+  completeTime: serviceTime,
+  ...resultReasonFields,
+});
+
+const transactionDataSchema = z.looseObject({
+  transactionId: serviceId,
+  transactionRequestId: serviceId,
+  referenceOrderId: z.string().optional(),
+  transactionStatus: z.string(),
+  transactionType: z.string(),
+  amount: transactionAmountSchema,
+  relatedTransactionStatus: z.string().optional(),
+  createTime: serviceTime,
+  completeTime: serviceTime,
+  ...resultReasonFields,
+});
+
+const expiredSessionDataSchema = z.looseObject({
+  sessionId: serviceId,
+  sessionStatus: z.string(),
+  expiredAt: serviceTime,
+  transactionId: serviceId.optional(),
+  transactionRequestId: serviceId.optional(),
 });
 
 type Answered = Extract<CallOutcome, { kind: 'answered' }>;
@@ -32,19 +92,13 @@ export function toCheckoutSession(outcome: Answered, path: string, transactionRe
 
 /** Direct and terminal sales: an answered call maps its transactionStatus; an unknown outcome is pending, never failed. */
 export function toPaymentResult(outcome: CallOutcome, path: string, transactionRequestId: string): PaymentResult {
-  if (outcome.kind === 'unknown') {
-    return {
-      status: 'pending',
-      transactionRequestId,
-      ...(outcome.error.traceId === undefined ? {} : { traceId: outcome.error.traceId }),
-      outcomeUnknown: true,
-    };
-  }
+  if (outcome.kind === 'unknown') return unknownOutcome(outcome, transactionRequestId);
   const data = parseData(paymentDataSchema, outcome, path);
   return {
     status: paymentStatusOf(data.transactionStatus),
     ...(data.transactionStatus === undefined ? {} : { transactionStatus: data.transactionStatus }),
     ...(data.transactionId === undefined ? {} : { transactionId: String(data.transactionId) }),
+    ...resultReasonOf(data),
     transactionRequestId,
     traceId: outcome.envelope.traceId,
     raw: outcome.envelope,
@@ -52,11 +106,93 @@ export function toPaymentResult(outcome: CallOutcome, path: string, transactionR
   };
 }
 
-function parseData<S extends z.ZodType>(schema: S, outcome: Answered, path: string): z.output<S> {
+/** A refund: like a payment, an unknown outcome is pending, never failed. */
+export function toRefundResult(outcome: CallOutcome, path: string, transactionRequestId: string): RefundResult {
+  if (outcome.kind === 'unknown') return unknownOutcome(outcome, transactionRequestId);
+  const data = parseData(refundDataSchema, outcome, path);
+  return {
+    status: paymentStatusOf(data.transactionStatus),
+    transactionStatus: data.transactionStatus,
+    transactionId: data.transactionId,
+    originalTransactionId: data.originalTransactionId,
+    transactionRequestId,
+    amount: data.amount,
+    ...timesOf(data),
+    ...resultReasonOf(data),
+    traceId: outcome.envelope.traceId,
+    raw: outcome.envelope,
+    outcomeUnknown: false,
+  };
+}
+
+export function toTransactionDetails(outcome: Answered, path: string): TransactionDetails {
+  const data = parseData(transactionDataSchema, outcome, path, 'GET');
+  return {
+    status: paymentStatusOf(data.transactionStatus),
+    transactionStatus: data.transactionStatus,
+    transactionType: data.transactionType,
+    transactionId: data.transactionId,
+    transactionRequestId: data.transactionRequestId,
+    ...(data.referenceOrderId === undefined ? {} : { referenceOrderId: data.referenceOrderId }),
+    amount: data.amount,
+    ...(data.relatedTransactionStatus === undefined ? {} : { relatedTransactionStatus: data.relatedTransactionStatus }),
+    ...timesOf(data),
+    ...resultReasonOf(data),
+    traceId: outcome.envelope.traceId,
+    raw: outcome.envelope,
+  };
+}
+
+export function toExpiredCheckoutSession(outcome: Answered, path: string): ExpiredCheckoutSession {
+  const data = parseData(expiredSessionDataSchema, outcome, path);
+  return {
+    sessionId: data.sessionId,
+    sessionStatus: data.sessionStatus,
+    expiredAt: parseServiceTime(data.expiredAt) ?? new Date(outcome.receivedAt),
+    ...(data.transactionId === undefined ? {} : { transactionId: data.transactionId }),
+    ...(data.transactionRequestId === undefined ? {} : { transactionRequestId: data.transactionRequestId }),
+    traceId: outcome.envelope.traceId,
+    raw: outcome.envelope,
+  };
+}
+
+/** A write that may have been made although no answer said so: pending, never failed. */
+function unknownOutcome(outcome: Extract<CallOutcome, { kind: 'unknown' }>, transactionRequestId: string): UnknownOutcome {
+  return {
+    status: 'pending',
+    transactionRequestId,
+    ...(outcome.error.traceId === undefined ? {} : { traceId: outcome.error.traceId }),
+    outcomeUnknown: true,
+  };
+}
+
+function resultReasonOf(data: z.output<z.ZodObject<typeof resultReasonFields>>): TransactionResultReason {
+  const resultCode = data.transactionResultCode ?? data.reason?.code;
+  const resultMessage = data.transactionResultMsg ?? data.reason?.message;
+  return {
+    ...(resultCode === undefined ? {} : { resultCode }),
+    ...(resultMessage === undefined ? {} : { resultMessage }),
+  };
+}
+
+/** createTime / completeTime as dates; one the service sent unreadable is left out rather than failing a call that succeeded. */
+function timesOf(data: { createTime?: string | number | undefined; completeTime?: string | number | undefined }): {
+  createdAt?: Date;
+  completedAt?: Date;
+} {
+  const createdAt = parseServiceTime(data.createTime);
+  const completedAt = parseServiceTime(data.completeTime);
+  return {
+    ...(createdAt === undefined ? {} : { createdAt }),
+    ...(completedAt === undefined ? {} : { completedAt }),
+  };
+}
+
+function parseData<S extends z.ZodType>(schema: S, outcome: Answered, path: string, method: HttpMethod = 'POST'): z.output<S> {
   const parsed = schema.safeParse(outcome.envelope.data);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `data.${issue.path.join('.')} ${issue.message}`).join('; ');
-  throw new PaymentResponseError(`POST ${path} succeeded but its data is unusable: ${problems}`, {
+  throw new PaymentResponseError(`${method} ${path} succeeded but its data is unusable: ${problems}`, {
     code: 'MALFORMED_RESPONSE',
     traceId: outcome.envelope.traceId,
     httpStatus: outcome.httpStatus,

@@ -7,15 +7,25 @@ export interface TransportResponse {
   body: string;
 }
 
-export interface PostOptions {
-  /** This attempt's own limit; past it the request is aborted and `post` rejects with AttemptTimeoutError. */
+/** The methods the service's endpoints take: POST with a JSON body, GET (the transaction query) without one. */
+export type HttpMethod = 'POST' | 'GET';
+
+export interface SendOptions {
+  /** This attempt's own limit; past it the request is aborted and `send` rejects with AttemptTimeoutError. */
   timeoutMs: number;
   /** The caller's signal; aborting it aborts the request. */
   signal?: AbortSignal | undefined;
 }
 
 export interface Transport {
-  post(path: string, headers: Record<string, string>, body: string, options: PostOptions): Promise<TransportResponse>;
+  /** One attempt; `body` is undefined for a GET. */
+  send(
+    method: HttpMethod,
+    path: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    options: SendOptions,
+  ): Promise<TransportResponse>;
   close(): Promise<void>;
 }
 
@@ -53,10 +63,10 @@ export function createTransport(options: TransportOptions): Transport {
     });
 
   return {
-    post(path, headers, body, { timeoutMs, signal }) {
+    send(method, path, headers, body, { timeoutMs, signal }) {
       return new Promise<TransportResponse>((resolve, reject) => {
         const onAbort = () => handler.abort(signal?.reason instanceof Error ? signal.reason : new Error('aborted by the caller'));
-        const handler = new EnvelopeResponseHandler(path, (error, response) => {
+        const handler = new EnvelopeResponseHandler(method, path, (error, response) => {
           clearTimeout(timer);
           signal?.removeEventListener('abort', onAbort);
           if (error === undefined) resolve(response!);
@@ -66,7 +76,7 @@ export function createTransport(options: TransportOptions): Transport {
         if (signal?.aborted) return onAbort();
         signal?.addEventListener('abort', onAbort, { once: true });
         try {
-          dispatcher.dispatch({ origin: base.origin, path: basePath + path, method: 'POST', headers, body }, handler);
+          dispatcher.dispatch({ origin: base.origin, path: basePath + path, method, headers, body }, handler);
         } catch (error) {
           handler.abort(error instanceof Error ? error : new Error(String(error)));
         }
@@ -94,6 +104,7 @@ class EnvelopeResponseHandler implements Dispatcher.DispatchHandler {
   private size = 0;
 
   constructor(
+    private readonly method: HttpMethod,
     private readonly path: string,
     private readonly settle: (error: Error | undefined, response?: TransportResponse) => void,
   ) {}
@@ -121,7 +132,7 @@ class EnvelopeResponseHandler implements Dispatcher.DispatchHandler {
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
     this.size += chunk.byteLength;
     if (this.size > MAX_RESPONSE_BYTES) {
-      const error = new PaymentResponseError(`POST ${this.path} answered with a body over ${MAX_RESPONSE_BYTES} bytes; not a response envelope`);
+      const error = new PaymentResponseError(`${this.method} ${this.path} answered with a body over ${MAX_RESPONSE_BYTES} bytes; not a response envelope`);
       controller.abort(error);
       this.finish(error);
       return;
@@ -157,25 +168,27 @@ export interface ClassifiedNetworkError {
 }
 
 /** Maps a socket, DNS or TLS error to a PaymentNetworkError saying whether the request may have reached the service. */
-export function classifyNetworkError(cause: unknown, path: string): ClassifiedNetworkError {
+export function classifyNetworkError(cause: unknown, method: HttpMethod, path: string): ClassifiedNetworkError {
   const code = errorCode(cause);
   const detail = code ?? (cause instanceof Error ? cause.message : 'unknown error');
   if (code !== undefined && TLS_FAILURE.test(code)) {
     return {
       error: new PaymentNetworkError(
-        `TLS connection for POST ${path} refused (${code}): the service must offer TLS 1.2 or higher with a trusted certificate`,
+        `TLS connection for ${method} ${path} refused (${code}): the service must offer TLS 1.2 or higher with a trusted certificate`,
         { code: 'TLS_ERROR', cause },
       ),
       retryable: false,
     };
   }
   const sent = code === undefined || !NOT_SENT.has(code);
+  // A read changes nothing at the service, so its outcome is never in doubt.
+  const outcomeUnknown = sent && method === 'POST';
   return {
     error: new PaymentNetworkError(
       sent
-        ? `Connection lost during POST ${path} (${detail}); the request may have been processed`
-        : `Could not connect for POST ${path} (${detail})`,
-      { outcomeUnknown: sent, cause },
+        ? `Connection lost during ${method} ${path} (${detail})${outcomeUnknown ? '; the request may have been processed' : ''}`
+        : `Could not connect for ${method} ${path} (${detail})`,
+      { outcomeUnknown, cause },
     ),
     retryable: true,
   };

@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import type { CheckoutSessionRequest } from '../schemas/checkout-session';
 import type { DirectPaymentRequest } from '../schemas/direct-payment';
 import type { ResponseEnvelope } from '../schemas/envelope';
+import type { ExpireCheckoutSessionRequest } from '../schemas/expire-session';
+import type { RefundRequest } from '../schemas/refund';
 import type { terminalSaleRequestSchema } from '../schemas/terminal-sale';
 import type { PaymentStatus } from '../transaction-status';
 
@@ -13,6 +15,20 @@ export type WithClientDefaults<T extends Record<Defaulted, string>> = Omit<T, De
 export type CheckoutSessionInput = WithClientDefaults<CheckoutSessionRequest>;
 export type DirectPaymentInput = WithClientDefaults<Omit<DirectPaymentRequest, 'paymentMethod'>>;
 export type TerminalSaleInput = WithClientDefaults<z.input<typeof terminalSaleRequestSchema>>;
+
+/** Exactly one of two ids naming the same transaction. */
+export type OneOf<A extends string, B extends string> =
+  | ({ [K in A]: string } & { [K in B]?: never })
+  | ({ [K in B]: string } & { [K in A]?: never });
+
+type AccountDefaults = { appId?: string; merchantId?: string };
+
+/** A refund of the payment named by `originalTransactionId` or `originalTransactionRequestId`; no `amount` refunds the whole remaining balance. */
+export type RefundInput = WithClientDefaults<Omit<RefundRequest, 'originalTransactionId' | 'originalTransactionRequestId'>> &
+  OneOf<'originalTransactionId', 'originalTransactionRequestId'>;
+/** The transaction to look up, by the service's `transactionId` or the merchant's `transactionRequestId`. */
+export type TransactionLookup = OneOf<'transactionId', 'transactionRequestId'> & AccountDefaults;
+export type ExpireCheckoutSessionInput = Omit<ExpireCheckoutSessionRequest, 'appId' | 'merchantId'> & AccountDefaults;
 
 export interface CallOptions {
   /** Aborts the call; the abort reason is rethrown. */
@@ -33,7 +49,14 @@ export interface CheckoutSession {
   raw: ResponseEnvelope;
 }
 
-export interface PaymentResult {
+/** Why the service ended a transaction as it did (`transactionResultCode` / `transactionResultMsg`), when it said. */
+export interface TransactionResultReason {
+  /** The service's reason code, e.g. `CARD_DECLINED`. */
+  resultCode?: string;
+  resultMessage?: string;
+}
+
+export interface PaymentResult extends TransactionResultReason {
   /** `pending` when the service reported a non-final status, or when no definitive answer came back (`outcomeUnknown`). */
   status: PaymentStatus;
   transactionStatus?: string;
@@ -48,6 +71,84 @@ export interface PaymentResult {
 export type DirectPaymentResult = PaymentResult;
 export type TerminalSaleResult = PaymentResult;
 
+/** An amount as the service reports it back, in minor units; fields paymount does not know are kept. */
+export interface TransactionAmount {
+  priceCurrency: string;
+  totalAmount?: number;
+  orderAmount?: number;
+  taxAmount?: number;
+  surchargeAmount?: number;
+  tipAmount?: number;
+  [field: string]: unknown;
+}
+
+/** The service answered the refund. */
+export interface AnsweredRefund extends TransactionResultReason {
+  /** From `transactionStatus`: `S` succeeded, `F` failed, `C` closed, anything else pending (the refund webhook settles it). */
+  status: PaymentStatus;
+  transactionStatus: string;
+  /** The refund's own transaction id, not the payment's. */
+  transactionId: string;
+  /** The refunded payment's transaction id. */
+  originalTransactionId: string;
+  /** The refund's own idempotency key. */
+  transactionRequestId: string;
+  /** What this refund gives back. */
+  amount: TransactionAmount;
+  createdAt?: Date;
+  completedAt?: Date;
+  traceId: string;
+  raw: ResponseEnvelope;
+  outcomeUnknown: false;
+}
+
+/** No definitive answer came back and the request may have been carried out: never treat it as failed. */
+export interface UnknownOutcome {
+  status: 'pending';
+  transactionRequestId: string;
+  traceId?: string;
+  /**
+   * Settle it by calling again with the same `transactionRequestId` (the
+   * service answers a repeat with the first result), by `getTransaction`, or
+   * by the webhook.
+   */
+  outcomeUnknown: true;
+}
+
+export type RefundResult = AnsweredRefund | UnknownOutcome;
+
+/** A transaction as the query reports it. */
+export interface TransactionDetails extends TransactionResultReason {
+  status: PaymentStatus;
+  transactionStatus: string;
+  /** `SALE`, `REFUND`, ... */
+  transactionType: string;
+  transactionId: string;
+  transactionRequestId: string;
+  /** The merchant's order; the service reports it for sales (a refund may have none). */
+  referenceOrderId?: string;
+  amount: TransactionAmount;
+  /** How later transactions changed this one: `PART_REFUNDED`, `REFUNDED`, ... */
+  relatedTransactionStatus?: string;
+  createdAt?: Date;
+  completedAt?: Date;
+  traceId: string;
+  raw: ResponseEnvelope;
+}
+
+export interface ExpiredCheckoutSession {
+  sessionId: string;
+  /** `EXPIRED` */
+  sessionStatus: string;
+  /** When the session stopped being payable (the time of the answer when the service did not say). */
+  expiredAt: Date;
+  transactionId?: string;
+  /** The transactionRequestId the session was created with. */
+  transactionRequestId?: string;
+  traceId: string;
+  raw: ResponseEnvelope;
+}
+
 export interface PaymentClient {
   readonly appId: string;
   readonly merchantId: string;
@@ -55,6 +156,16 @@ export interface PaymentClient {
   createCheckoutSession(input: CheckoutSessionInput, callOptions?: CallOptions): Promise<CheckoutSession>;
   directPayment(input: DirectPaymentInput, callOptions?: CallOptions): Promise<DirectPaymentResult>;
   terminalSale(input: TerminalSaleInput, callOptions?: CallOptions): Promise<TerminalSaleResult>;
+  /**
+   * Refunds a payment in full or in part. Each attempt carries the same
+   * `transactionRequestId`, so a retry never refunds twice; an outcome left in
+   * doubt resolves `{ status: 'pending', outcomeUnknown: true }`.
+   */
+  refund(input: RefundInput, callOptions?: CallOptions): Promise<RefundResult>;
+  /** Looks a transaction up (GET, retried on every transient failure). An unknown one throws PaymentApiError. */
+  getTransaction(lookup: TransactionLookup, callOptions?: CallOptions): Promise<TransactionDetails>;
+  /** Ends an open hosted checkout session at once: its page stops taking payments. */
+  expireCheckoutSession(input: ExpireCheckoutSessionInput, callOptions?: CallOptions): Promise<ExpiredCheckoutSession>;
   /** Closes the client's connection pool (not a dispatcher passed in). Later calls are refused. */
   close(): Promise<void>;
 }

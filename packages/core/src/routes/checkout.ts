@@ -16,7 +16,7 @@ function wantsRedirect(kind: 'json' | 'form', accept: string | string[] | undefi
   return /(^|,)\s*text\/html\s*(;|,|$)/i.test(value);
 }
 
-type OrderSession = Pick<CheckoutSession, 'checkoutUrl' | 'expiresAt' | 'transactionRequestId'> & { traceId?: string; reused: boolean };
+type OrderSession = Pick<CheckoutSession, 'checkoutUrl' | 'expiresAt' | 'transactionRequestId' | 'sessionId'> & { traceId?: string; reused: boolean };
 
 /**
  * The order's hosted session, under its lock: its open, unexpired session
@@ -29,7 +29,13 @@ async function sessionFor(deps: RouteDeps, order: MerchantOrder): Promise<OrderS
   if (decision.next === 'pending') throw orderRefusals.pending();
   if (decision.next === 'reuse') {
     const { checkoutUrl, expiresAt, attempt } = decision;
-    return { checkoutUrl, expiresAt: new Date(expiresAt), transactionRequestId: attempt.transactionRequestId, reused: true };
+    return {
+      checkoutUrl,
+      expiresAt: new Date(expiresAt),
+      transactionRequestId: attempt.transactionRequestId,
+      ...(attempt.sessionId === undefined ? {} : { sessionId: attempt.sessionId }),
+      reused: true,
+    };
   }
   const session = await fromServerSideOrder(deps, order, () => {
     const merchantReturnUrl = urlFor(deps.merchantReturnUrl, order, order.merchantReturnUrl);
@@ -71,5 +77,10 @@ export async function checkoutRoute(req: NeutralRequest, deps: RouteDeps): Promi
   if (wantsRedirect(kind, req.headers.accept)) {
     return { status: 303, headers: { location: session.checkoutUrl, 'cache-control': 'no-store' }, body: '' };
   }
-  return jsonResponse(201, { checkoutUrl: session.checkoutUrl, expiresAt: session.expiresAt.toISOString() });
+  return jsonResponse(201, {
+    checkoutUrl: session.checkoutUrl,
+    expiresAt: session.expiresAt.toISOString(),
+    // What the merchant's back office passes to client.expireCheckoutSession to cancel an abandoned checkout.
+    ...(session.sessionId === undefined ? {} : { sessionId: session.sessionId }),
+  });
 }

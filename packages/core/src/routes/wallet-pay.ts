@@ -51,9 +51,31 @@ export async function walletPayRoute(req: NeutralRequest, deps: RouteDeps): Prom
       ),
     );
     deps.logger.info(
-      { referenceOrderId, transactionRequestId: result.transactionRequestId, status: result.status, outcomeUnknown: result.outcomeUnknown },
+      {
+        referenceOrderId,
+        transactionRequestId: result.transactionRequestId,
+        transactionId: result.transactionId,
+        status: result.status,
+        resultCode: result.resultCode,
+        outcomeUnknown: result.outcomeUnknown,
+      },
       'wallet payment sent',
     );
-    return jsonResponse(200, { status: result.status, referenceOrderId, transactionRequestId: result.transactionRequestId });
+    return jsonResponse(200, {
+      status: result.status,
+      referenceOrderId,
+      transactionRequestId: result.transactionRequestId,
+      ...(result.transactionId === undefined ? {} : { transactionId: result.transactionId }),
+      ...(result.status === 'failed' && isReasonCode(result.resultCode) ? { resultCode: result.resultCode } : {}),
+    });
   });
+}
+
+/**
+ * Only a short identifier such as `CARD_DECLINED` goes back to the browser, so
+ * the shop can say why; free text from the service (which could quote
+ * anything it was sent) never does.
+ */
+function isReasonCode(code: string | undefined): code is string {
+  return code !== undefined && /^[A-Za-z0-9_.-]{1,64}$/.test(code);
 }

@@ -1,13 +1,16 @@
 import { z } from 'zod';
+import { checkoutAddressSchema } from './address';
 import { amountSchema } from './amount';
 import {
   appIdSchema,
   descriptionSchema,
+  MERCHANT_RETURN_URL_MAX,
   merchantIdSchema,
   NOTIFY_URL_MAX,
   referenceOrderIdSchema,
   transactionRequestIdSchema,
 } from './fields';
+import { productListSchema, withProductListSum } from './product-list';
 import { callbackUrlSchema, type SchemaContext } from './urls';
 
 /**
@@ -22,23 +25,30 @@ export const walletTokenSchema = z
 /**
  * The direct payment body. The spec shows the fields but not their types or
  * lengths; those it shares with create-session follow the same rules, so one
- * order is valid on both paths.
+ * order is valid on both paths. The optional customer fields are the vendor's.
  */
 export function createDirectPaymentRequestSchema(context: SchemaContext = {}) {
-  return z.strictObject({
-    appId: appIdSchema,
-    merchantId: merchantIdSchema,
-    transactionRequestId: transactionRequestIdSchema,
-    referenceOrderId: referenceOrderIdSchema,
-    description: descriptionSchema,
-    amount: amountSchema,
-    paymentMethod: z.literal('WALLET_PAY', 'must be "WALLET_PAY"'),
-    cardEncryptedData: walletTokenSchema,
-    notifyUrl: callbackUrlSchema(NOTIFY_URL_MAX, context).optional(),
-  });
+  return withProductListSum(
+    z.strictObject({
+      appId: appIdSchema,
+      merchantId: merchantIdSchema,
+      transactionRequestId: transactionRequestIdSchema,
+      referenceOrderId: referenceOrderIdSchema,
+      description: descriptionSchema,
+      amount: amountSchema,
+      productList: productListSchema.optional(),
+      paymentMethod: z.literal('WALLET_PAY', 'must be "WALLET_PAY"'),
+      cardEncryptedData: walletTokenSchema,
+      customerEmail: z.email('must be an email address').max(254, 'must be at most 254 characters').optional(),
+      customerName: z.string().min(1, 'must not be empty when sent').max(128, 'must be at most 128 characters').optional(),
+      billingAddress: checkoutAddressSchema.optional(),
+      shippingAddress: checkoutAddressSchema.optional(),
+      notifyUrl: callbackUrlSchema(NOTIFY_URL_MAX, context).optional(),
+      merchantReturnUrl: callbackUrlSchema(MERCHANT_RETURN_URL_MAX, context).optional(),
+    }),
+  );
 }
 
 export const directPaymentRequestSchema = createDirectPaymentRequestSchema();
 
 export type DirectPaymentRequest = z.infer<typeof directPaymentRequestSchema>;
-

@@ -8,9 +8,18 @@ const requiredString = () => z.string().min(1, 'must not be empty');
 
 export const appIdSchema = requiredString().max(32, 'must be at most 32 characters');
 export const merchantIdSchema = requiredString().max(32, 'must be at most 32 characters');
-export const transactionRequestIdSchema = requiredString()
-  .max(32, 'must be at most 32 characters')
-  .regex(ID_PATTERN, 'may contain only letters, digits, "_" and "-"');
+const idSchema = (max: number) =>
+  requiredString().max(max, `must be at most ${max} characters`).regex(ID_PATTERN, 'may contain only letters, digits, "_" and "-"');
+
+export const transactionRequestIdSchema = idSchema(32);
+/**
+ * A transactionRequestId as the refund and query take it, up to 64 characters
+ * (the vendor's contract): a refund's own, or the one of an earlier payment or
+ * refund being named.
+ */
+export const longTransactionRequestIdSchema = idSchema(64);
+/** The service's own transaction id: opaque, so only its presence and length are checked. */
+export const transactionIdSchema = requiredString().max(64, 'must be at most 64 characters');
 export const referenceOrderIdSchema = z
   .string()
   .min(6, 'must be at least 6 characters')

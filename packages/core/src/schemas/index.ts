@@ -1,9 +1,14 @@
+export * from './address';
 export * from './amount';
 export * from './checkout-session';
 export * from './client-options';
 export * from './direct-payment';
 export * from './envelope';
+export * from './expire-session';
 export * from './fields';
+export { productListSchema } from './product-list';
 export { isPublicHostname } from './public-host';
+export * from './refund';
 export * from './terminal-sale';
+export * from './transaction-query';
 export * from './urls';

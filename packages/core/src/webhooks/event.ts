@@ -13,9 +13,12 @@ export const PAYMENT_EVENT_TYPES = [
 export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
 
 export interface PaymentEventAmount {
+  /** A refund's total, when the service sends it. */
+  totalAmount?: number;
   orderAmount?: number;
   taxAmount?: number;
   surchargeAmount?: number;
+  tipAmount?: number;
   priceCurrency?: string;
   [field: string]: unknown;
 }
@@ -27,7 +30,10 @@ export interface PaymentEvent {
   deliveryId: string;
   /** `X-Timestamp` of the delivery, in epoch milliseconds. */
   timestamp: number;
+  /** The transaction this event is about: for `refund.*`, the refund's own id, not the payment's. */
   transactionId?: string;
+  /** For `refund.*`: the transactionId of the refunded payment. */
+  originalTransactionId?: string;
   transactionRequestId?: string;
   referenceOrderId?: string;
   transactionType?: string;
@@ -41,15 +47,18 @@ const optionalText = z.string().optional();
 /** Only the fields paymount reads are typed; everything else passes through untouched. */
 const webhookPayloadSchema = z.looseObject({
   transactionId: optionalText,
+  originalTransactionId: optionalText,
   transactionRequestId: optionalText,
   referenceOrderId: optionalText,
   transactionType: optionalText,
   transactionStatus: optionalText,
   amount: z
     .looseObject({
+      totalAmount: z.number().optional(),
       orderAmount: z.number().optional(),
       taxAmount: z.number().optional(),
       surchargeAmount: z.number().optional(),
+      tipAmount: z.number().optional(),
       priceCurrency: optionalText,
     })
     .optional(),
@@ -84,6 +93,7 @@ export function normalizeEvent(payload: unknown, delivery: { deliveryId: string;
     payload: payload as Record<string, unknown>,
   };
   if (body.transactionId !== undefined) event.transactionId = body.transactionId;
+  if (body.originalTransactionId !== undefined) event.originalTransactionId = body.originalTransactionId;
   if (body.transactionRequestId !== undefined) event.transactionRequestId = body.transactionRequestId;
   if (body.referenceOrderId !== undefined) event.referenceOrderId = body.referenceOrderId;
   if (body.transactionType !== undefined) event.transactionType = body.transactionType;

@@ -1,4 +1,4 @@
-import type { CheckoutSessionInput, DirectPaymentInput, PaymentClientOptions } from '../../src';
+import type { CheckoutSessionInput, DirectPaymentInput, PaymentClientOptions, RefundInput } from '../../src';
 
 export const API_KEY = 'sk_test_4f9c2b7e1a8d6c3f5e0b9a7d2c4e6f81';
 /** A wallet token as the wallet API returns it: a JSON document in a string. */
@@ -39,6 +39,31 @@ export function directPaymentInput(overrides: Partial<DirectPaymentInput> = {}):
     description: 'A teapot',
     cardEncryptedData: WALLET_TOKEN,
     notifyUrl: 'https://shop.example.com/payments/webhook',
+    ...overrides,
+  };
+}
+
+export function refundInput(overrides: Partial<RefundInput> = {}): RefundInput {
+  return {
+    originalTransactionId: 'txn_paid_0001',
+    amount: { priceCurrency: 'USD', orderAmount: 500 },
+    description: 'One mug returned',
+    notifyUrl: 'https://shop.example.com/payments/webhook',
+    ...overrides,
+  } as RefundInput;
+}
+
+/** A refund answer as the vendor's contract has it. */
+export function refundData(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    transactionId: 'txn_refund_0001',
+    transactionRequestId: 'ignored-echo',
+    originalTransactionId: 'txn_paid_0001',
+    transactionStatus: 'S',
+    transactionType: 'REFUND',
+    amount: { priceCurrency: 'USD', orderAmount: 500, totalAmount: 500 },
+    createTime: '2030-01-01T10:00:00+08:00',
+    completeTime: '2030-01-01T10:00:01+08:00',
     ...overrides,
   };
 }

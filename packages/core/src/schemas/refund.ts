@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { currencyCodeSchema, minorUnitsSchema } from './amount';
+import {
+  appIdSchema,
+  descriptionSchema,
+  longTransactionRequestIdSchema,
+  merchantIdSchema,
+  NOTIFY_URL_MAX,
+  transactionIdSchema,
+} from './fields';
+import { withExactlyOneOf } from './exactly-one';
+import { callbackUrlSchema, type SchemaContext } from './urls';
+
+const REFUND_PARTS = ['orderAmount', 'taxAmount', 'surchargeAmount', 'tipAmount'] as const;
+
+type RefundParts = Partial<Record<(typeof REFUND_PARTS)[number], number | undefined>>;
+
+/** orderAmount + taxAmount + surchargeAmount + tipAmount of a refund, absent parts counting 0. */
+export function refundPartsTotal(amount: RefundParts): number {
+  return REFUND_PARTS.reduce((sum, part) => sum + (amount[part] ?? 0), 0);
+}
+
+const readable = (payload: { value: unknown }) => {
+  const amount = payload.value as Record<string, unknown> | null;
+  return (
+    typeof amount === 'object' &&
+    amount !== null &&
+    [...REFUND_PARTS, 'totalAmount'].every((part) => amount[part] === undefined || Number.isSafeInteger(amount[part]))
+  );
+};
+
+/**
+ * How much of a payment to give back, in minor units (the vendor's
+ * OnlineRefundAmount). `totalAmount`, when sent, must equal the sum of the
+ * parts; leaving `amount` out of a refund gives back the whole remaining balance.
+ */
+export const refundAmountSchema = z
+  .strictObject({
+    priceCurrency: currencyCodeSchema,
+    totalAmount: minorUnitsSchema.optional(),
+    orderAmount: minorUnitsSchema.optional(),
+    taxAmount: minorUnitsSchema.optional(),
+    surchargeAmount: minorUnitsSchema.optional(),
+    tipAmount: minorUnitsSchema.optional(),
+  })
+  .refine((amount) => amount.totalAmount === undefined || amount.totalAmount === refundPartsTotal(amount), {
+    message: 'must equal orderAmount + taxAmount + surchargeAmount + tipAmount (absent parts count as 0)',
+    params: { rule: 'total_amount_sum' },
+    path: ['totalAmount'],
+    when: readable,
+  })
+  .refine((amount) => refundPartsTotal(amount) > 0, {
+    message: 'a refund must give back more than 0: send the parts to refund (orderAmount…), or leave amount out to refund the whole remaining balance',
+    params: { rule: 'positive_total' },
+    path: ['orderAmount'],
+    when: readable,
+  });
+
+export type RefundAmount = z.infer<typeof refundAmountSchema>;
+
+/**
+ * The refund request body (POST /v1/checkout/refund), field for field the
+ * vendor's OnlineRefundRequest. The payment is named by exactly one of its two
+ * ids; unknown fields are refused like everywhere else.
+ */
+export function createRefundRequestSchema(context: SchemaContext = {}) {
+  return withExactlyOneOf(
+    z.strictObject({
+      appId: appIdSchema,
+      merchantId: merchantIdSchema,
+      transactionRequestId: longTransactionRequestIdSchema,
+      originalTransactionId: transactionIdSchema.optional(),
+      originalTransactionRequestId: longTransactionRequestIdSchema.optional(),
+      amount: refundAmountSchema.optional(),
+      description: descriptionSchema.optional(),
+      attach: z.string().max(512, 'must be at most 512 characters').optional(),
+      notifyUrl: callbackUrlSchema(NOTIFY_URL_MAX, context).optional(),
+    }),
+    'originalTransactionId',
+    'originalTransactionRequestId',
+    'the payment to refund',
+  );
+}
+
+/** The strict schema: notifyUrl must be public HTTPS. */
+export const refundRequestSchema = createRefundRequestSchema();
+
+export type RefundRequest = z.infer<typeof refundRequestSchema>;

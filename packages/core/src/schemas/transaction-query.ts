@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { appIdSchema, longTransactionRequestIdSchema, merchantIdSchema, transactionIdSchema } from './fields';
+import { withExactlyOneOf } from './exactly-one';
+
+/** The query string of GET /v1/transaction/query: the transaction named by exactly one of its ids. */
+export const transactionQuerySchema = withExactlyOneOf(
+  z.strictObject({
+    appId: appIdSchema,
+    merchantId: merchantIdSchema,
+    transactionId: transactionIdSchema.optional(),
+    transactionRequestId: longTransactionRequestIdSchema.optional(),
+  }),
+  'transactionId',
+  'transactionRequestId',
+  'the transaction to look up',
+);
+
+export type TransactionQuery = z.infer<typeof transactionQuerySchema>;
