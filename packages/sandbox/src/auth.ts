@@ -11,6 +11,8 @@ export interface AuthContext {
   credentials: SandboxCredentials;
   now: number;
   allowIp?: ((address: string) => boolean) | undefined;
+  /** The request carries a JSON body, so its Content-Type must say so; a GET carries none and needs none. */
+  jsonBody: boolean;
 }
 
 /**
@@ -24,7 +26,7 @@ export function authenticate(req: IncomingMessage, ctx: AuthContext): Environmen
     throw new SandboxRefusal('A07', 'caller address is not on the IP allow-list of this application');
   }
   const environment = checkAuthorization(headerValue(req, 'authorization'), ctx.credentials);
-  checkContentType(headerValue(req, 'content-type'));
+  if (ctx.jsonBody) checkContentType(headerValue(req, 'content-type'));
   checkTimestamp(headerValue(req, 'x-timestamp'), ctx.now);
   checkRequestId(headerValue(req, 'x-client-request-id'));
   return environment;

@@ -2,6 +2,7 @@ import type { Environment } from './credentials';
 import { newTransactionId, type Address, type Channel, type Charge } from './ledger';
 import type { ChargeOutcome } from './outcomes';
 import { payableTotal, type Amount } from './rules/fields';
+import type { CheckoutSessionRecord } from './sessions';
 import type { SandboxState } from './state';
 
 export interface ChargeInput {
@@ -11,9 +12,12 @@ export interface ChargeInput {
   referenceOrderId?: string;
   amount: Amount;
   outcome: ChargeOutcome;
+  description?: string;
   authMethod?: string;
   billingAddress?: Address;
   shippingAddress?: Address;
+  /** The transaction id the charge takes; a hosted session's was given at its creation. Default: a new one. */
+  transactionId?: string;
 }
 
 /** The amount with its optional parts spelled out as 0, as the service reports it back. */
@@ -28,10 +32,10 @@ export function fullAmount(amount: Amount): Charge['amount'] {
 
 /** Records one transaction in the ledger with its outcome. */
 export function recordCharge(state: SandboxState, input: ChargeInput): Charge {
-  const { outcome, amount, ...rest } = input;
+  const { outcome, amount, transactionId = newTransactionId(), ...rest } = input;
   return state.ledger.record({
     ...rest,
-    transactionId: newTransactionId(),
+    transactionId,
     amount: fullAmount(amount),
     payableTotal: payableTotal(amount),
     transactionStatus: outcome.transactionStatus,
@@ -40,32 +44,36 @@ export function recordCharge(state: SandboxState, input: ChargeInput): Charge {
   });
 }
 
-/** Queues the signed webhook for a charge's result when the request named a notifyUrl (none otherwise: spec, Events 2). */
+/** Queues the signed webhook for a charge's result. */
 export function notifyCharge(state: SandboxState, notifyUrl: string | undefined, charge: Charge, extra: Record<string, unknown> = {}): void {
-  send(state, notifyUrl, { ...chargeResult(charge), ...extra, paymentMethod: 'WALLET_PAY' });
+  notify(state, notifyUrl, { ...chargeResult(charge), ...extra, paymentMethod: 'WALLET_PAY', transactionType: 'SALE' });
 }
 
 /** Queues the `C` webhook of a hosted session closed without a payment (cancelled, or expired unpaid). */
-export function notifyClosed(
-  state: SandboxState,
-  notifyUrl: string | undefined,
-  fields: { transactionRequestId: string; referenceOrderId: string; amount: Amount; sessionId: string; reason: { code: string; message: string } },
-): void {
-  const { amount, ...rest } = fields;
-  send(state, notifyUrl, {
-    ...rest,
+export function notifyClosed(state: SandboxState, session: CheckoutSessionRecord): void {
+  const { request } = session;
+  notify(state, request.notifyUrl, {
+    transactionId: session.transactionId,
+    transactionRequestId: request.transactionRequestId,
+    referenceOrderId: request.referenceOrderId,
+    sessionId: session.sessionId,
+    ...(session.closeReason ? { reason: session.closeReason } : {}),
     transactionStatus: 'C',
-    amount: fullAmount(amount),
+    amount: fullAmount(request.amount),
+    transactionType: 'SALE',
   });
 }
 
-function send(state: SandboxState, notifyUrl: string | undefined, fields: Record<string, unknown>): void {
+/**
+ * Queues a signed webhook with `fields` (which name their `transactionType`)
+ * when the request named a notifyUrl; none otherwise (spec, Events 2).
+ */
+export function notify(state: SandboxState, notifyUrl: string | undefined, fields: Record<string, unknown>): void {
   if (notifyUrl === undefined) return;
   state.deliverer.send(notifyUrl, {
     ...fields,
     appId: state.credentials.appId,
     merchantId: state.credentials.merchantId,
-    transactionType: 'SALE',
     notifyTime: new Date(state.clock.now()).toISOString(),
   });
 }

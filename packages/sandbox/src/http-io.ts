@@ -62,6 +62,16 @@ export function parseJsonObject(body: Buffer): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+/** The query string as a plain object; a repeated parameter keeps its first value. */
+export function queryParameters(req: IncomingMessage): Record<string, string> {
+  const first = new Map<string, string>();
+  for (const [name, value] of new URL(req.url ?? '/', 'http://sandbox.invalid').searchParams) {
+    if (!first.has(name)) first.set(name, value);
+  }
+  // fromEntries defines own properties, so a parameter named __proto__ stays a plain field.
+  return Object.fromEntries(first);
+}
+
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   sendText(res, status, 'application/json; charset=utf-8', JSON.stringify(body), headers);
 }

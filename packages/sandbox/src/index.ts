@@ -2,11 +2,11 @@ export { startSandbox, type Sandbox, type SandboxClientOptions } from './server'
 export type { SandboxOptions } from './options';
 export type { SandboxClock, TimeSource } from './clock';
 export type { SandboxCredentials, Environment } from './credentials';
-export type { Charge, Channel, Address } from './ledger';
+export type { Charge, Channel, Address, Refund, RefundAmount } from './ledger';
 export type { Delivery, DeliveryAttempt } from './webhooks/deliveries';
 export type { FaultKind, FaultSpec, RandomFaultOptions } from './faults';
 export type { MintWalletTokenOptions, AuthMethod } from './wallet-token';
 export type { RateLimitOptions } from './rate-limit';
 export { SANDBOX_CODES, type SandboxCode } from './codes';
-export { SANDBOX_AMOUNTS, type ChargeOutcome } from './outcomes';
+export { SANDBOX_AMOUNTS, SANDBOX_REFUND_AMOUNTS, type ChargeOutcome } from './outcomes';
 export { FAULT_KINDS } from './faults';

@@ -4,7 +4,7 @@ import { SandboxRefusal } from './envelope';
 import type { ChargeOutcome } from './outcomes';
 
 export type Channel = 'hosted-checkout' | 'direct' | 'terminal';
-export type Operation = 'create-session' | 'direct-sale' | 'terminal-sale';
+export type Operation = 'create-session' | 'direct-sale' | 'terminal-sale' | 'refund';
 
 export interface Address {
   name?: string;
@@ -25,12 +25,45 @@ export interface Charge {
   payableTotal: number;
   transactionStatus: ChargeOutcome['transactionStatus'];
   reason?: ChargeOutcome['reason'];
+  description?: string;
   authMethod?: string;
   billingAddress?: Address;
   shippingAddress?: Address;
   /** ISO 8601, service time. */
   createdAt: string;
 }
+
+/** A refund's amount as the service reports it: every part spelled out (0 when not sent) and their sum. */
+export interface RefundAmount {
+  priceCurrency: string;
+  totalAmount: number;
+  orderAmount: number;
+  taxAmount: number;
+  surchargeAmount: number;
+  tipAmount: number;
+}
+
+/** One refund the sandbox processed, its own transaction; declined ones (`F`) refund nothing. */
+export interface Refund {
+  transactionId: string;
+  transactionRequestId: string;
+  originalTransactionId: string;
+  /** The original payment's. */
+  referenceOrderId?: string;
+  environment: Environment;
+  amount: RefundAmount;
+  transactionStatus: ChargeOutcome['transactionStatus'];
+  reason?: ChargeOutcome['reason'];
+  description?: string;
+  attach?: string;
+  /** ISO 8601, service time. */
+  createdAt: string;
+}
+
+/** How a request names a transaction: by the service's id or by the merchant's transactionRequestId. */
+export type TransactionIds = { transactionId: string } | { transactionRequestId: string };
+
+export type LedgerEntry = { kind: 'sale'; charge: Charge } | { kind: 'refund'; refund: Refund };
 
 interface Remembered {
   operation: Operation;
@@ -41,20 +74,28 @@ export function newTransactionId(): string {
   return `txn_${randomBytes(12).toString('hex')}`;
 }
 
+const requestKey = (environment: Environment, transactionRequestId: string) => `${environment}:${transactionRequestId}`;
+
 /**
- * The charges and the first result of every transactionRequestId, per
- * environment. A repeated transactionRequestId is answered from here and never
- * reaches the charging code again.
+ * The charges, the refunds and the first result of every transactionRequestId,
+ * per environment. A repeated transactionRequestId is answered from here and
+ * never reaches the charging code again. Bounded: past `maxEntries` the oldest
+ * entries of each list are forgotten.
  */
 export class Ledger {
   private readonly results = new Map<string, Remembered>();
-  private readonly list: Charge[] = [];
+  private readonly sales: Charge[] = [];
+  private readonly refundList: Refund[] = [];
+  private readonly byId = new Map<string, LedgerEntry>();
+  private readonly byRequest = new Map<string, string>();
+  /** Sum of the succeeded refunds per original transactionId: kept apart from the bounded refund list so it never shrinks. */
+  private readonly refunded = new Map<string, number>();
 
   constructor(private readonly maxEntries = 100_000) {}
 
   /** The first result for this transactionRequestId, if any; refuses (I01) when it belongs to another operation. */
   recall(environment: Environment, transactionRequestId: string, operation: Operation): Record<string, unknown> | undefined {
-    const found = this.results.get(`${environment}:${transactionRequestId}`);
+    const found = this.results.get(requestKey(environment, transactionRequestId));
     if (found && found.operation !== operation) {
       throw new SandboxRefusal('I01', `transactionRequestId was already used by a ${found.operation} request`);
     }
@@ -62,7 +103,7 @@ export class Ledger {
   }
 
   remember(environment: Environment, transactionRequestId: string, operation: Operation, data: Record<string, unknown>): void {
-    this.results.set(`${environment}:${transactionRequestId}`, { operation, data });
+    this.results.set(requestKey(environment, transactionRequestId), { operation, data });
     if (this.results.size > this.maxEntries) {
       const oldest = this.results.keys().next().value;
       if (oldest !== undefined) this.results.delete(oldest);
@@ -70,12 +111,49 @@ export class Ledger {
   }
 
   record(charge: Charge): Charge {
-    this.list.push(charge);
-    if (this.list.length > this.maxEntries) this.list.shift();
+    this.keep(this.sales, charge, { kind: 'sale', charge });
     return charge;
   }
 
+  recordRefund(refund: Refund): Refund {
+    this.keep(this.refundList, refund, { kind: 'refund', refund });
+    if (refund.transactionStatus === 'S') {
+      this.refunded.set(refund.originalTransactionId, this.refundedTotal(refund.originalTransactionId) + refund.amount.totalAmount);
+    }
+    return refund;
+  }
+
+  /** The sale or refund `ids` name in `environment`. */
+  find(environment: Environment, ids: TransactionIds): LedgerEntry | undefined {
+    const transactionId = 'transactionId' in ids ? ids.transactionId : this.byRequest.get(requestKey(environment, ids.transactionRequestId));
+    const entry = transactionId === undefined ? undefined : this.byId.get(transactionId);
+    const environmentOf = entry?.kind === 'sale' ? entry.charge.environment : entry?.refund.environment;
+    return environmentOf === environment ? entry : undefined;
+  }
+
+  /** What the succeeded refunds of a payment add up to, in minor units. */
+  refundedTotal(originalTransactionId: string): number {
+    return this.refunded.get(originalTransactionId) ?? 0;
+  }
+
   charges(): Charge[] {
-    return structuredClone(this.list);
+    return structuredClone(this.sales);
+  }
+
+  refunds(): Refund[] {
+    return structuredClone(this.refundList);
+  }
+
+  private keep<T extends Charge | Refund>(list: T[], transaction: T, entry: LedgerEntry): void {
+    list.push(transaction);
+    this.byId.set(transaction.transactionId, entry);
+    this.byRequest.set(requestKey(transaction.environment, transaction.transactionRequestId), transaction.transactionId);
+    if (list.length <= this.maxEntries) return;
+    const oldest = list.shift();
+    if (!oldest) return;
+    this.byId.delete(oldest.transactionId);
+    this.refunded.delete(oldest.transactionId);
+    const key = requestKey(oldest.environment, oldest.transactionRequestId);
+    if (this.byRequest.get(key) === oldest.transactionId) this.byRequest.delete(key);
   }
 }

@@ -25,3 +25,16 @@ export const ADDITIONAL_3DS_DECLINE: ChargeOutcome = {
 export function outcomeForTotal(payableTotal: number): ChargeOutcome {
   return SANDBOX_AMOUNTS[payableTotal] ?? { transactionStatus: 'S' };
 }
+
+/**
+ * The refund counterpart, matched against the refund's own total in minor
+ * units (after the balance check, so it must fit in what remains refundable):
+ * 8888 is declined with `F`, recorded, and refunds nothing.
+ */
+export const SANDBOX_REFUND_AMOUNTS: Readonly<Record<number, ChargeOutcome>> = {
+  8888: { transactionStatus: 'F', reason: { code: 'REFUND_DECLINED', message: 'refund declined' } },
+};
+
+export function refundOutcomeForTotal(refundTotal: number): ChargeOutcome {
+  return SANDBOX_REFUND_AMOUNTS[refundTotal] ?? { transactionStatus: 'S' };
+}

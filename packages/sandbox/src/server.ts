@@ -11,7 +11,7 @@ import { FaultPlan, type ActiveFault, type FaultSpec } from './faults';
 import { createHostedPageRoutes } from './hosted-page/routes';
 import { sendJson, sendText } from './http-io';
 import { createIpAllowList } from './ip-allow-list';
-import { Ledger, type Charge } from './ledger';
+import { Ledger, type Charge, type Refund } from './ledger';
 import type { SandboxOptions } from './options';
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './rate-limit';
 import { RequestIdWindow } from './request-ids';
@@ -50,8 +50,10 @@ export interface Sandbox extends SandboxCredentials {
    * from the sandbox's clock, so moving that clock keeps requests in the window.
    */
   clientOptions(): SandboxClientOptions;
-  /** Every transaction processed, in order (declined ones with transactionStatus F). */
+  /** Every payment processed, in order (declined ones with transactionStatus F). */
   charges(): Charge[];
+  /** Every refund processed, in order (declined ones with transactionStatus F, which refunded nothing). */
+  refunds(): Refund[];
   /** The webhook delivery log, with every attempt. */
   deliveries(): Delivery[];
   /** Resolves when no webhook delivery is pending any more. */
@@ -99,15 +101,7 @@ function buildState(options: SandboxOptions): SandboxState {
     clock,
     url: '',
     ledger: new Ledger(),
-    sessions: new SessionStore((session) =>
-      notifyClosed(state, session.request.notifyUrl, {
-        transactionRequestId: session.request.transactionRequestId,
-        referenceOrderId: session.request.referenceOrderId,
-        amount: session.request.amount,
-        sessionId: session.sessionId,
-        reason: { code: 'SESSION_EXPIRED', message: 'checkout session expired unpaid' },
-      }),
-    ),
+    sessions: new SessionStore((session) => notifyClosed(state, session)),
     deliverer,
     walletKeys: createWalletTokenKeys(),
     requestIds: new RequestIdWindow(DUPLICATE_WINDOW_MS),
@@ -214,6 +208,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       ...(certificate ? { ca: certificate.cert } : {}),
     }),
     charges: () => state.ledger.charges(),
+    refunds: () => state.ledger.refunds(),
     deliveries: () => state.deliverer.deliveries(),
     waitForDeliveries: (timeoutMs) => state.deliverer.waitForDeliveries(timeoutMs),
     mintWalletToken: (mintOptions) =>

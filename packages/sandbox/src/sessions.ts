@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Environment } from './credentials';
+import { newTransactionId, type TransactionIds } from './ledger';
 import type { CheckoutSessionBody } from './rules/checkout-session';
 
 export const SESSION_LIFETIME_MS = 30 * 60_000;
 
 export type SessionState = 'open' | 'paid' | 'failed' | 'cancelled' | 'expired';
+
+export interface CloseReason {
+  code: string;
+  message: string;
+}
 
 export interface CheckoutSessionRecord {
   sessionId: string;
@@ -13,8 +19,15 @@ export interface CheckoutSessionRecord {
   createdAt: number;
   expiresAt: number;
   state: SessionState;
-  transactionId?: string;
+  /** The session's sale transaction from its creation on; its charge carries this id once paid. */
+  transactionId: string;
+  /** When the session stopped being payable (paid, failed, cancelled or expired). */
+  closedAt?: number;
+  /** Why a session closed unpaid. */
+  closeReason?: CloseReason;
 }
+
+const requestKey = (environment: Environment, transactionRequestId: string) => `${environment}:${transactionRequestId}`;
 
 /**
  * Hosted checkout sessions. A session is usable for 30 minutes of service time
@@ -24,10 +37,12 @@ export interface CheckoutSessionRecord {
  */
 export class SessionStore {
   private readonly sessions = new Map<string, CheckoutSessionRecord>();
+  private readonly byTransactionId = new Map<string, CheckoutSessionRecord>();
+  private readonly byRequest = new Map<string, CheckoutSessionRecord>();
 
   constructor(
-    /** Told once about each session that expires unpaid (the sandbox then sends its `C` webhook). */
-    private readonly onExpire: (session: CheckoutSessionRecord) => void = () => {},
+    /** Told once about each session that closes unpaid, cancelled or expired (the sandbox then sends its `C` webhook). */
+    private readonly onClose: (session: CheckoutSessionRecord) => void = () => {},
     private readonly maxSessions = 50_000,
   ) {}
 
@@ -40,20 +55,28 @@ export class SessionStore {
       createdAt: now,
       expiresAt: now + SESSION_LIFETIME_MS,
       state: 'open',
+      transactionId: newTransactionId(),
     };
     this.sessions.set(session.sessionId, session);
+    this.byTransactionId.set(session.transactionId, session);
+    this.byRequest.set(requestKey(environment, request.transactionRequestId), session);
     if (this.sessions.size > this.maxSessions) {
-      const oldest = this.sessions.keys().next().value;
-      if (oldest !== undefined) this.sessions.delete(oldest);
+      const oldest = this.sessions.values().next().value;
+      if (oldest !== undefined) this.forget(oldest);
     }
     return session;
   }
 
   /** The session with its state brought up to `now`. */
   get(sessionId: string, now: number): CheckoutSessionRecord | undefined {
-    const session = this.sessions.get(sessionId);
-    if (session) this.expireIfDue(session, now);
-    return session;
+    return this.current(this.sessions.get(sessionId), now);
+  }
+
+  /** The session of `environment` whose transaction `ids` name, with its state brought up to `now`. */
+  find(environment: Environment, ids: TransactionIds, now: number): CheckoutSessionRecord | undefined {
+    const session =
+      'transactionId' in ids ? this.byTransactionId.get(ids.transactionId) : this.byRequest.get(requestKey(environment, ids.transactionRequestId));
+    return session?.environment === environment ? this.current(session, now) : undefined;
   }
 
   /** Moves every open session whose 30 minutes have passed to `expired`. */
@@ -61,9 +84,34 @@ export class SessionStore {
     for (const session of this.sessions.values()) this.expireIfDue(session, now);
   }
 
+  /** Records the outcome of the session's one payment. */
+  settle(session: CheckoutSessionRecord, paid: boolean, at: number): void {
+    session.state = paid ? 'paid' : 'failed';
+    session.closedAt = at;
+  }
+
+  /** Closes an open session unpaid and tells `onClose`; a session no longer open is left as it is. */
+  close(session: CheckoutSessionRecord, state: 'cancelled' | 'expired', at: number, reason: CloseReason): void {
+    if (session.state !== 'open') return;
+    session.state = state;
+    session.closedAt = at;
+    session.closeReason = reason;
+    this.onClose(session);
+  }
+
+  private current(session: CheckoutSessionRecord | undefined, now: number): CheckoutSessionRecord | undefined {
+    if (session) this.expireIfDue(session, now);
+    return session;
+  }
+
   private expireIfDue(session: CheckoutSessionRecord, now: number): void {
-    if (session.state !== 'open' || now < session.expiresAt) return;
-    session.state = 'expired';
-    this.onExpire(session);
+    if (now < session.expiresAt) return;
+    this.close(session, 'expired', session.expiresAt, { code: 'SESSION_EXPIRED', message: 'checkout session expired unpaid' });
+  }
+
+  private forget(session: CheckoutSessionRecord): void {
+    this.sessions.delete(session.sessionId);
+    this.byTransactionId.delete(session.transactionId);
+    this.byRequest.delete(requestKey(session.environment, session.request.transactionRequestId));
   }
 }

@@ -139,8 +139,9 @@ describe('authentication rules, over raw HTTP', () => {
     const { request } = await import('undici');
     const get = await request(`${sandbox.url}${PATH}`, { method: 'GET', headers: goodHeaders(sandbox) });
     expect(get.statusCode).toBe(405);
+    expect(get.headers.allow).toBe('POST');
     expect(((await get.body.json()) as { code: string }).code).toBe('R05');
-    const unknown = await post(sandbox, '/v1/checkout/refund', {});
+    const unknown = await post(sandbox, '/v1/checkout/void', {});
     expect(unknown.status).toBe(404);
     expect(unknown.json.code).toBe('R04');
   });

@@ -21,21 +21,15 @@ export function goodHeaders(sandbox: Sandbox): Record<string, string> {
   };
 }
 
-/** A raw POST with undici, headers overridable one by one (`undefined` drops one). */
-export async function post(
-  sandbox: Sandbox,
-  path: string,
-  body: unknown,
-  headers: Record<string, string | undefined> = {},
-): Promise<RawAnswer> {
-  const merged = Object.fromEntries(
-    Object.entries({ ...goodHeaders(sandbox), ...headers }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+/** `goodHeaders` with `overrides` applied one by one (`undefined` drops one). */
+function mergedHeaders(sandbox: Sandbox, overrides: Record<string, string | undefined>, base = goodHeaders(sandbox)): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries({ ...base, ...overrides }).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
-  const res = await request(`${sandbox.url}${path}`, {
-    method: 'POST',
-    headers: merged,
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
+}
+
+async function send(sandbox: Sandbox, path: string, init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string }) {
+  const res = await request(`${sandbox.url}${path}`, init);
   const text = await res.body.text();
   let json: RawAnswer['json'];
   try {
@@ -44,6 +38,31 @@ export async function post(
     json = { code: '(not json)', traceId: '', data: {} };
   }
   return { status: res.statusCode, headers: res.headers, text, json };
+}
+
+/** A raw POST with undici, headers overridable one by one (`undefined` drops one). */
+export function post(
+  sandbox: Sandbox,
+  path: string,
+  body: unknown,
+  headers: Record<string, string | undefined> = {},
+): Promise<RawAnswer> {
+  return send(sandbox, path, {
+    method: 'POST',
+    headers: mergedHeaders(sandbox, headers),
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** A raw GET with the authentication headers and no Content-Type (as the vendor's SDK sends it), `query` in the URL. */
+export function get(
+  sandbox: Sandbox,
+  path: string,
+  query: Record<string, string>,
+  headers: Record<string, string | undefined> = {},
+): Promise<RawAnswer> {
+  const { 'content-type': _json, ...auth } = goodHeaders(sandbox);
+  return send(sandbox, `${path}?${new URLSearchParams(query).toString()}`, { method: 'GET', headers: mergedHeaders(sandbox, headers, auth) });
 }
 
 let counter = 0;

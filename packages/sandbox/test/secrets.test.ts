@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type Sandbox } from '../src/index';
-import { post, saleBody, sessionBody, startReceiver } from './helpers';
+import { get, post, saleBody, sessionBody, startReceiver } from './helpers';
 
 describe('secrets stay out of every output', () => {
   let sandbox: Sandbox;
@@ -31,17 +31,28 @@ describe('secrets stay out of every output', () => {
 
   it('no answer, ledger entry, delivery log or output line carries a key, the webhook secret or a token', async () => {
     const token = sandbox.mintWalletToken();
+    const paid = await post(sandbox, '/v1/checkout/sale', saleBody(sandbox, { cardEncryptedData: token, notifyUrl: receiver.url }));
+    const session = await post(sandbox, '/v1/checkout/create-session', sessionBody(sandbox, { notifyUrl: receiver.url }));
+    const ids = { appId: sandbox.appId, merchantId: sandbox.merchantId };
     const answers = [
-      await post(sandbox, '/v1/checkout/sale', saleBody(sandbox, { cardEncryptedData: token, notifyUrl: receiver.url })),
+      paid,
+      session,
+      await post(sandbox, '/v1/checkout/refund', { ...ids, transactionRequestId: 'rf_secret_1', originalTransactionId: paid.json.data.transactionId, notifyUrl: receiver.url }),
+      await post(sandbox, '/v1/checkout/refund', { ...ids, transactionRequestId: 'rf_secret_2', originalTransactionId: paid.json.data.transactionId }),
+      await post(sandbox, '/v1/checkout/expire-session', { ...ids, sessionId: session.json.data.sessionId }),
+      await get(sandbox, '/v1/transaction/query', { ...ids, transactionId: String(paid.json.data.transactionId) }),
+      await get(sandbox, '/v1/transaction/query', { ...ids, transactionId: 'txn_unknown' }, { authorization: `Bearer ${sandbox.testApiKey}x` }),
       await post(sandbox, '/v1/checkout/sale', saleBody(sandbox, { cardEncryptedData: `${token.slice(0, -3)}"}` })),
       await post(sandbox, '/v1/checkout/sale', saleBody(sandbox, { cardEncryptedData: sandbox.mintWalletToken({ authMethod: 'PAN_ONLY' }) })),
       await post(sandbox, '/v1/checkout/create-session', sessionBody(sandbox), { authorization: `Bearer ${sandbox.productionApiKey}x` }),
       await post(sandbox, '/v1/checkout/create-session', sessionBody(sandbox), { authorization: `Bearer  ${sandbox.testApiKey}` }),
     ];
+    expect(answers.map((answer) => answer.json.code)).toEqual(['0', '0', '0', 'T06', '0', '0', 'A02', 'W02', 'W04', 'A02', 'A01']);
     await sandbox.waitForDeliveries();
     const everything = [
       ...answers.map((answer) => answer.text),
       JSON.stringify(sandbox.charges()),
+      JSON.stringify(sandbox.refunds()),
       JSON.stringify(sandbox.deliveries()),
       ...receiver.received.map((hook) => hook.rawBody),
       ...written,

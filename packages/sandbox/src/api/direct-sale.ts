@@ -28,6 +28,7 @@ export function directSale(state: SandboxState, environment: Environment, body: 
     referenceOrderId: body.referenceOrderId,
     amount: body.amount,
     outcome,
+    ...(body.description === undefined ? {} : { description: body.description }),
     authMethod: token.paymentMethodDetails.authMethod,
   });
   const data = { ...chargeResult(charge), paymentMethod: 'WALLET_PAY' };

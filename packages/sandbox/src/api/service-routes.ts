@@ -3,17 +3,24 @@ import type { z } from 'zod';
 import { authenticate, claimRequestId } from '../auth';
 import type { Environment } from '../credentials';
 import { newTraceId, refusalReply, SandboxRefusal, success, type EnvelopeReply } from '../envelope';
-import { parseJsonObject, readBody } from '../http-io';
+import { parseJsonObject, queryParameters, readBody } from '../http-io';
 import { checkoutSessionRules } from '../rules/checkout-session';
 import { directPaymentRules } from '../rules/direct-payment';
+import { expireSessionRules } from '../rules/expire-session';
 import { parseBody } from '../rules/issues';
+import { refundRules } from '../rules/refund';
 import { terminalSaleRules } from '../rules/terminal-sale';
+import { transactionQueryRules } from '../rules/transaction-query';
 import type { SandboxState } from '../state';
 import { createSession } from './create-session';
 import { directSale } from './direct-sale';
+import { expireSession } from './expire-session';
+import { refund } from './refund';
 import { terminalSale } from './terminal-sale';
+import { queryTransaction } from './transaction-query';
 
-type Endpoint = (environment: Environment, body: Record<string, unknown>) => Record<string, unknown>;
+/** One route's work on its input: the JSON body of a POST, the query string of a GET. */
+type Endpoint = (environment: Environment, input: Record<string, unknown>) => Record<string, unknown>;
 
 /** The application and merchant this sandbox knows; any other is refused before anything happens. */
 function checkMerchant<T extends { appId: string; merchantId: string }>(state: SandboxState, body: T): T {
@@ -31,35 +38,51 @@ function endpoint<T extends { appId: string; merchantId: string }>(
 }
 
 /**
- * The `/v1/` routes of the spec. Every request passes the same gate in the
- * same order — method, IP allow-list, Authorization, Content-Type, timestamp,
- * request id, rate limit, duplicate request id, body — so each broken rule
- * maps to one code.
+ * A service route: its method and what it does. A POST carries a JSON body
+ * (Content-Type checked, X-Client-Request-Id claimed against duplicates, as the
+ * spec says "for POST requests"); a GET reads its fields from the query string
+ * and, being safe to repeat, neither needs a Content-Type nor claims its id.
+ */
+interface ServiceRoute {
+  method: 'GET' | 'POST';
+  run: Endpoint;
+}
+
+/**
+ * The `/v1/` routes. Every request passes the same gate in the same order —
+ * method, IP allow-list, Authorization, Content-Type (POST), timestamp,
+ * request id, rate limit, duplicate request id (POST), body or query — so each
+ * broken rule maps to one code.
  */
 export function createServiceRoutes(state: SandboxState, reportError: (error: unknown) => void) {
-  const endpoints = new Map<string, Endpoint>([
-    ['/v1/checkout/create-session', endpoint(state, checkoutSessionRules(state.allowLocalNotifyUrl), createSession)],
-    ['/v1/checkout/sale', endpoint(state, directPaymentRules(state.allowLocalNotifyUrl), directSale)],
-    ['/v1/semi-integration/transaction/sale', endpoint(state, terminalSaleRules, terminalSale)],
+  const post = (run: Endpoint): ServiceRoute => ({ method: 'POST', run });
+  const routes = new Map<string, ServiceRoute>([
+    ['/v1/checkout/create-session', post(endpoint(state, checkoutSessionRules(state.allowLocalNotifyUrl), createSession))],
+    ['/v1/checkout/sale', post(endpoint(state, directPaymentRules(state.allowLocalNotifyUrl), directSale))],
+    ['/v1/checkout/refund', post(endpoint(state, refundRules(state.allowLocalNotifyUrl), refund))],
+    ['/v1/checkout/expire-session', post(endpoint(state, expireSessionRules, expireSession))],
+    ['/v1/semi-integration/transaction/sale', post(endpoint(state, terminalSaleRules, terminalSale))],
+    ['/v1/transaction/query', { method: 'GET', run: endpoint(state, transactionQueryRules, queryTransaction) }],
   ]);
 
   async function handle(req: IncomingMessage, path: string): Promise<EnvelopeReply> {
     const traceId = newTraceId();
     try {
-      const run = endpoints.get(path);
-      if (!run) throw new SandboxRefusal('R04', `no service route ${path}`);
-      if (req.method !== 'POST') throw new SandboxRefusal('R05', `${path} takes POST`, { headers: { allow: 'POST' } });
+      const route = routes.get(path);
+      if (!route) throw new SandboxRefusal('R04', `no service route ${path}`);
+      const { method } = route;
+      if (req.method !== method) throw new SandboxRefusal('R05', `${path} takes ${method}`, { headers: { allow: method } });
       const now = state.clock.now();
-      const environment = authenticate(req, { credentials: state.credentials, now, allowIp: state.allowIp });
+      const environment = authenticate(req, { credentials: state.credentials, now, allowIp: state.allowIp, jsonBody: method === 'POST' });
       const waitMs = state.rateLimiter?.take();
       if (waitMs !== undefined) {
         throw new SandboxRefusal('S04', 'call frequency limit exceeded: reduce concurrency or retry after waiting', {
           headers: { 'retry-after': String(Math.ceil(waitMs / 1000)) },
         });
       }
-      claimRequestId(req, state.requestIds, now);
-      const body = parseJsonObject(await readBody(req, state.bodyLimitBytes));
-      return { status: 200, envelope: success(traceId, run(environment, body)), headers: {} };
+      if (method === 'POST') claimRequestId(req, state.requestIds, now);
+      const input = method === 'POST' ? parseJsonObject(await readBody(req, state.bodyLimitBytes)) : queryParameters(req);
+      return { status: 200, envelope: success(traceId, route.run(environment, input)), headers: {} };
     } catch (error) {
       if (!(error instanceof SandboxRefusal)) reportError(error);
       return refusalReply(error instanceof SandboxRefusal ? error : new SandboxRefusal('E01', 'internal error'), traceId);

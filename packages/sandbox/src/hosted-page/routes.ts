@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { notifyCharge, notifyClosed, recordCharge } from '../charging';
+import { notifyCharge, recordCharge } from '../charging';
 import { readBody, redirect, sendText } from '../http-io';
 import type { Address } from '../ledger';
 import { ADDITIONAL_3DS_DECLINE, outcomeForTotal } from '../outcomes';
@@ -91,27 +91,20 @@ export function createHostedPageRoutes(state: SandboxState) {
       referenceOrderId: request.referenceOrderId,
       amount: request.amount,
       outcome,
+      description: request.description,
       authMethod: 'CRYPTOGRAM_3DS',
+      transactionId: session.transactionId,
       ...(billing ? { billingAddress: billing.address } : {}),
       ...(shipping ? { shippingAddress: shipping.address } : {}),
     });
-    session.state = charge.transactionStatus === 'S' ? 'paid' : 'failed';
-    session.transactionId = charge.transactionId;
+    state.sessions.settle(session, charge.transactionStatus === 'S', state.clock.now());
     notifyCharge(state, request.notifyUrl, charge, { sessionId: session.sessionId });
     if (charge.transactionStatus === 'S') finish(res, session, 'succeeded', 'Payment successful', 'Your payment was successful.');
     else finish(res, session, 'failed', 'Payment failed', `Your payment failed: ${charge.reason?.message ?? 'declined'}.`);
   }
 
   function cancel(res: ServerResponse, session: CheckoutSessionRecord): void {
-    session.state = 'cancelled';
-    const { request } = session;
-    notifyClosed(state, request.notifyUrl, {
-      transactionRequestId: request.transactionRequestId,
-      referenceOrderId: request.referenceOrderId,
-      amount: request.amount,
-      sessionId: session.sessionId,
-      reason: { code: 'CANCELLED', message: 'cancelled by the customer' },
-    });
+    state.sessions.close(session, 'cancelled', state.clock.now(), { code: 'CANCELLED', message: 'cancelled by the customer' });
     finish(res, session, 'cancelled', 'Payment cancelled', 'You cancelled the payment.');
   }
 

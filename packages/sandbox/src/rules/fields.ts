@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isKnownCurrency } from '../currency';
+import type { TransactionIds } from '../ledger';
 import { isPublicHttpsUrl, isHttpUrl } from '../webhooks/notify-url';
 
 /**
@@ -21,7 +22,7 @@ export const idField = (max: number) => text(max);
 export const transactionRequestIdField = text(32).regex(ID_PATTERN, { error: 'must match ^[A-Za-z0-9_\\-]+$' });
 export const referenceOrderIdField = text(32, 6).regex(ORDER_ID_PATTERN, { error: 'must match ^[A-Za-z0-9_\\-|*]+$' });
 
-const minorUnits = z
+export const minorUnits = z
   .number({ error: 'must be an integer in the smallest currency unit' })
   .int({ error: 'must be an integer in the smallest currency unit (no decimals)' })
   .min(0, { error: 'must not be negative' });
@@ -87,3 +88,21 @@ export function notifyUrlField(allowLocal: boolean) {
 }
 
 export const booleanField = z.boolean({ error: 'must be a boolean' });
+
+/**
+ * A transaction named by either of two ids, as the vendor's SDK documents it:
+ * one is required (V01 on the first field otherwise) and the transaction id wins
+ * when both are sent. Adds the one that counts to the body as `ids`.
+ */
+export function withTransactionIds<T>(
+  body: T,
+  transactionId: string | undefined,
+  transactionRequestId: string | undefined,
+  fields: readonly [string, string],
+  ctx: z.RefinementCtx,
+): T & { ids: TransactionIds } {
+  if (transactionId !== undefined) return { ...body, ids: { transactionId } };
+  if (transactionRequestId !== undefined) return { ...body, ids: { transactionRequestId } };
+  ctx.addIssue({ code: 'custom', path: [fields[0]], message: `is required (or ${fields[1]})`, params: { code: 'V01' } });
+  return z.NEVER;
+}

@@ -3,7 +3,7 @@ import { SandboxRefusal } from '../envelope';
 import type { SandboxCode } from '../codes';
 
 /** Fields whose every rule is "a non-negative integer in minor units" (or a quantity). */
-const INTEGER_FIELDS = new Set(['orderAmount', 'taxAmount', 'surchargeAmount', 'amount', 'num']);
+const INTEGER_FIELDS = new Set(['orderAmount', 'taxAmount', 'surchargeAmount', 'tipAmount', 'totalAmount', 'amount', 'num']);
 
 export interface FieldIssue {
   field: string;
