@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dedupeKeysOf } from '../src/idempotency/dedupe-keys';
+import { dedupeKeyOf } from '../src/idempotency/dedupe-key';
+import { eventTypeOf, type PaymentEvent } from '../src/webhooks/event';
 import { MemoryIdempotencyStore } from '../src/idempotency/memory-store';
 
 function manualClock(start = 1_000) {
@@ -90,27 +91,57 @@ describe('MemoryIdempotencyStore', () => {
   });
 });
 
-describe('dedupeKeysOf', () => {
-  const base = { type: 'payment.succeeded' as const, deliveryId: 'd1', timestamp: 0, payload: {} };
+describe('dedupeKeyOf', () => {
+  const event = (fields: Partial<PaymentEvent>): PaymentEvent => ({
+    type: eventTypeOf(fields.transactionType, fields.transactionStatus),
+    deliveryId: 'd1',
+    timestamp: 0,
+    payload: {},
+    ...fields,
+  });
+  const sale = { transactionType: 'SALE', transactionId: 'T1', transactionRequestId: 'R1', transactionStatus: 'S' };
+  const refund = (transactionId: string, transactionRequestId: string, extra: Partial<PaymentEvent> = {}) =>
+    event({ transactionType: 'REFUND', transactionId, transactionRequestId, transactionStatus: 'S', ...extra });
 
-  it('keys by delivery id and by transaction + status', () => {
-    expect(dedupeKeysOf({ ...base, transactionId: 'T1', transactionType: 'SALE', transactionStatus: 'S' })).toEqual([
-      'delivery:d1',
-      'event:SALE:id=T1:S',
-    ]);
+  it('is one key from the signed body alone: the delivery id and timestamp do not change it', () => {
+    const key = dedupeKeyOf(event(sale));
+    expect(dedupeKeyOf(event({ ...sale, deliveryId: 'another', timestamp: 123 }))).toBe(key);
+    expect(key).toMatch(/^event:[A-Za-z0-9_-]{43}$/);
   });
 
-  it('falls back to the transactionRequestId, and to the delivery alone when there is no identity', () => {
-    expect(dedupeKeysOf({ ...base, transactionRequestId: 'R1', transactionType: 'SALE', transactionStatus: 'F' })).toEqual([
-      'delivery:d1',
-      'event:SALE:request=R1:F',
-    ]);
-    expect(dedupeKeysOf(base)).toEqual(['delivery:d1']);
+  it('tells two partial refunds apart, even when both answer with the same transactionId', () => {
+    expect(dedupeKeyOf(refund('RF1', 'RR1'))).not.toBe(dedupeKeyOf(refund('RF2', 'RR2')));
+    expect(dedupeKeyOf(refund('T1', 'RR1'))).not.toBe(dedupeKeyOf(refund('T1', 'RR2')));
   });
 
-  it('gives a later, different status of the same transaction its own identity', () => {
-    const failed = dedupeKeysOf({ ...base, transactionId: 'T1', transactionType: 'SALE', transactionStatus: 'F' });
-    const succeeded = dedupeKeysOf({ ...base, deliveryId: 'd2', transactionId: 'T1', transactionType: 'SALE', transactionStatus: 'S' });
-    expect(failed[1]).not.toBe(succeeded[1]);
+  it('tells a sale from its refund, with or without transactionType in the body', () => {
+    const { transactionType: _type, ...untyped } = sale;
+    const refunds = [refund('RF1', 'RR1'), refund('T1', 'RR1'), refund('T1', 'RR1', { transactionType: undefined })];
+    for (const saleEvent of [event(sale), event(untyped)]) {
+      for (const refundEvent of refunds) expect(dedupeKeyOf(refundEvent)).not.toBe(dedupeKeyOf(saleEvent));
+    }
+  });
+
+  it('gives a later, different status of the same transaction its own key', () => {
+    expect(dedupeKeyOf(event({ ...sale, transactionStatus: 'F' }))).not.toBe(dedupeKeyOf(event(sale)));
+  });
+
+  it('ignores letter case in type and status exactly where the event name does, and compares ids exactly', () => {
+    const lower = event({ ...sale, transactionType: 'sale', transactionStatus: 's' });
+    expect(lower.type).toBe(event(sale).type);
+    expect(dedupeKeyOf(lower)).toBe(dedupeKeyOf(event(sale)));
+    expect(dedupeKeyOf(event({ ...sale, transactionId: 't1' }))).not.toBe(dedupeKeyOf(event(sale)));
+  });
+
+  it('keys an event with neither id by its whole body', () => {
+    const a = event({ transactionType: 'SALE', payload: { transactionType: 'SALE', sessionId: 'cs_1' } });
+    const b = event({ transactionType: 'SALE', deliveryId: 'd2', payload: { transactionType: 'SALE', sessionId: 'cs_1' } });
+    const c = event({ transactionType: 'SALE', payload: { transactionType: 'SALE', sessionId: 'cs_2' } });
+    expect(dedupeKeyOf(a)).toBe(dedupeKeyOf(b));
+    expect(dedupeKeyOf(a)).not.toBe(dedupeKeyOf(c));
+  });
+
+  it('has the same size whatever the body holds', () => {
+    expect(dedupeKeyOf(event({ ...sale, transactionId: 'T'.repeat(50_000) }))).toHaveLength(dedupeKeyOf(event(sale)).length);
   });
 });

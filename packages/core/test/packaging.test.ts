@@ -39,7 +39,7 @@ it('the built package loads from require() and import with its public names', ()
       'eventTypeOf',
       'PaymentEventHandlers',
       'MemoryIdempotencyStore',
-      'dedupeKeysOf',
+      'dedupeKeyOf',
       'createPaymentHandlers',
       'createNodeMiddleware',
       'createFetchHandler',

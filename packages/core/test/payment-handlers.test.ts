@@ -89,6 +89,16 @@ describe('createPaymentHandlers options', () => {
     ).toBe('one_secret_option');
   });
 
+  it('refuses a signed-time setting it cannot use, and a dedupe TTL shorter than the replay window', () => {
+    const issueOf = (webhook: Record<string, unknown>) =>
+      errorOf(() => createPaymentHandlers(options({ webhook: { secret, ...webhook } as never }))).issues[0];
+    expect(issueOf({ signedTimeField: '' })).toMatchObject({ path: 'webhook.signedTimeField', rule: 'min_length' });
+    expect(issueOf({ requireSignedTime: 'yes' })).toMatchObject({ path: 'webhook.requireSignedTime', rule: 'type' });
+    expect(issueOf({ dedupeTtlMs: 9 * 60_000 })).toMatchObject({ path: 'webhook.dedupeTtlMs', rule: 'covers_replay_window' });
+    expect(issueOf({ toleranceMs: 13 * 60 * 60_000 })).toMatchObject({ path: 'webhook.dedupeTtlMs', rule: 'covers_replay_window' });
+    expect(() => createPaymentHandlers(options({ webhook: { secret, dedupeTtlMs: 10 * 60_000 } }))).not.toThrow();
+  });
+
   it('refuses wallet settings the wallet request would refuse on every GET /wallet/config', () => {
     const error = errorOf(() =>
       createPaymentHandlers(options({ wallet: { gatewayId: 'gw', allowedCardNetworks: ['visa'], countryCode: 'usa' } })),
@@ -324,7 +334,60 @@ describe('handle()', () => {
     await handlers.handle(webhookRequest(sale('T8'), { deliveryId: 'x' }));
     await handlers.handle(webhookRequest(sale('T8'), { deliveryId: 'x' }));
     expect(runs).toBe(1);
-    expect([...held].sort()).toEqual(['delivery:x', 'event:SALE:id=T8:S']);
+    // One key, the event's: the delivery id is not signed, so it is no key.
+    expect(held.size).toBe(1);
+  });
+
+  it('refuses a body whose signed time is past the window, whatever its fresh X-Timestamp: 400 WEBHOOK_STALE_EVENT, nothing run or stored', async () => {
+    let now = Date.now();
+    const clock = { now: () => now };
+    const store = new MemoryIdempotencyStore({ clock });
+    let runs = 0;
+    const handlers = createPaymentHandlers(options({ store, clock, on: { '*': () => void (runs += 1) } }));
+    const payload = { ...sale('T9'), notifyTime: new Date(now).toISOString() };
+    const deliver = async () => {
+      const { body, headers } = signWebhook({ payload, secret, timestamp: now });
+      return handlers.handle({ method: 'POST', path: '/webhook', headers, query: {}, readBody: async () => Buffer.from(body) });
+    };
+    expect((await deliver())?.status).toBe(200);
+    now += 5 * 60_000 + 1;
+    const replayed = await deliver();
+    expect(replayed?.status).toBe(400);
+    expect(JSON.parse(replayed!.body)).toEqual({
+      error: {
+        code: 'WEBHOOK_STALE_EVENT',
+        message:
+          "The event's signed notifyTime is older than the allowed 300000 ms: a replayed delivery (its X-Timestamp is not signed and does not count) or one delivered too late.",
+      },
+    });
+    expect(runs).toBe(1);
+    expect(store.size).toBe(1);
+  });
+
+  it('reads the signed time from webhook.signedTimeField, as ISO 8601 or epoch milliseconds', async () => {
+    const handlers = createPaymentHandlers(options({ webhook: { secret, signedTimeField: 'sentAt' } }));
+    const post = (payload: Record<string, unknown>) => {
+      const { body, headers } = signWebhook({ payload, secret });
+      return handlers.handle({ method: 'POST', path: '/webhook', headers, query: {}, readBody: async () => Buffer.from(body) });
+    };
+    const old = Date.now() - 6 * 60_000;
+    expect((await post({ ...sale('T10'), sentAt: old }))?.status).toBe(400);
+    expect((await post({ ...sale('T10'), sentAt: new Date(old).toISOString() }))?.status).toBe(400);
+    // The default field no longer counts once another is named.
+    expect((await post({ ...sale('T10'), notifyTime: old, sentAt: Date.now() }))?.status).toBe(200);
+  });
+
+  it('without a signed time: refused when webhook.requireSignedTime is set, otherwise accepted with one warning', async () => {
+    const warnings: string[] = [];
+    const logger = { debug() {}, info() {}, error() {}, warn: (_: unknown, msg?: string) => void warnings.push(String(msg)) };
+    const strict = createPaymentHandlers(options({ webhook: { secret, requireSignedTime: true } }));
+    const lenient = createPaymentHandlers(options({ logger }));
+    const refused = await strict.handle(webhookRequest(sale('T11')));
+    expect(refused?.status).toBe(400);
+    expect(JSON.parse(refused!.body).error.code).toBe('WEBHOOK_MISSING_SIGNED_TIME');
+    expect((await lenient.handle(webhookRequest(sale('T11'))))?.status).toBe(200);
+    expect((await lenient.handle(webhookRequest(sale('T12'))))?.status).toBe(200);
+    expect(warnings.filter((msg) => msg.startsWith('webhook deliveries carry no signed notifyTime'))).toHaveLength(1);
   });
 });
 

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { WebhookVerificationError } from '../src/errors';
 import { signWebhook } from '../src/webhooks/sign-webhook';
+import { parseSignedTime } from '../src/webhooks/signed-time';
 import { verifyWebhook } from '../src/webhooks/verify-webhook';
 
 const secret = 'whsec_test_0123456789abcdef';
@@ -151,6 +152,70 @@ describe('verifyWebhook', () => {
     for (const rawBody of ['{not json', '[1,2]', '"text"', '{"transactionId": 42}']) {
       const delivery = signWebhook({ rawBody, secret, timestamp: now });
       expect(await reasonOf(verifyWebhook({ rawBody: delivery.body, headers: delivery.headers, secret, now }))).toBe('invalid_payload');
+    }
+  });
+
+  it("checks the body's signed notifyTime against the window both ways, whatever X-Timestamp says", async () => {
+    const fiveMinutes = 5 * 60_000;
+    const at = (notifyTime: unknown, options: { toleranceMs?: number } = {}) => {
+      // A fresh X-Timestamp every time: the header is not signed, so a replay always has one.
+      const { body, headers } = signed({ payload: { ...payload, notifyTime } });
+      return verifyWebhook({ rawBody: body, headers, secret, now, ...options });
+    };
+    await expect(at(new Date(now - fiveMinutes).toISOString())).resolves.toBeDefined();
+    await expect(at(now + fiveMinutes)).resolves.toBeDefined();
+    expect(await reasonOf(at(new Date(now - fiveMinutes - 1).toISOString()))).toBe('stale_event');
+    expect(await reasonOf(at(String(now - 25 * 60 * 60_000)))).toBe('stale_event');
+    expect(await reasonOf(at(now + fiveMinutes + 1))).toBe('future_event');
+    expect(await reasonOf(at(now - 2_000, { toleranceMs: 1_000 }))).toBe('stale_event');
+    for (const bad of ['yesterday', '2027-01-15T08:00:00', now / 1000, true, { at: now }]) {
+      expect(await reasonOf(at(bad)), JSON.stringify(bad)).toBe('bad_signed_time');
+    }
+  });
+
+  it('reads the signed time from the configured field; a body without one passes unless it is required', async () => {
+    const withField = signed({ payload: { ...payload, sentAt: now - 6 * 60_000 } });
+    const options = { rawBody: withField.body, headers: withField.headers, secret, now };
+    await expect(verifyWebhook(options)).resolves.toBeDefined();
+    expect(await reasonOf(verifyWebhook({ ...options, signedTimeField: 'sentAt' }))).toBe('stale_event');
+    const without = signed();
+    await expect(verifyWebhook({ rawBody: without.body, headers: without.headers, secret, now })).resolves.toBeDefined();
+    const required = verifyWebhook({ rawBody: without.body, headers: without.headers, secret, now, requireSignedTime: true });
+    expect(await reasonOf(required)).toBe('missing_signed_time');
+    // An inherited property is no field of the body.
+    expect(await reasonOf(verifyWebhook({ ...options, signedTimeField: 'toString', requireSignedTime: true }))).toBe('missing_signed_time');
+  });
+});
+
+describe('parseSignedTime', () => {
+  it('reads ISO 8601 with a zone and 13-digit epoch milliseconds', () => {
+    const at = Date.UTC(2025, 11, 24, 2, 0, 0);
+    expect(parseSignedTime('2025-12-24T02:00:00Z')).toBe(at);
+    expect(parseSignedTime('2025-12-24T02:00:00.000Z')).toBe(at);
+    expect(parseSignedTime('2025-12-24T10:00:00+08:00')).toBe(at);
+    expect(parseSignedTime('2025-12-24T10:00:00+0800')).toBe(at);
+    expect(parseSignedTime('2025-12-23T21:30:00-04:30')).toBe(at);
+    expect(parseSignedTime('2025-12-24 02:00Z')).toBe(at);
+    expect(parseSignedTime('2025-12-24T02:00:00.123456789Z')).toBe(at + 123);
+    expect(parseSignedTime(at)).toBe(at);
+    expect(parseSignedTime(String(at))).toBe(at);
+  });
+
+  it('refuses times without a zone, impossible dates and other numbers', () => {
+    for (const value of [
+      '2025-12-24T02:00:00',
+      '2025-02-30T02:00:00Z',
+      '2025-12-24T24:00:00Z',
+      '2025-12-24T02:60:00Z',
+      '2025-12-24',
+      '24/12/2025 02:00 UTC',
+      Math.floor(Date.UTC(2025, 11, 24) / 1000),
+      String(Math.floor(Date.UTC(2025, 11, 24) / 1000)),
+      Date.UTC(2025, 11, 24) + 0.5,
+      Number.NaN,
+      null,
+    ]) {
+      expect(parseSignedTime(value), String(value)).toBeUndefined();
     }
   });
 });

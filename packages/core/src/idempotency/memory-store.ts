@@ -13,9 +13,10 @@ export const DEFAULT_MEMORY_STORE_MAX_ENTRIES = 10_000;
 /**
  * A process-local IdempotencyStore. Memory is bounded by `maxEntries`: when the
  * store is full, expired keys are swept first and, if it is still full, the
- * least recently written key is dropped. Dropping a live key means a delivery
- * older than the newest `maxEntries` ones could be processed again, so size it
- * above the number of deliveries expected within the dedupe TTL.
+ * least recently written key is dropped. The webhook route writes one key per
+ * distinct event (a duplicate or a replay writes nothing), so dropping a live
+ * key means an event older than the newest `maxEntries` ones could be handled
+ * again: size it above the number of events expected within the dedupe TTL.
  */
 export class MemoryIdempotencyStore implements IdempotencyStore {
   readonly maxEntries: number;

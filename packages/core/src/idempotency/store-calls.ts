@@ -10,61 +10,34 @@ function unavailable(error: unknown): PaymentStoreUnavailableError {
 }
 
 /**
- * Frees claimed keys, best effort. Never throws: the answer to the sender is
- * already decided by then. A key that could not be freed stays claimed until
- * its claim TTL ends, so it is logged as an error.
+ * Claims `key`; true when this caller now holds it. A store failure is a
+ * PaymentStoreUnavailableError: nothing may be processed without the claim.
  */
-export async function releaseKeys(store: IdempotencyStore, keys: readonly string[], logger: Logger): Promise<void> {
-  await Promise.all(
-    keys.map((key) =>
-      store.release(key).catch((error: unknown) => {
-        logger.error({ key, err: error }, 'idempotency store: a claim could not be released; it lasts until its TTL ends');
-      }),
-    ),
-  );
-}
-
-/** Marks claimed keys done, best effort: the work is done, so a failure here only shortens how long the keys are remembered. */
-export async function completeKeys(
-  store: IdempotencyStore,
-  keys: readonly string[],
-  ttlMs: number,
-  logger: Logger,
-): Promise<void> {
-  const complete = store.complete?.bind(store);
-  if (!complete) return;
-  await Promise.all(
-    keys.map((key) =>
-      complete(key, ttlMs).catch((error: unknown) => {
-        logger.warn({ key, err: error }, 'idempotency store: a handled key could not be marked done; its claim TTL applies');
-      }),
-    ),
-  );
+export async function claimKey(store: IdempotencyStore, key: string, ttlMs: number): Promise<boolean> {
+  try {
+    return await store.claim(key, ttlMs);
+  } catch (error) {
+    throw unavailable(error);
+  }
 }
 
 /**
- * Claims `keys` in order, stopping at the first one already taken, and
- * returns the keys claimed. If the store fails part-way, what was claimed is
- * released and a PaymentStoreUnavailableError is thrown: nothing may be
- * processed without every claim.
+ * Frees a claimed key, best effort. Never throws: the answer to the sender is
+ * already decided by then. A key that could not be freed stays claimed until
+ * its claim TTL ends, so it is logged as an error.
  */
-export async function claimKeys(
-  store: IdempotencyStore,
-  keys: readonly string[],
-  ttlMs: number,
-  logger: Logger,
-): Promise<string[]> {
-  const claimed: string[] = [];
-  try {
-    for (const key of keys) {
-      if (!(await store.claim(key, ttlMs))) break;
-      claimed.push(key);
-    }
-  } catch (error) {
-    await releaseKeys(store, claimed, logger);
-    throw unavailable(error);
-  }
-  return claimed;
+export async function releaseKey(store: IdempotencyStore, key: string, logger: Logger): Promise<void> {
+  await store.release(key).catch((error: unknown) => {
+    logger.error({ key, err: error }, 'idempotency store: a claim could not be released; it lasts until its TTL ends');
+  });
+}
+
+/** Marks a claimed key done, best effort: the work is done, so a failure here only shortens how long the key is remembered. */
+export async function completeKey(store: IdempotencyStore, key: string, ttlMs: number, logger: Logger): Promise<void> {
+  if (!store.complete) return;
+  await store.complete(key, ttlMs).catch((error: unknown) => {
+    logger.warn({ key, err: error }, 'idempotency store: a handled key could not be marked done; its claim TTL applies');
+  });
 }
 
 /**

@@ -1,7 +1,10 @@
 /**
- * Where webhook deliveries are remembered so each event runs its handlers once.
- * A shared implementation (e.g. Redis SET NX PX) lets several app instances
- * deduplicate together; the in-memory default covers a single process.
+ * Where webhook events are remembered so each runs its handlers once: one key
+ * per event (dedupeKeyOf), written only by the delivery that claims it; a
+ * claim that fails must write nothing, so duplicates and replays leave the
+ * store as it was. A shared implementation (e.g. Redis SET NX PX) lets several
+ * app instances deduplicate together; the in-memory default covers a single
+ * process.
  */
 export interface IdempotencyStore {
   /**
@@ -9,7 +12,7 @@ export interface IdempotencyStore {
    * its previous claim expired), false when someone holds or completed it.
    */
   claim(key: string, ttlMs: number): Promise<boolean>;
-  /** Frees a claimed key, so that a retry of the same delivery is processed. */
+  /** Frees a claimed key, so that a retry of the same event is processed. */
   release(key: string): Promise<void>;
   /**
    * Marks a claimed key done and keeps it for `ttlMs`. Optional: without it the

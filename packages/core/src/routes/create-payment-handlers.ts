@@ -7,6 +7,7 @@ import { MemoryOrderAttemptStore } from '../orders/memory-store';
 import { validate } from '../validation';
 import { DEFAULT_DEADLINE_MS } from '../schemas/client-options';
 import { PaymentEventHandlers, type PaymentEventHandler } from '../webhooks/event-handlers';
+import { DEFAULT_SIGNED_TIME_FIELD } from '../webhooks/signed-time';
 import {
   DEFAULT_WEBHOOK_MAX_BODY_BYTES,
   DEFAULT_WEBHOOK_TOLERANCE_MS,
@@ -21,10 +22,9 @@ import { statusRoute } from './status';
 import type { PaymentHandlers, PaymentHandlersOptions } from './types';
 import { walletConfigRoute } from './wallet-config';
 import { walletPayRoute } from './wallet-pay';
-import { webhookRoute, type WebhookDeps } from './webhook';
+import { DEFAULT_DEDUPE_TTL_MS, unsignedTimeWarning, webhookRoute, type WebhookDeps } from './webhook';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
-const DEFAULT_DEDUPE_TTL_MS = 24 * 60 * 60_000;
 /**
  * Under the service's retry schedule (1, 2, 4, 8, 16 s) a delivery to a crashed
  * instance fails fast and its last retry comes about 31 s after the first: a
@@ -102,10 +102,14 @@ export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentH
     },
     generateId: (!clientGiven && (options.client as PaymentClientOptions).generateId) || generateTransactionRequestId,
   };
+  const signedTimeField = options.webhook.signedTimeField ?? DEFAULT_SIGNED_TIME_FIELD;
   const webhookDeps: WebhookDeps = {
     secrets,
     toleranceMs: options.webhook.toleranceMs ?? DEFAULT_WEBHOOK_TOLERANCE_MS,
     maxBodyBytes: webhookMaxBodyBytes,
+    signedTimeField,
+    requireSignedTime: options.webhook.requireSignedTime ?? false,
+    onUnsignedTime: unsignedTimeWarning(logger, signedTimeField),
     dedupeTtlMs: options.webhook.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS,
     processingTtlMs: Math.min(
       options.webhook.processingTtlMs ?? DEFAULT_PROCESSING_TTL_MS,

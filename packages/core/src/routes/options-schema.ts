@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { MERCHANT_RETURN_URL_MAX, NOTIFY_URL_MAX } from '../schemas/fields';
 import { callbackUrlSchema, type SchemaContext } from '../schemas/urls';
 import { walletPaymentRequestInputSchema } from '../wallet/payment-request';
+import { DEFAULT_WEBHOOK_TOLERANCE_MS } from '../webhooks/verify-webhook';
+import { DEFAULT_DEDUPE_TTL_MS } from './webhook';
 
 const fn = (message: string) => z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', message);
 
@@ -30,6 +32,8 @@ const webhookOptionsSchema = z
     secret: secretSchema.optional(),
     secrets: z.array(secretSchema).min(1, 'must hold at least one secret').optional(),
     toleranceMs: positiveInt.optional(),
+    signedTimeField: z.string('must be the name of a body field').min(1, 'must not be empty').max(64, 'must be at most 64 characters').optional(),
+    requireSignedTime: z.boolean('must be true or false').optional(),
     maxBodyBytes: positiveInt.optional(),
     dedupeTtlMs: positiveInt.optional(),
     processingTtlMs: positiveInt.optional(),
@@ -37,7 +41,17 @@ const webhookOptionsSchema = z
   .refine((webhook) => (webhook.secret === undefined) !== (webhook.secrets === undefined), {
     message: 'set exactly one of `secret` or `secrets` (a list, for rotation)',
     params: { rule: 'one_secret_option' },
-  });
+  })
+  // A replay passes the signed-time window for up to twice toleranceMs after the event was first handled.
+  .refine(
+    (webhook) =>
+      (webhook.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS) >= 2 * (webhook.toleranceMs ?? DEFAULT_WEBHOOK_TOLERANCE_MS),
+    {
+      message: 'dedupeTtlMs must be at least twice toleranceMs, or a replay could outlive the memory of its event',
+      path: ['dedupeTtlMs'],
+      params: { rule: 'covers_replay_window' },
+    },
+  );
 
 const ordersOptionsSchema = z.strictObject({
   store: objectWith(

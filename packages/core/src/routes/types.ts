@@ -48,11 +48,32 @@ export interface WalletRouteOptions {
 }
 
 export type WebhookRouteOptions = WebhookSecrets & {
-  /** Allowed distance of X-Timestamp from now, either way. Default 5 minutes. */
+  /**
+   * Allowed distance from now, either way, of X-Timestamp and of the time
+   * signed into the body (`signedTimeField`). Default 5 minutes. Every retry
+   * of the service must arrive within it of the event's signed time.
+   */
   toleranceMs?: number;
+  /**
+   * The body field holding the time the service signed the notification at
+   * (ISO 8601 with a zone, or 13-digit epoch ms). A body older than
+   * `toleranceMs` by it is refused (`WEBHOOK_STALE_EVENT`), whatever its
+   * headers say. Default `notifyTime`.
+   */
+  signedTimeField?: string;
+  /**
+   * Refuse a body without the signed time (`WEBHOOK_MISSING_SIGNED_TIME`).
+   * Default false: it is accepted, with a warning logged once, and a replay of
+   * it is then stopped only while its event is remembered (`dedupeTtlMs`).
+   */
+  requireSignedTime?: boolean;
   /** Largest webhook body accepted. Default 100 KiB. */
   maxBodyBytes?: number;
-  /** How long a handled delivery/event is remembered as done. Default 24 hours. */
+  /**
+   * How long a handled event is remembered as done. Default 24 hours; at
+   * least twice `toleranceMs`, so an event is remembered for as long as a
+   * replay of it can pass the signed-time window.
+   */
   dedupeTtlMs?: number;
   /**
    * How long a delivery being handled blocks others of the same event. Default

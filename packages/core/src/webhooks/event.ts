@@ -69,10 +69,19 @@ const EVENT_BY_TYPE_AND_STATUS: Readonly<Record<string, Readonly<Record<string, 
   REFUND: { S: 'refund.succeeded', F: 'refund.failed' },
 };
 
+/**
+ * `transactionType` and `transactionStatus` as paymount compares them: letter
+ * case ignored. The one normalisation, used for the event's name and for its
+ * dedupe identity alike, so the two never disagree on whether two are equal.
+ */
+export function normalizeCode(code: string): string {
+  return code.toUpperCase();
+}
+
 /** SALE S/F/C and REFUND S/F have names; every other combination is `unknown`, never guessed. */
 export function eventTypeOf(transactionType: string | undefined, transactionStatus: string | undefined): PaymentEventType {
   if (transactionType === undefined || transactionStatus === undefined) return 'unknown';
-  return EVENT_BY_TYPE_AND_STATUS[transactionType.toUpperCase()]?.[transactionStatus.toUpperCase()] ?? 'unknown';
+  return EVENT_BY_TYPE_AND_STATUS[normalizeCode(transactionType)]?.[normalizeCode(transactionStatus)] ?? 'unknown';
 }
 
 /** Builds the event from an already verified and parsed body. */

@@ -8,6 +8,7 @@ export {
   DEFAULT_WEBHOOK_TOLERANCE_MS,
   verifyWebhook,
 } from './verify-webhook';
+export { DEFAULT_SIGNED_TIME_FIELD } from './signed-time';
 export type { VerifyWebhookOptions, WebhookSecrets } from './verify-webhook';
 export { PaymentEventHandlers } from './event-handlers';
 export type { PaymentEventContext, PaymentEventHandler, PaymentEventName } from './event-handlers';

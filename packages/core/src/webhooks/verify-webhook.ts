@@ -2,6 +2,7 @@ import { WebhookVerificationError } from '../errors';
 import { normalizeEvent, type PaymentEvent } from './event';
 import { headerValue, type HeaderSource } from './headers';
 import { assertUsableSecrets, signatureMatches } from './signature';
+import { checkSignedTime, DEFAULT_SIGNED_TIME_FIELD } from './signed-time';
 
 export const SIGNATURE_HEADER = 'x-signature';
 export const DELIVERY_ID_HEADER = 'x-client-request-id';
@@ -17,8 +18,18 @@ export type VerifyWebhookOptions = WebhookSecrets & {
   /** The body exactly as received: bytes or the undecoded string. Never a parsed object. */
   rawBody: unknown;
   headers: HeaderSource;
-  /** How far `X-Timestamp` may be from `now`, either way. Default 5 minutes. */
+  /**
+   * How far `X-Timestamp`, and the time signed into the body, may be from
+   * `now`, either way. Default 5 minutes.
+   */
   toleranceMs?: number;
+  /**
+   * The body field holding the time the service signed (ISO 8601 with a zone,
+   * or 13-digit epoch ms). Default `notifyTime`.
+   */
+  signedTimeField?: string;
+  /** Refuse a body without the signed time (`missing_signed_time`). Default false: such a body is accepted unchecked. */
+  requireSignedTime?: boolean;
   /** Largest body accepted. Default 100 KiB. */
   maxBodyBytes?: number;
   /** Current time in epoch ms (a clock for tests). Default `Date.now()`. */
@@ -71,13 +82,19 @@ function checkedTimestamp(raw: string, now: number, toleranceMs: number): number
   return timestamp;
 }
 
+/** A verified delivery: the event, and the time signed into its body when it has one. */
+export interface VerifiedDelivery {
+  event: PaymentEvent;
+  signedTime: number | undefined;
+}
+
 /**
- * Verifies a webhook delivery and returns it as a normalised event. Checks run
- * cheapest first and the body is parsed only after its signature matched, so
- * an untrusted body never reaches JSON.parse. Async so that a Web Crypto
- * implementation can replace node:crypto without changing callers.
+ * Verifies a webhook delivery. Checks run cheapest first and the body is
+ * parsed only after its signature matched, so an untrusted body never
+ * reaches JSON.parse. Async so that a Web Crypto implementation can replace
+ * node:crypto without changing callers.
  */
-export async function verifyWebhook(options: VerifyWebhookOptions): Promise<PaymentEvent> {
+export async function verifyDelivery(options: VerifyWebhookOptions): Promise<VerifiedDelivery> {
   const secrets = secretsOf(options);
   assertUsableSecrets(secrets);
   const body = rawBytes(options.rawBody);
@@ -90,11 +107,9 @@ export async function verifyWebhook(options: VerifyWebhookOptions): Promise<Paym
   if (deliveryId.length > MAX_DELIVERY_ID_LENGTH) {
     throw new WebhookVerificationError('missing_header', `The X-Client-Request-Id header is longer than ${MAX_DELIVERY_ID_LENGTH} characters.`);
   }
-  const timestamp = checkedTimestamp(
-    requiredHeader(options.headers, TIMESTAMP_HEADER),
-    options.now ?? Date.now(),
-    options.toleranceMs ?? DEFAULT_WEBHOOK_TOLERANCE_MS,
-  );
+  const now = options.now ?? Date.now();
+  const toleranceMs = options.toleranceMs ?? DEFAULT_WEBHOOK_TOLERANCE_MS;
+  const timestamp = checkedTimestamp(requiredHeader(options.headers, TIMESTAMP_HEADER), now, toleranceMs);
   if (!signatureMatches(signature, body, secrets)) {
     throw new WebhookVerificationError('bad_signature', 'The X-Signature header does not match the body under any configured webhook secret.');
   }
@@ -104,5 +119,17 @@ export async function verifyWebhook(options: VerifyWebhookOptions): Promise<Paym
   } catch {
     throw new WebhookVerificationError('invalid_payload', 'The webhook body is not valid JSON.');
   }
-  return normalizeEvent(payload, { deliveryId, timestamp });
+  const event = normalizeEvent(payload, { deliveryId, timestamp });
+  const signedTime = checkSignedTime(event.payload, {
+    field: options.signedTimeField ?? DEFAULT_SIGNED_TIME_FIELD,
+    required: options.requireSignedTime === true,
+    now,
+    toleranceMs,
+  });
+  return { event, signedTime };
+}
+
+/** Verifies a webhook delivery (see verifyDelivery) and returns it as a normalised event. */
+export async function verifyWebhook(options: VerifyWebhookOptions): Promise<PaymentEvent> {
+  return (await verifyDelivery(options)).event;
 }
