@@ -1,7 +1,8 @@
 import { PaymentValidationError } from '../errors';
 import { PaymentRouteError } from '../routes/route-error';
-import type { OrderAttempt, OrderAttemptKind, OrderAttemptState } from './attempt';
+import { isFinalState, type OrderAttempt, type OrderAttemptKind, type OrderAttemptState } from './attempt';
 import type { OrderDeps } from './order-lock';
+import { checkAttempt, closeHostedAttempt, type CheckedAttempt, type ServiceCheckDeps } from './service-check';
 
 /** What a payment route does next for an order, decided under its lock from the order's current attempt. */
 export type OrderDecision =
@@ -14,22 +15,46 @@ export type OrderDecision =
   /** A new attempt may go out, with this transactionRequestId. `previous` is restored should nothing be sent. */
   | { next: 'send'; transactionRequestId: string; previous: OrderAttempt | undefined };
 
-export interface NextAttemptDeps {
-  orders: OrderDeps;
+export interface NextAttemptDeps extends ServiceCheckDeps {
   generateId: () => string;
 }
 
-/** The decision of a `kind` payment for the order, from its current attempt. */
+/**
+ * Brings the order's attempt up to date where the service must be asked
+ * first: a pending one is queried; an open hosted session is ended before it
+ * is replaced (a wallet payment, or a checkout once it expired), so that it
+ * can no longer charge the order too.
+ */
+async function upToDate(deps: NextAttemptDeps, attempt: OrderAttempt, kind: OrderAttemptKind): Promise<CheckedAttempt> {
+  if (isFinalState(attempt.state)) return { attempt };
+  if (attempt.state === 'pending') return checkAttempt(deps, attempt);
+  if (kind === 'hosted' && attempt.expiresAt !== undefined && deps.orders.clock.now() < attempt.expiresAt) return { attempt };
+  return closeHostedAttempt(deps, attempt);
+}
+
+/**
+ * The decision for a `kind` payment of the order, under its lock. After a
+ * `pending` attempt the service is asked first: `S` is answered as paid, `I`
+ * and `P` stay pending, and only `F` and `C` (or an attempt the service never
+ * received) let a new one go out.
+ */
 export async function decideNextAttempt(deps: NextAttemptDeps, referenceOrderId: string, kind: OrderAttemptKind): Promise<OrderDecision> {
-  const attempt = await deps.orders.store.get(referenceOrderId);
+  const stored = await deps.orders.store.get(referenceOrderId);
+  const checked: CheckedAttempt = stored === undefined ? { attempt: undefined, voided: undefined } : await upToDate(deps, stored, kind);
+  const { attempt } = checked;
   if (attempt === undefined || attempt.state === 'failed' || attempt.state === 'closed') {
-    return { next: 'send', transactionRequestId: deps.generateId(), previous: attempt };
+    // One the service never received goes out again under its own id: should it arrive after all, the service answers it once.
+    const voided = checked.attempt === undefined ? checked.voided : undefined;
+    const transactionRequestId = voided?.kind === kind ? voided.transactionRequestId : deps.generateId();
+    return { next: 'send', transactionRequestId, previous: attempt };
   }
   if (attempt.state === 'succeeded') return { next: 'paid', attempt };
   const { checkoutUrl, expiresAt } = attempt;
-  if (attempt.state === 'open' && kind === 'hosted' && checkoutUrl !== undefined && expiresAt !== undefined && deps.orders.clock.now() < expiresAt) {
+  if (kind === 'hosted' && attempt.state === 'open' && checkoutUrl !== undefined && expiresAt !== undefined) {
     return { next: 'reuse', attempt, checkoutUrl, expiresAt };
   }
+  // A session created whose answer was lost: asked for again under its id, the service answers that same session.
+  if (kind === 'hosted' && attempt.kind === 'hosted') return { next: 'send', transactionRequestId: attempt.transactionRequestId, previous: attempt };
   return { next: 'pending', attempt };
 }
 

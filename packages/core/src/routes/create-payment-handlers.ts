@@ -3,7 +3,9 @@ import { generateTransactionRequestId } from '../client/ids';
 import { MemoryIdempotencyStore } from '../idempotency/memory-store';
 import { createRedactingLogger, Redactor, silentLogger } from '../logger';
 import { checkedOrderStore } from '../orders/checked-store';
+import { settleHandledEvent } from '../orders/handled-events';
 import { MemoryOrderAttemptStore } from '../orders/memory-store';
+import { reconcile } from '../orders/reconcile';
 import { validate } from '../validation';
 import { DEFAULT_DEADLINE_MS } from '../schemas/client-options';
 import { PaymentEventHandlers, type PaymentEventHandler } from '../webhooks/event-handlers';
@@ -117,6 +119,7 @@ export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentH
     ),
     store: options.store ?? new MemoryIdempotencyStore(options.clock ? { clock: options.clock } : {}),
     handlers: events,
+    afterHandled: (event) => settleHandledEvent(deps.orders, event),
     clock,
     logger,
   };
@@ -134,6 +137,7 @@ export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentH
     routePaths: Object.keys(routes),
     bodyLimitBytes: Math.max(bodyLimitBytes, webhookMaxBodyBytes),
     on: (name, handler) => events.on(name, handler),
+    reconcile: (reconcileOptions) => reconcile({ client, orders: deps.orders, events: webhookDeps }, reconcileOptions),
     async handle(req) {
       const byMethod = routes[routePath(req.path)];
       if (byMethod === undefined) return undefined;

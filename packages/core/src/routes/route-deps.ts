@@ -22,7 +22,7 @@ export interface RouteDeps {
 
 /** A URL option for one order: the order's own wins, then a per-order function, then the fixed URL. */
 export function urlFor(
-  option: string | ((order: MerchantOrder) => string) | undefined,
+  option: string | ((order: MerchantOrder) => string | undefined) | undefined,
   order: MerchantOrder,
   own?: string,
 ): string | undefined {

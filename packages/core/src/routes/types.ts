@@ -1,4 +1,5 @@
 import type { IdempotencyStore } from '../idempotency/store';
+import type { ReconcileOptions, ReconcileSummary } from '../orders/reconcile';
 import type { OrderAttemptStore } from '../orders/store';
 import type { Logger } from '../logger';
 import type { PaymentEventHandler, PaymentEventName } from '../webhooks/event-handlers';
@@ -113,9 +114,10 @@ export interface PaymentHandlersOptions {
   /**
    * The public HTTPS URL of the mounted webhook route, sent with every payment:
    * one URL, or one per order (also handy when the app's own address is only
-   * known once it listens).
+   * known once it listens; undefined sends none for that order). Without one,
+   * run `handlers.reconcile()` on a schedule to hear of outcomes.
    */
-  notifyUrl?: string | ((order: MerchantOrder) => string);
+  notifyUrl?: string | ((order: MerchantOrder) => string | undefined);
   /** Where the shopper returns after checkout: one URL, or one per order. An order's own URL wins. */
   merchantReturnUrl?: string | ((order: MerchantOrder) => string);
   /** Needed by GET /wallet/config. */
@@ -138,6 +140,14 @@ export interface PaymentHandlers {
   /** Serves a paymount route, or resolves undefined for any other path (the adapter passes the request on). */
   handle(req: NeutralRequest): Promise<NeutralResponse | undefined>;
   on(name: PaymentEventName, handler: PaymentEventHandler): () => void;
+  /**
+   * Asks the service about every payment attempt a webhook has not settled
+   * (pending, an open session, an outcome not yet handled) and hands each
+   * final outcome to the event handlers, once per event whether the webhook,
+   * this, or both bring it. Run it on a schedule; rejects only when the order
+   * attempt store cannot be read.
+   */
+  reconcile(options?: ReconcileOptions): Promise<ReconcileSummary>;
   readonly client: PaymentClient;
   /** The routes' paths below the mount point ('/checkout', ...), for routers that register each path. */
   readonly routePaths: readonly string[];
