@@ -56,6 +56,15 @@ export class PaymentApiError extends PaymentError {
   }
 }
 
+/**
+ * The service knows no transaction or checkout session by the id sent (a
+ * query, the original of a refund, a session to expire): a definitive answer,
+ * neither a crash nor a failed payment. `code` is the service's own.
+ */
+export class PaymentNotFoundError extends PaymentApiError {
+  override name = 'PaymentNotFoundError';
+}
+
 /** Code S04: the call-frequency limit was exceeded (after any retries). */
 export class PaymentRateLimitError extends PaymentApiError {
   override name = 'PaymentRateLimitError';

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createPaymentClient,
   PaymentApiError,
@@ -7,35 +7,12 @@ import {
   PaymentResponseError,
   PaymentTimeoutError,
   PaymentValidationError,
-  type PaymentClient,
-  type PaymentClientOptions,
 } from '../src';
-import { ok, startServiceServer, type Responder, type ServiceServer } from './support/service-server';
+import { scriptedClients } from './support/scripted-client';
+import { ok, startServiceServer } from './support/service-server';
 import { API_KEY, checkoutInput, clientOptions, directPaymentInput, WALLET_TOKEN } from './support/fixtures';
 
-let server: ServiceServer | undefined;
-let client: PaymentClient | undefined;
-
-afterEach(async () => {
-  await client?.close();
-  await server?.close();
-  client = undefined;
-  server = undefined;
-});
-
-async function setUp(respond: Responder, overrides: Partial<PaymentClientOptions> = {}) {
-  server = await startServiceServer(respond);
-  const delays: number[] = [];
-  client = createPaymentClient(
-    clientOptions(server.url, {
-      sleep: async (ms) => {
-        delays.push(ms);
-      },
-      ...overrides,
-    }),
-  );
-  return { server, client, delays };
-}
+const { setUp, adopt } = scriptedClients();
 
 const sessionData = { checkoutUrl: 'https://pay.example.com/c/abc', expiresAt: '2030-01-01T00:30:00.000Z', sessionId: 'sess_1' };
 
@@ -327,7 +304,7 @@ describe('terminalSale and connection failures', () => {
     const probe = await startServiceServer(() => ok({}));
     const url = probe.url;
     await probe.close();
-    client = createPaymentClient(clientOptions(url, { sleep: async () => {} }));
+    const client = adopt(createPaymentClient(clientOptions(url, { sleep: async () => {} })));
     const error = (await client.directPayment(directPaymentInput()).catch((e: unknown) => e)) as PaymentNetworkError;
     expect(error).toBeInstanceOf(PaymentNetworkError);
     expect(error.outcomeUnknown).toBe(false);

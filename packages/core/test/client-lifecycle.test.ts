@@ -1,33 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createPaymentClient,
   PaymentApiError,
+  PaymentNotFoundError,
   PaymentResponseError,
   PaymentTimeoutError,
   PaymentValidationError,
-  type PaymentClient,
-  type PaymentClientOptions,
   type RefundInput,
   type TransactionLookup,
 } from '../src';
 import { API_KEY, clientOptions, refundData, refundInput } from './support/fixtures';
-import { ok, startServiceServer, type RecordedRequest, type Responder, type ServiceServer } from './support/service-server';
+import { scriptedClients } from './support/scripted-client';
+import { ok, type RecordedRequest } from './support/service-server';
 
-let server: ServiceServer | undefined;
-let client: PaymentClient | undefined;
-
-afterEach(async () => {
-  await client?.close();
-  await server?.close();
-  client = undefined;
-  server = undefined;
-});
-
-async function setUp(respond: Responder, overrides: Partial<PaymentClientOptions> = {}) {
-  server = await startServiceServer(respond);
-  client = createPaymentClient(clientOptions(server.url, { sleep: async () => {}, ...overrides }));
-  return { server, client };
-}
+const { setUp, adopt } = scriptedClients();
 
 /** A clock that moves one second on every reading, so each attempt's X-Timestamp differs. */
 function steppingClock() {
@@ -143,10 +129,11 @@ describe('refund', () => {
   });
 
   it('throws the service refusal (e.g. more than what remains) at once, without retrying', async () => {
-    const { server, client } = await setUp(() => ({ status: 400, body: { code: 'R10', msg: 'refund exceeds the refundable balance', traceId: 't-over' } }));
+    const { server, client } = await setUp(() => ({ status: 409, body: { code: 'T06', msg: 'refund exceeds the refundable balance', traceId: 't-over' } }));
     const error = (await client.refund(refundInput()).catch((e: unknown) => e)) as PaymentApiError;
     expect(error).toBeInstanceOf(PaymentApiError);
-    expect(error).toMatchObject({ code: 'R10', msg: 'refund exceeds the refundable balance', traceId: 't-over', httpStatus: 400 });
+    expect(error).not.toBeInstanceOf(PaymentNotFoundError);
+    expect(error).toMatchObject({ code: 'T06', msg: 'refund exceeds the refundable balance', traceId: 't-over', httpStatus: 409 });
     expect(server.requests).toHaveLength(1);
   });
 
@@ -176,7 +163,7 @@ describe('refund', () => {
 
   it('refuses a notifyUrl that is not public HTTPS outside local development', async () => {
     // Never reached: the host does not exist, so a request would fail as a network error instead.
-    client = createPaymentClient(clientOptions('https://api.payments.invalid', { localDevelopment: false }));
+    const client = adopt(createPaymentClient(clientOptions('https://api.payments.invalid', { localDevelopment: false })));
     const error = (await client.refund(refundInput({ notifyUrl: 'http://shop.example.com/hook' })).catch((e: unknown) => e)) as PaymentValidationError;
     expect(error).toBeInstanceOf(PaymentValidationError);
     expect(error.issues).toEqual([{ path: 'notifyUrl', rule: 'public_https', message: expect.stringMatching(/public HTTPS/) }]);
@@ -254,11 +241,12 @@ describe('getTransaction', () => {
     expect(warnings).toEqual(['retrying payment service call', 'payment service call gave up']);
   });
 
-  it('throws the service refusal of an unknown transaction as a PaymentApiError, without retrying', async () => {
-    const { server, client } = await setUp(() => ({ status: 404, body: { code: 'Q01', msg: 'transaction not found', traceId: 't-nf' } }));
-    const error = (await client.getTransaction({ transactionId: 'txn_nobody' }).catch((e: unknown) => e)) as PaymentApiError;
+  it('throws PaymentNotFoundError for an unknown transaction, without retrying', async () => {
+    const { server, client } = await setUp(() => ({ status: 404, body: { code: 'T01', msg: 'transaction not found', traceId: 't-nf' } }));
+    const error = (await client.getTransaction({ transactionId: 'txn_nobody' }).catch((e: unknown) => e)) as PaymentNotFoundError;
+    expect(error).toBeInstanceOf(PaymentNotFoundError);
     expect(error).toBeInstanceOf(PaymentApiError);
-    expect(error).toMatchObject({ code: 'Q01', msg: 'transaction not found', httpStatus: 404, traceId: 't-nf' });
+    expect(error).toMatchObject({ name: 'PaymentNotFoundError', code: 'T01', msg: 'transaction not found', httpStatus: 404, traceId: 't-nf' });
     expect(error.message).toMatch(/^GET \/v1\/transaction\/query\?/);
     expect(server.requests).toHaveLength(1);
   });
@@ -325,10 +313,19 @@ describe('expireCheckoutSession', () => {
     await expect(client.expireCheckoutSession({ sessionId: 'cs_0001' })).rejects.toBeInstanceOf(PaymentTimeoutError);
   });
 
-  it('throws the refusal of an unknown session as a PaymentApiError', async () => {
-    const { server, client } = await setUp(() => ({ status: 404, body: { code: 'X01', msg: 'no such session', traceId: 't' } }));
-    await expect(client.expireCheckoutSession({ sessionId: 'cs_nobody' })).rejects.toMatchObject({ name: 'PaymentApiError', code: 'X01' });
-    expect(server.requests).toHaveLength(1);
+  it('throws PaymentNotFoundError for an unknown session, and PaymentApiError for a paid one', async () => {
+    const { server, client } = await setUp((_req, index) =>
+      index === 0
+        ? { status: 404, body: { code: 'H01', msg: 'no such session', traceId: 't' } }
+        : { status: 409, body: { code: 'H02', msg: 'already paid', traceId: 't' } },
+    );
+    const unknown = await client.expireCheckoutSession({ sessionId: 'cs_nobody' }).catch((e: unknown) => e);
+    expect(unknown).toBeInstanceOf(PaymentNotFoundError);
+    expect(unknown).toMatchObject({ code: 'H01' });
+    const paid = await client.expireCheckoutSession({ sessionId: 'cs_paid' }).catch((e: unknown) => e);
+    expect(paid).toBeInstanceOf(PaymentApiError);
+    expect(paid).not.toBeInstanceOf(PaymentNotFoundError);
+    expect(server.requests).toHaveLength(2);
   });
 
   it('refuses an empty sessionId before sending anything', async () => {

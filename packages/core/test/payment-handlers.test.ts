@@ -44,6 +44,16 @@ function webhookRequest(payload: Record<string, unknown>, extra: { deliveryId?: 
   };
 }
 
+function walletPayRequest(token: string): NeutralRequest {
+  return {
+    method: 'POST',
+    path: '/wallet/pay',
+    headers: { 'content-type': 'application/json' },
+    query: {},
+    readBody: async () => Buffer.from(JSON.stringify({ orderId: 'o1', token })),
+  };
+}
+
 const sale = (transactionId: string, transactionStatus = 'S') => ({
   transactionId,
   transactionType: 'SALE',
@@ -303,13 +313,7 @@ describe('handle()', () => {
     );
     const valid = JSON.stringify({ protocolVersion: 'ECv2', signature: 'sig', signedMessage: 'msg' });
     for (const token of ['tok_not_json_secret_value', '{"protocolVersion":"ECv2"}', '["protocolVersion"]', JSON.stringify(valid)]) {
-      const response = await handlers.handle({
-        method: 'POST',
-        path: '/wallet/pay',
-        headers: { 'content-type': 'application/json' },
-        query: {},
-        readBody: async () => Buffer.from(JSON.stringify({ orderId: 'o1', token })),
-      });
+      const response = await handlers.handle(walletPayRequest(token));
       expect(response?.status).toBe(400);
       expect(JSON.parse(response!.body)).toEqual({
         error: {
@@ -404,13 +408,7 @@ describe('POST /wallet/pay answer', () => {
         resolveOrder: () => ({ referenceOrderId: 'order-0001', amount: { orderAmount: 100, priceCurrency: 'USD' }, description: 'x' }),
       }),
     );
-    const response = await handlers.handle({
-      method: 'POST',
-      path: '/wallet/pay',
-      headers: { 'content-type': 'application/json' },
-      query: {},
-      readBody: async () => Buffer.from(JSON.stringify({ orderId: 'o1', token })),
-    });
+    const response = await handlers.handle(walletPayRequest(token));
     return { status: response?.status, body: JSON.parse(response!.body) as Record<string, unknown>, text: response!.body };
   }
 

@@ -350,6 +350,7 @@ describe('expire checkout session request', () => {
     expect(rulesOf(expireCheckoutSessionRequestSchema, { ...account, sessionId: 'cs_1', reason: 'abandoned' })).toEqual([]);
     expect(rulesOf(expireCheckoutSessionRequestSchema, { ...account, sessionId: '' })).toEqual(['sessionId:min_length']);
     expect(rulesOf(expireCheckoutSessionRequestSchema, account)).toEqual(['sessionId:required']);
+    expect(rulesOf(expireCheckoutSessionRequestSchema, { ...account, sessionId: 's'.repeat(64), reason: 'r'.repeat(256) })).toEqual([]);
     expect(rulesOf(expireCheckoutSessionRequestSchema, { ...account, sessionId: 's'.repeat(65), reason: '' })).toEqual([
       'sessionId:max_length',
       'reason:min_length',

@@ -1,5 +1,16 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { createPaymentHandlers, type PaymentClient, type PaymentHandlers } from '@paymount/core';
+import {
+  createPaymentHandlers,
+  type CallOptions,
+  type ExpireCheckoutSessionInput,
+  type ExpiredCheckoutSession,
+  type PaymentClient,
+  type PaymentHandlers,
+  type RefundInput,
+  type RefundResult,
+  type TransactionDetails,
+  type TransactionLookup,
+} from '@paymount/core';
 import type { PaymentsModuleOptions } from './payments.module-definition';
 import { PAYMENTS_MODULE_OPTIONS } from './payments.tokens';
 
@@ -15,6 +26,21 @@ export class PaymentsService implements OnModuleDestroy {
   /** The typed client, for calls of your own (e.g. a direct payment from a job). */
   get client(): PaymentClient {
     return this.handlers.client;
+  }
+
+  /** Refunds a payment in full (no `amount`) or in part: `client.refund`. */
+  refund(input: RefundInput, callOptions?: CallOptions): Promise<RefundResult> {
+    return this.client.refund(input, callOptions);
+  }
+
+  /** Looks a transaction up by `transactionId` or `transactionRequestId`: `client.getTransaction`. */
+  getTransaction(lookup: TransactionLookup, callOptions?: CallOptions): Promise<TransactionDetails> {
+    return this.client.getTransaction(lookup, callOptions);
+  }
+
+  /** Ends an open hosted checkout session, e.g. an order the shopper abandoned: `client.expireCheckoutSession`. */
+  expireCheckoutSession(input: ExpireCheckoutSessionInput, callOptions?: CallOptions): Promise<ExpiredCheckoutSession> {
+    return this.client.expireCheckoutSession(input, callOptions);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -66,7 +66,7 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
     merchantId: input.merchantId ?? config.merchantId,
   });
 
-  const limits = (callOptions: CallOptions, timeoutMs: number, deadlineMs: number) => {
+  const limits = (callOptions: CallOptions, timeoutMs = config.timeoutMs, deadlineMs = config.deadlineMs) => {
     if (closed) throw new PaymentError('The payment client is closed', { code: 'CLIENT_CLOSED' });
     return {
       timeoutMs: callOptions.timeoutMs ?? timeoutMs,
@@ -75,6 +75,14 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
     };
   };
 
+  /** A POST whose body carries its transactionRequestId: the same one goes out on every attempt. */
+  const write = (
+    path: string,
+    body: { transactionRequestId: string },
+    callLimits: ReturnType<typeof limits>,
+    secrets?: readonly string[],
+  ) => performCall(context, { method: 'POST', path, body, transactionRequestId: body.transactionRequestId, secrets, ...callLimits });
+
   return {
     appId: config.appId,
     merchantId: config.merchantId,
@@ -82,13 +90,7 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
 
     async createCheckoutSession(input, callOptions = {}) {
       const body = validate(checkoutSchema, withDefaults(input), 'checkout session request');
-      const outcome = await performCall(context, {
-        method: 'POST',
-        path: CREATE_SESSION_PATH,
-        body,
-        transactionRequestId: body.transactionRequestId,
-        ...limits(callOptions, config.timeoutMs, config.deadlineMs),
-      });
+      const outcome = await write(CREATE_SESSION_PATH, body, limits(callOptions));
       // A session whose creation is in doubt is useless: no checkoutUrl came back, so the caller must try again.
       if (outcome.kind === 'unknown') throw outcome.error;
       return toCheckoutSession(outcome, CREATE_SESSION_PATH, body.transactionRequestId);
@@ -96,38 +98,20 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
 
     async directPayment(input, callOptions = {}) {
       const body = validate(directPaymentSchema, { ...withDefaults(input), paymentMethod: 'WALLET_PAY' }, 'direct payment request');
-      const outcome = await performCall(context, {
-        method: 'POST',
-        path: DIRECT_SALE_PATH,
-        body,
-        transactionRequestId: body.transactionRequestId,
-        secrets: [body.cardEncryptedData],
-        ...limits(callOptions, config.timeoutMs, config.deadlineMs),
-      });
+      const outcome = await write(DIRECT_SALE_PATH, body, limits(callOptions), [body.cardEncryptedData]);
       return toPaymentResult(outcome, DIRECT_SALE_PATH, body.transactionRequestId);
     },
 
     async terminalSale(input, callOptions = {}) {
       const body = validate(terminalSaleRequestSchema, withDefaults(input), 'terminal sale request');
-      const outcome = await performCall(context, {
-        method: 'POST',
-        path: TERMINAL_SALE_PATH,
-        body,
-        transactionRequestId: body.transactionRequestId,
-        ...limits(callOptions, config.terminalTimeoutMs, Math.max(config.deadlineMs, config.terminalTimeoutMs)),
-      });
+      const callLimits = limits(callOptions, config.terminalTimeoutMs, Math.max(config.deadlineMs, config.terminalTimeoutMs));
+      const outcome = await write(TERMINAL_SALE_PATH, body, callLimits);
       return toPaymentResult(outcome, TERMINAL_SALE_PATH, body.transactionRequestId);
     },
 
     async refund(input, callOptions = {}) {
       const body = validate(refundSchema, withDefaults(input), 'refund request');
-      const outcome = await performCall(context, {
-        method: 'POST',
-        path: REFUND_PATH,
-        body,
-        transactionRequestId: body.transactionRequestId,
-        ...limits(callOptions, config.timeoutMs, config.deadlineMs),
-      });
+      const outcome = await write(REFUND_PATH, body, limits(callOptions));
       return toRefundResult(outcome, REFUND_PATH, body.transactionRequestId);
     },
 
@@ -136,7 +120,7 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
       const params = new URLSearchParams();
       for (const [name, value] of Object.entries(query)) if (value !== undefined) params.append(name, value);
       const path = `${TRANSACTION_QUERY_PATH}?${params.toString()}`;
-      const outcome = await performCall(context, { method: 'GET', path, ...limits(callOptions, config.timeoutMs, config.deadlineMs) });
+      const outcome = await performCall(context, { method: 'GET', path, ...limits(callOptions) });
       // A read never leaves its outcome in doubt; this only narrows the type.
       if (outcome.kind === 'unknown') throw outcome.error;
       return toTransactionDetails(outcome, path);
@@ -144,12 +128,7 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
 
     async expireCheckoutSession(input, callOptions = {}) {
       const body = validate(expireCheckoutSessionRequestSchema, withAccount(input), 'expire checkout session request');
-      const outcome = await performCall(context, {
-        method: 'POST',
-        path: EXPIRE_SESSION_PATH,
-        body,
-        ...limits(callOptions, config.timeoutMs, config.deadlineMs),
-      });
+      const outcome = await performCall(context, { method: 'POST', path: EXPIRE_SESSION_PATH, body, ...limits(callOptions) });
       // Expiring is idempotent (an expired session answers its state again): the caller can simply call again.
       if (outcome.kind === 'unknown') throw outcome.error;
       return toExpiredCheckoutSession(outcome, EXPIRE_SESSION_PATH);

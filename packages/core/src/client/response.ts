@@ -1,5 +1,5 @@
-import { PaymentApiError, PaymentRateLimitError, PaymentResponseError, type PaymentError } from '../errors';
-import { RATE_LIMIT_CODE, responseEnvelopeSchema, SUCCESS_CODE, type ResponseEnvelope } from '../schemas/envelope';
+import { PaymentApiError, PaymentNotFoundError, PaymentRateLimitError, PaymentResponseError, type PaymentError } from '../errors';
+import { NOT_FOUND_CODES, RATE_LIMIT_CODE, responseEnvelopeSchema, SUCCESS_CODE, type ResponseEnvelope } from '../schemas/envelope';
 import { parseRetryAfter } from './retry';
 import type { HttpMethod, TransportResponse } from './transport';
 
@@ -77,9 +77,10 @@ export function interpretResponse(
       retryAfterMs,
     };
   }
+  const Refusal = NOT_FOUND_CODES.has(envelope.code) ? PaymentNotFoundError : PaymentApiError;
   return {
     ok: false,
-    error: new PaymentApiError(`${method} ${path} was refused with code ${redact(envelope.code)}${msg ? `: ${msg}` : ''}`, {
+    error: new Refusal(`${method} ${path} was refused with code ${redact(envelope.code)}${msg ? `: ${msg}` : ''}`, {
       code: redact(envelope.code),
       msg,
       traceId: envelope.traceId,

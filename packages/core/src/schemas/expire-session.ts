@@ -9,7 +9,7 @@ export const expireCheckoutSessionRequestSchema = z.strictObject({
     .string('must be the sessionId create-session answered')
     .min(1, 'must not be empty')
     .max(64, 'must be at most 64 characters'),
-  reason: z.string().min(1, 'must not be empty when sent').max(128, 'must be at most 128 characters').optional(),
+  reason: z.string().min(1, 'must not be empty when sent').max(256, 'must be at most 256 characters').optional(),
 });
 
 export type ExpireCheckoutSessionRequest = z.infer<typeof expireCheckoutSessionRequestSchema>;
