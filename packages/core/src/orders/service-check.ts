@@ -1,5 +1,5 @@
 import type { PaymentClient, TransactionDetails } from '../client';
-import { PaymentApiError, PaymentRateLimitError } from '../errors';
+import { PaymentApiError, PaymentNotFoundError, PaymentRateLimitError } from '../errors';
 import type { OrderAttempt, OrderAttemptState } from './attempt';
 import type { OrderDeps } from './order-lock';
 
@@ -14,16 +14,12 @@ export type CheckedAttempt =
   | { attempt: OrderAttempt; details?: TransactionDetails }
   | { attempt: undefined; voided: OrderAttempt | undefined };
 
-function isUnknownTransaction(error: unknown): boolean {
-  return error instanceof PaymentApiError && error.code === 'T01';
-}
-
 /** The service's view of the attempt's transaction, or undefined when it knows none by that transactionRequestId. */
 export async function queryAttempt(client: PaymentClient, attempt: OrderAttempt): Promise<TransactionDetails | undefined> {
   try {
     return await client.getTransaction({ transactionRequestId: attempt.transactionRequestId });
   } catch (error) {
-    if (isUnknownTransaction(error)) return undefined;
+    if (error instanceof PaymentNotFoundError) return undefined;
     throw error;
   }
 }
