@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { ConformanceContext } from './context';
+import { recorder, type ConformanceContext } from './context';
 import { freshOrderId, UNKNOWN_ORDER_ID, UPSTREAM_DELAY_MS } from './fixtures';
 import { postJson, send, type Exchange } from './http';
 
@@ -12,15 +12,7 @@ const IN_PROGRESS = {
 
 /** One order, one charge: what every adapter answers around the per-order payment guard. */
 export function orderCases(ctx: () => ConformanceContext): void {
-  const seen = (exchange: Exchange) => {
-    ctx().responses.push(exchange.text);
-    return exchange;
-  };
-  const token = () => {
-    const minted = ctx().sandbox.mintWalletToken();
-    ctx().walletTokens.push(minted);
-    return minted;
-  };
+  const { seen, token } = recorder(ctx);
   const pay = async (orderId: string, walletToken = token()) =>
     seen(await postJson(`${ctx().app.url}/wallet/pay`, { orderId, token: walletToken }));
   const checkout = async (orderId: string) => seen(await postJson(`${ctx().app.url}/checkout`, { orderId }));
