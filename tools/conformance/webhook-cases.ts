@@ -151,6 +151,26 @@ export function webhookCases(ctx: () => ConformanceContext): void {
     expect((await deliver(delivery)).json).toEqual(DUPLICATE);
     expect(eventsFor('TX-retry')).toHaveLength(1);
   });
+
+  it('a body whose signed notifyTime is past the window answers 400 WEBHOOK_STALE_EVENT whatever its fresh X-Timestamp', async () => {
+    const notifyTime = new Date(Date.now() - 10 * 60_000).toISOString();
+    const res = await deliver(signed(webhookPayload({ transactionId: 'TX-replayed', notifyTime })));
+    expect(res.status).toBe(400);
+    expect((res.json as { error: { code: string } }).error.code).toBe('WEBHOOK_STALE_EVENT');
+    expect(eventsFor('TX-replayed')).toHaveLength(0);
+  });
+
+  it("another event's body replayed under a delivery id awaiting its retry does not settle that delivery's event", async () => {
+    const e1 = webhookPayload({ transactionId: 'TX-e1' });
+    expect((await deliver(signed(e1, { deliveryId: 'dlv-e1' }))).json).toEqual(RECEIVED);
+    const e2 = signed(webhookPayload({ transactionId: 'TX-e2' }), { deliveryId: 'dlv-e2' });
+    ctx().failNextEvent('TX-e2');
+    expect((await deliver(e2)).status).toBe(500);
+    expect((await deliver(signed(e1, { deliveryId: 'dlv-e2' }))).json).toEqual(DUPLICATE);
+    expect((await deliver(e2)).json).toEqual(RECEIVED);
+    expect(eventsFor('TX-e1')).toHaveLength(1);
+    expect(eventsFor('TX-e2')).toHaveLength(1);
+  });
 }
 
 /** The sandbox's own deliveries: a payment made through the routes comes back signed, and is handled once. */

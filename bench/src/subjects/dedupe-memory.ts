@@ -1,4 +1,4 @@
-import { dedupeKeysOf, MemoryIdempotencyStore, normalizeEvent } from '@paymount/core';
+import { dedupeKeyOf, MemoryIdempotencyStore, normalizeEvent } from '@paymount/core';
 import { serveHarness } from '../harness/child-side';
 
 export interface DedupeMemoryRequest {
@@ -24,7 +24,7 @@ const DEDUPE_TTL_MS = 24 * 60 * 60_000;
 
 /**
  * Distinct deliveries through the in-memory dedupe store exactly as the
- * webhook route uses it: each delivery's keys claimed, then marked done. Run
+ * webhook route uses it: each event's key claimed, then marked done. Run
  * once per fresh process, so the peak RSS is this run's alone.
  */
 serveHarness(async () => ({
@@ -44,9 +44,9 @@ serveHarness(async () => ({
         { transactionId: `txn_${n}`, transactionType: 'SALE', transactionStatus: 'S', amount: { orderAmount: 1999, priceCurrency: 'USD' } },
         { deliveryId: `dlv_${n}`, timestamp: Date.now() },
       );
-      const keys = dedupeKeysOf(event);
-      for (const key of keys) if (!(await store.claim(key, PROCESSING_TTL_MS))) throw new Error(`delivery ${n} was taken for a duplicate`);
-      for (const key of keys) await store.complete(key, DEDUPE_TTL_MS);
+      const key = dedupeKeyOf(event);
+      if (!(await store.claim(key, PROCESSING_TTL_MS))) throw new Error(`delivery ${n} was taken for a duplicate`);
+      await store.complete(key, DEDUPE_TTL_MS);
     }
     return {
       deliveries,

@@ -32,8 +32,16 @@ function options(overrides: Partial<PaymentHandlersOptions> = {}): PaymentHandle
   };
 }
 
-function webhookRequest(payload: Record<string, unknown>, extra: { deliveryId?: string; parsedBody?: unknown } = {}): NeutralRequest {
-  const { body, headers } = signWebhook({ payload, secret, ...(extra.deliveryId ? { deliveryId: extra.deliveryId } : {}) });
+function webhookRequest(
+  payload: Record<string, unknown>,
+  extra: { deliveryId?: string; timestamp?: number; parsedBody?: unknown } = {},
+): NeutralRequest {
+  const { body, headers } = signWebhook({
+    payload,
+    secret,
+    ...(extra.deliveryId ? { deliveryId: extra.deliveryId } : {}),
+    ...(extra.timestamp ? { timestamp: extra.timestamp } : {}),
+  });
   return {
     method: 'POST',
     path: '/webhook',
@@ -349,10 +357,7 @@ describe('handle()', () => {
     let runs = 0;
     const handlers = createPaymentHandlers(options({ store, clock, on: { '*': () => void (runs += 1) } }));
     const payload = { ...sale('T9'), notifyTime: new Date(now).toISOString() };
-    const deliver = async () => {
-      const { body, headers } = signWebhook({ payload, secret, timestamp: now });
-      return handlers.handle({ method: 'POST', path: '/webhook', headers, query: {}, readBody: async () => Buffer.from(body) });
-    };
+    const deliver = () => handlers.handle(webhookRequest(payload, { timestamp: now }));
     expect((await deliver())?.status).toBe(200);
     now += 5 * 60_000 + 1;
     const replayed = await deliver();
@@ -370,10 +375,7 @@ describe('handle()', () => {
 
   it('reads the signed time from webhook.signedTimeField, as ISO 8601 or epoch milliseconds', async () => {
     const handlers = createPaymentHandlers(options({ webhook: { secret, signedTimeField: 'sentAt' } }));
-    const post = (payload: Record<string, unknown>) => {
-      const { body, headers } = signWebhook({ payload, secret });
-      return handlers.handle({ method: 'POST', path: '/webhook', headers, query: {}, readBody: async () => Buffer.from(body) });
-    };
+    const post = (payload: Record<string, unknown>) => handlers.handle(webhookRequest(payload));
     const old = Date.now() - 6 * 60_000;
     expect((await post({ ...sale('T10'), sentAt: old }))?.status).toBe(400);
     expect((await post({ ...sale('T10'), sentAt: new Date(old).toISOString() }))?.status).toBe(400);

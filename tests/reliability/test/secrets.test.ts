@@ -131,6 +131,11 @@ async function scenario(adapter: AdapterName): Promise<SecretScan> {
     const stale = signWebhook({ payload, secret: sandbox.webhookSecret, timestamp: Date.now() - 3_600_000 });
     await record(send(agent, `${routes}/webhook`, { method: 'POST', headers: stale.headers, body: stale.body }));
     await record(send(agent, `${routes}/webhook`, { method: 'POST', headers: forged.headers, body: sandbox.webhookSecret }));
+    // A genuine body replayed after its signed time, and one without a signed time (the once-only warning).
+    const replayed = signWebhook({ payload: { ...payload, notifyTime: new Date(Date.now() - 3_600_000).toISOString() }, secret: sandbox.webhookSecret });
+    await record(send(agent, `${routes}/webhook`, { method: 'POST', headers: replayed.headers, body: replayed.body }));
+    const unsigned = signWebhook({ payload, secret: sandbox.webhookSecret });
+    await record(send(agent, `${routes}/webhook`, { method: 'POST', headers: unsigned.headers, body: unsigned.body }));
 
     // The client used directly, with a wrong key and against nothing listening: its errors are scanned too.
     const errors: string[] = [];
@@ -166,6 +171,8 @@ async function scenario(adapter: AdapterName): Promise<SecretScan> {
     // The scenario did reach the paths it meant to: debug lines, refusals, a failed handler, retried faults.
     expect(log.entries.some((entry) => entry.level === 'debug')).toBe(true);
     expect(log.entries.some((entry) => entry.msg.startsWith('webhook handler failed'))).toBe(true);
+    expect(log.entries.some((entry) => entry.fields.code === 'WEBHOOK_STALE_EVENT')).toBe(true);
+    expect(log.entries.some((entry) => entry.msg.startsWith('webhook deliveries carry no signed notifyTime'))).toBe(true);
     expect(answers.some((answer) => answer.status === 502)).toBe(true);
     expect(answers.filter((answer) => answer.status === 400).length).toBeGreaterThan(3);
     return scan;

@@ -208,7 +208,7 @@ describe('duplicates, in-flight duplicates and out-of-order results', () => {
 
 describe('untrusted deliveries: each refused with its own error, no handler run', () => {
   for (const adapter of ADAPTERS) {
-    it(`${adapter}: forged, wrong secret, stale, future, truncated, re-signed garbage`, async () => {
+    it(`${adapter}: forged, wrong secret, stale, future, stale signed time, truncated, re-signed garbage`, async () => {
       const run = await flakyShop(adapter, () => 'works');
       try {
         const order = run.shop.addOrder('untrusted', 1000);
@@ -218,6 +218,7 @@ describe('untrusted deliveries: each refused with its own error, no handler run'
           send(agent, url, { method: 'POST', headers: signed.headers, body: signed.body });
         const good = signWebhook({ payload, secret: run.sandbox.webhookSecret });
         const now = Date.now();
+        const signedAt = (notifyTime: number | string) => signWebhook({ payload: { ...payload, notifyTime }, secret: run.sandbox.webhookSecret });
         // Nest's own body parser (on, as its README says) answers a body that is not JSON before paymount sees it.
         const notJson = adapter === 'nest' ? 'NEST_BODY_PARSER' : undefined;
         const cases: Array<[string, { body: string; headers: Record<string, string> }, number, string]> = [
@@ -226,6 +227,10 @@ describe('untrusted deliveries: each refused with its own error, no handler run'
           ['stale timestamp', signWebhook({ payload, secret: run.sandbox.webhookSecret, timestamp: now - 6 * 60_000 }), 400, 'WEBHOOK_STALE_TIMESTAMP'],
           ['future timestamp', signWebhook({ payload, secret: run.sandbox.webhookSecret, timestamp: now + 6 * 60_000 }), 400, 'WEBHOOK_FUTURE_TIMESTAMP'],
           ['seconds timestamp', { ...good, headers: { ...good.headers, 'x-timestamp': String(Math.floor(now / 1000)) } }, 400, 'WEBHOOK_BAD_TIMESTAMP'],
+          // The body's own signed time, under a fresh X-Timestamp: a replay of a delivery signed 6 minutes ago.
+          ['stale signed notifyTime', signedAt(now - 6 * 60_000), 400, 'WEBHOOK_STALE_EVENT'],
+          ['future signed notifyTime', signedAt(now + 6 * 60_000), 400, 'WEBHOOK_FUTURE_EVENT'],
+          ['unreadable signed notifyTime', signedAt('yesterday'), 400, 'WEBHOOK_BAD_SIGNED_TIME'],
           ['truncated body', { ...good, body: good.body.slice(0, good.body.length - 7) }, 400, notJson ?? 'WEBHOOK_BAD_SIGNATURE'],
           ['truncated body, re-signed', signWebhook({ rawBody: good.body.slice(0, 20), secret: run.sandbox.webhookSecret }), 400, notJson ?? 'WEBHOOK_INVALID_PAYLOAD'],
           ['no signature', { ...good, headers: { ...good.headers, 'x-signature': '' } }, 400, 'WEBHOOK_MISSING_HEADER'],
