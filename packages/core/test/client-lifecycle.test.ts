@@ -99,7 +99,7 @@ describe('refund', () => {
   it('retries a time-out and a 5xx with the same transactionRequestId and body, fresh auth headers each attempt', async () => {
     const { server, client } = await setUp(
       (_req, index) => (index === 0 ? { hang: true } : index === 1 ? proxyPage : ok(refundData())),
-      { timeoutMs: 150, clock: steppingClock() },
+      { timeoutMs: 500, clock: steppingClock() },
     );
     const result = await client.refund(refundInput());
     expect(result).toMatchObject({ status: 'succeeded', outcomeUnknown: false });
@@ -214,7 +214,7 @@ describe('getTransaction', () => {
   it('retries a time-out, a reset and a 5xx with a fresh X-Client-Request-Id and X-Timestamp each attempt', async () => {
     const replies = [{ hang: true }, { reset: true }, proxyPage] as const;
     const { server, client } = await setUp((_req, index) => replies[index] ?? ok(transactionData), {
-      timeoutMs: 150,
+      timeoutMs: 500,
       retry: { maxAttempts: 4, baseDelayMs: 1, maxDelayMs: 1 },
       clock: steppingClock(),
     });
@@ -302,7 +302,7 @@ describe('expireCheckoutSession', () => {
   });
 
   it('retries a time-out (expiring twice has the effect of once) and then answers', async () => {
-    const { server, client } = await setUp((_req, index) => (index === 0 ? { hang: true } : ok(expiredData)), { timeoutMs: 150 });
+    const { server, client } = await setUp((_req, index) => (index === 0 ? { hang: true } : ok(expiredData)), { timeoutMs: 500 });
     await expect(client.expireCheckoutSession({ sessionId: 'cs_0001' })).resolves.toMatchObject({ sessionStatus: 'EXPIRED' });
     expect(server.requests).toHaveLength(2);
     expect(server.requests[0]?.body).toBe(server.requests[1]?.body);

@@ -53,7 +53,8 @@ beforeAll(async () => {
   client = createPaymentClient(
     clientOptions(server.url, {
       logger: capturingLogger,
-      timeoutMs: 100,
+      // Long enough that only the scripted hang times out, even on a busy machine.
+      timeoutMs: 400,
       retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 },
       sleep: async () => {},
     }),
@@ -82,7 +83,9 @@ afterAll(async () => {
 it('the run exercised retries, failures and successes at every log level used', () => {
   expect(server.requests.length).toBeGreaterThanOrEqual(10);
   expect(lines.some((line) => line.includes('retrying payment service call'))).toBe(true);
-  const answered = lines.map((line) => JSON.parse(line) as { level: string; args: unknown[] }).find((entry) => entry.args[1] === 'payment service call answered');
+  const answered = lines
+    .map((line) => JSON.parse(line) as { level: string; args: unknown[] })
+    .find((entry) => entry.args[1] === 'payment service call answered' && (entry.args[0] as { method?: string }).method === 'POST');
   expect(answered?.level).toBe('debug');
   expect(answered?.args[0]).toMatchObject({ method: 'POST', attempt: expect.any(Number), status: 200, traceId: expect.any(String), durationMs: expect.any(Number) });
   // Every operation went out, the query as a GET, and each was answered at least once.
