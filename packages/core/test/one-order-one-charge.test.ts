@@ -28,6 +28,23 @@ function gate() {
 const paymentEvents = (events: PaymentEvent[], referenceOrderId: string) =>
   events.filter((event) => event.referenceOrderId === referenceOrderId).map((event) => event.type);
 
+/** A memory store whose operations can be made to fail. */
+function failingStore(failing: Set<keyof OrderAttemptStore>): OrderAttemptStore {
+  const inner = new MemoryOrderAttemptStore();
+  const fail = (name: keyof OrderAttemptStore) => {
+    if (failing.has(name)) throw new Error(`connection refused (${name})`);
+  };
+  return {
+    lock: async (...args) => (fail('lock'), inner.lock(...args)),
+    unlock: async (...args) => (fail('unlock'), inner.unlock(...args)),
+    get: async (...args) => (fail('get'), inner.get(...args)),
+    put: async (...args) => (fail('put'), inner.put(...args)),
+    delete: async (...args) => (fail('delete'), inner.delete(...args)),
+    settle: async (...args) => (fail('settle'), inner.settle(...args)),
+    unsettled: async (...args) => (fail('unsettled'), inner.unsettled(...args)),
+  };
+}
+
 describe('after a payment whose outcome was not known', () => {
   it('a connection lost after the service charged (reset-after): pending, then paying again is answered paid, charged once', async () => {
     const shop = await app();
@@ -219,27 +236,41 @@ describe('handlers.reconcile()', () => {
     expect(paymentEvents(shop.events, orderId)).toEqual(['payment.succeeded']);
   });
 
-  it('webhook and reconciliation both bring the event: the handler runs once, whichever comes first', async () => {
-    let failFirstDelivery = true;
+  it('reconciliation first, then the webhook: the webhook is a duplicate, the handler ran once', async () => {
+    let reconciled = false;
     const shop = await app({
+      // The first delivery fails until reconciliation has run; its retry comes 300 ms later.
+      webhookRetryDelaysMs: [300],
       beforeEvent: (event) => {
-        if (event.deliveryId.startsWith('reconciliation:') || !failFirstDelivery) return;
-        failFirstDelivery = false;
-        throw new Error('the first delivery fails, so reconciliation gets there first');
+        if (!event.deliveryId.startsWith('reconciliation:') && !reconciled) throw new Error('the receiver is down for now');
       },
-      options: (sandbox, routesUrl) => ({ notifyUrl: () => `${routesUrl()}/webhook` }),
     });
     const orderId = shop.order();
-    // The sandbox retries the failed delivery after 20 ms; reconciliation runs in between or after: once either way.
     await shop.pay(orderId);
-    shop.sandbox.clock.advance(60_000);
-    const summary = await shop.handlers.reconcile();
+    expect(await shop.handlers.reconcile({ olderThanMs: 0 })).toEqual({ checked: 1, settled: 1, stillPending: 0, errors: 0 });
+    reconciled = true;
     await shop.sandbox.waitForDeliveries();
-    expect(summary.errors).toBe(0);
+    const delivery = shop.sandbox.deliveries()[0];
+    expect(delivery?.state).toBe('delivered');
+    expect(delivery?.attempts.at(-1)?.status).toBe(200);
+    expect(shop.events.filter((event) => event.referenceOrderId === orderId).map((event) => event.deliveryId)).toEqual([
+      `reconciliation:${shop.events[0]?.transactionRequestId}`,
+    ]);
+    expect(await shop.handlers.reconcile({ olderThanMs: 0 })).toMatchObject({ checked: 0 });
+  });
+
+  it('a webhook handled while its outcome could not be recorded: reconciliation finds it a duplicate and records it', async () => {
+    const failing = new Set<keyof OrderAttemptStore>();
+    const shop = await app({ options: () => ({ orders: { store: failingStore(failing) } }) });
+    const orderId = shop.order();
+    // A new order's payment settles nothing; its webhook, which then fails to record its outcome, does.
+    failing.add('settle');
+    await shop.pay(orderId);
+    await shop.sandbox.waitForDeliveries();
+    expect(shop.sandbox.deliveries()[0]?.attempts.map((attempt) => attempt.status)).toEqual([200]);
+    failing.clear();
+    expect(await shop.handlers.reconcile({ olderThanMs: 0 })).toEqual({ checked: 1, settled: 1, stillPending: 0, errors: 0 });
     expect(paymentEvents(shop.events, orderId)).toEqual(['payment.succeeded']);
-    const answers = shop.sandbox.deliveries()[0]?.attempts.map((attempt) => attempt.status);
-    expect(answers?.[0]).toBe(500);
-    expect(answers?.at(-1)).toBe(200);
     expect(await shop.handlers.reconcile({ olderThanMs: 0 })).toMatchObject({ checked: 0 });
   });
 
@@ -273,23 +304,6 @@ describe('handlers.reconcile()', () => {
 });
 
 describe('the order attempt store', () => {
-  /** A memory store whose operations can be made to fail. */
-  function failingStore(failing: Set<keyof OrderAttemptStore>): OrderAttemptStore {
-    const inner = new MemoryOrderAttemptStore();
-    const fail = (name: keyof OrderAttemptStore) => {
-      if (failing.has(name)) throw new Error(`connection refused (${name})`);
-    };
-    return {
-      lock: async (...args) => (fail('lock'), inner.lock(...args)),
-      unlock: async (...args) => (fail('unlock'), inner.unlock(...args)),
-      get: async (...args) => (fail('get'), inner.get(...args)),
-      put: async (...args) => (fail('put'), inner.put(...args)),
-      delete: async (...args) => (fail('delete'), inner.delete(...args)),
-      settle: async (...args) => (fail('settle'), inner.settle(...args)),
-      unsettled: async (...args) => (fail('unsettled'), inner.unsettled(...args)),
-    };
-  }
-
   it('unreachable: 503 STORE_UNAVAILABLE and nothing sent, whether it fails to lock or to record the attempt', async () => {
     const failing = new Set<keyof OrderAttemptStore>();
     const shop = await app({ options: () => ({ orders: { store: failingStore(failing) } }) });

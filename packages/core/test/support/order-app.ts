@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startSandbox, type Sandbox } from '@paymount/sandbox';
+import { startSandbox, type Sandbox, type SandboxOptions } from '@paymount/sandbox';
 import { createNodeMiddleware } from '../../src/routes/node-middleware';
 import type { MerchantOrder, PaymentHandlers, PaymentHandlersOptions } from '../../src/routes/types';
 import type { PaymentEvent } from '../../src/webhooks/event';
@@ -37,6 +37,8 @@ export interface OrderAppSetup {
   options?: (sandbox: Sandbox, routesUrl: () => string) => Partial<PaymentHandlersOptions>;
   /** Runs before the recording handler: throw to fail an event, await to hold it. */
   beforeEvent?: (event: PaymentEvent) => void | Promise<void>;
+  /** Webhook retry delays of the sandbox; default 20 and 40 ms. */
+  webhookRetryDelaysMs?: SandboxOptions['webhookRetryDelaysMs'];
 }
 
 let orders = 0;
@@ -47,7 +49,7 @@ async function answerOf(response: Response): Promise<Answer> {
 }
 
 export async function startOrderApp(setup: OrderAppSetup = {}): Promise<OrderApp> {
-  const sandbox = await startSandbox({ allowLocalNotifyUrl: true, webhookRetryDelaysMs: [20, 40] });
+  const sandbox = await startSandbox({ allowLocalNotifyUrl: true, webhookRetryDelaysMs: setup.webhookRetryDelaysMs ?? [20, 40] });
   const known = new Map<string, MerchantOrder>();
   const events: PaymentEvent[] = [];
   const logLines: string[] = [];
