@@ -171,7 +171,7 @@ describe.skipIf(redisSkipped)('three merchant instances in separate processes sh
   it('50 concurrent wallet payments of one order, spread over the three instances, charge it exactly once', async () => {
     const orderId = 'shared-order-1';
     // The winning payment is held at the service, so every other request arrives while it is in flight.
-    sandbox.injectFault({ kind: 'delay', path: '/v1/checkout/sale', delayMs: 1_000 });
+    sandbox.injectFault({ kind: 'delay', path: '/v1/checkout/sale', delayMs: 2_000 });
     const pay = async (instance: number): Promise<PayAnswer> => {
       const response = await fetch(`${instances[instance]!.routesUrl}/wallet/pay`, {
         method: 'POST',
