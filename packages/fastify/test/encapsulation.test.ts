@@ -1,3 +1,5 @@
+import type { OrderLookupContext } from '@paymount/core';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdapterFixture, type AdapterFixture } from '../../../tools/adapter-testing';
 import { send } from '../../../tools/conformance/http';
@@ -10,10 +12,19 @@ for (const [name, fastify] of FASTIFY_VERSIONS) {
   describe(`${name}: the plugin leaves the app's parsers and routes alone`, () => {
     let fixture: AdapterFixture;
     let app: FastifyTestApp;
+    const contexts: unknown[] = [];
 
     beforeAll(async () => {
       fixture = await startAdapterFixture();
-      app = await startFastifyApp(fastify, fixture.options, (instance) => {
+      const { resolveOrder } = fixture.options;
+      const options = {
+        ...fixture.options,
+        resolveOrder: (orderId: string, lookup: OrderLookupContext) => {
+          contexts.push(lookup.context);
+          return resolveOrder(orderId, lookup);
+        },
+      };
+      app = await startFastifyApp(fastify, options, (instance) => {
         instance.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
           done(null, { ...(JSON.parse(body as string) as object), mark: MARK });
         });
@@ -55,6 +66,18 @@ for (const [name, fastify] of FASTIFY_VERSIONS) {
       });
       expect(res.status).toBe(200);
       expect(fixture.events.map((event) => event.transactionId)).toContain('txn-fastify-raw');
+    });
+
+    it("hands resolveOrder the FastifyRequest that asked", async () => {
+      const res = await send(`${app.routesUrl}/checkout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-shop': 'tea-house' },
+        body: JSON.stringify({ orderId: 'order-1' }),
+      });
+      expect(res.status).toBe(201);
+      const context = contexts.at(-1) as FastifyRequest;
+      expect(context.headers['x-shop']).toBe('tea-house');
+      expect(context.routeOptions.url).toBe('/payments/*');
     });
 
     it('exposes the core handlers on the app', () => {
