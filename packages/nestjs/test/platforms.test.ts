@@ -4,7 +4,7 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 import { PaymentError } from '@paymount/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdapterFixture, type AdapterFixture } from '../../../tools/adapter-testing';
-import { postJson } from '../../../tools/conformance/http';
+import { postJson, postRaw } from '../../../tools/conformance/http';
 import { PaymentsModule } from '../src';
 import { startNestApp, type NestTestApp } from './support';
 
@@ -29,6 +29,27 @@ describe('PaymentsModule on the Fastify platform', () => {
     const res = await postJson(`${app.url}/payments/checkout`, { orderId: 'order-1' });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ checkoutUrl: expect.stringContaining(fixture.sandbox.url) });
+  });
+});
+
+describe('PaymentsModule on the Fastify platform without rawBody: true', () => {
+  let app: NestTestApp;
+  beforeAll(async () => {
+    @Module({ imports: [PaymentsModule.forRoot(fixture.options)] })
+    class AppModule {}
+    app = await startNestApp(AppModule, { platform: 'fastify', rawBody: false });
+    fixture.mountedAt(`${app.url}/payments`);
+  });
+  afterAll(() => app.close());
+
+  it('refuses webhook deliveries with the error that says how to enable it, and runs no handler', async () => {
+    const delivery = fixture.delivery('TX-nest-fastify-noraw');
+    const res = await postRaw(`${app.url}/payments/webhook`, delivery.body, delivery.headers);
+    expect(res.status).toBe(500);
+    const error = (res.json as { error: { code: string; message: string } }).error;
+    expect(error.code).toBe('RAW_BODY_MISSING');
+    expect(error.message).toContain('{ rawBody: true }) (with a FastifyAdapter too)');
+    expect(fixture.events.map((event) => event.transactionId)).not.toContain('TX-nest-fastify-noraw');
   });
 });
 
