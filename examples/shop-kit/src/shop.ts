@@ -91,17 +91,18 @@ export class Shop {
 
   /**
    * The `resolveOrder` hook: the amount charged is the server-side order's,
-   * whatever the browser sent. A paid order is not payable again, so it is
-   * reported as unknown to the payment routes.
+   * whatever the browser sent. A paid order takes no payment again: the
+   * payment routes answer it 409 ORDER_NOT_PAYABLE and send nothing.
    */
   async resolveOrder(orderId: string): Promise<MerchantOrder | undefined> {
     const order = this.orders.get(orderId);
-    if (!order || order.status === 'paid') return undefined;
+    if (!order) return undefined;
     return {
       referenceOrderId: order.id,
       amount: { orderAmount: order.total, priceCurrency: order.currency },
       description: `${this.setup.name}: ${order.product.name}`,
       productList: [{ name: order.product.name, amount: order.product.unitPrice, num: 1 }],
+      payable: order.status !== 'paid',
     };
   }
 
@@ -125,6 +126,7 @@ export class Shop {
         this.orders.settle(order.id, 'failed', 'The payment was declined. You can try again.');
         break;
       case 'payment.closed':
+        // Also sent for a session the order stopped using when it was paid by wallet: settle() never reopens a paid order.
         this.orders.settle(order.id, 'pending', 'Checkout was cancelled or expired; the order is not paid.');
         break;
       default:
