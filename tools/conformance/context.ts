@@ -17,6 +17,11 @@ export interface ConformanceApp {
  */
 export interface ConformanceTarget {
   startApp(options: PaymentHandlersOptions): Promise<ConformanceApp>;
+  /**
+   * The platform parses JSON before any route and answers malformed JSON itself
+   * (Nest on Fastify, whose parser always runs): that case then checks the 400 only.
+   */
+  platformAnswersMalformedJson?: boolean;
 }
 
 /** The live state one suite run shares between its cases. */

@@ -97,7 +97,7 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
       await context?.sandbox.close();
     });
 
-    describe('POST /checkout', () => checkoutCases(ctx));
+    describe('POST /checkout', () => checkoutCases(ctx, target));
     describe('wallet routes', () => walletCases(ctx));
     describe('POST /webhook', () => webhookCases(ctx));
     describe('webhooks sent by the service', () => deliveryCases(ctx));

@@ -7,10 +7,12 @@ import type { RequestSpec } from '../harness/request-makers';
 import { ORDER_IDS } from '../fixtures/shop';
 import type { Framework, RouteSide } from '../subjects/merchant-app';
 
-const FRAMEWORKS: ReadonlyArray<{ framework: Framework; label: string }> = [
-  { framework: 'express', label: 'Express 5' },
-  { framework: 'koa', label: 'Koa 3' },
-  { framework: 'nest', label: 'NestJS 11' },
+const FRAMEWORKS: ReadonlyArray<{ framework: Framework; label: string; adapter: string }> = [
+  { framework: 'express', label: 'Express 5', adapter: '@paymount/express' },
+  { framework: 'koa', label: 'Koa 3', adapter: '@paymount/koa' },
+  { framework: 'fastify', label: 'Fastify 5', adapter: '@paymount/fastify' },
+  { framework: 'nest', label: 'NestJS 11', adapter: '@paymount/nestjs' },
+  { framework: 'nest-fastify', label: 'NestJS 11 on Fastify', adapter: '@paymount/nestjs on Fastify' },
 ];
 
 const CHECKOUT_REQUEST: RequestSpec = { kind: 'checkout', path: '/payments/checkout', orderIds: ORDER_IDS };
@@ -88,12 +90,14 @@ export async function routeCheckoutFigures(settings: BenchSettings): Promise<Fig
     const stub = await scope.start<{ url: string }>(subject('envelope-server'));
     const load = scope.adopt(await LoadGenerator.start());
     const figures: Figure[] = [];
-    for (const { framework, label } of FRAMEWORKS) {
+    // BENCH_FRAMEWORKS=fastify,nest-fastify measures some frameworks alone.
+    const only = process.env['BENCH_FRAMEWORKS']?.split(',');
+    for (const { framework, label, adapter } of FRAMEWORKS.filter(({ framework }) => only?.includes(framework) ?? true)) {
       const runs = await measureRoutePair(scope, settings, load, { framework, upstream: stub.ready.url }, CHECKOUT_REQUEST, 201);
       figures.push(
         ...routeFigures(
           `routes-${framework}`,
-          `POST /checkout mounted with @paymount/${framework === 'nest' ? 'nestjs' : framework} vs a hand-written ${label} route doing the same undici call`,
+          `POST /checkout mounted with ${adapter} vs a hand-written ${label} route doing the same undici call`,
           runs,
           { throughput: 0.9, p99: 1.2 },
         ),

@@ -1,12 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
+import type { FastifyInstance } from 'fastify';
 import { childArgs, serveHarness } from '../harness/child-side';
 import { handWrittenExpress, paymountExpress } from './apps/express-apps';
+import { handWrittenFastify, paymountFastify } from './apps/fastify-apps';
 import { handWrittenKoa, paymountKoa } from './apps/koa-apps';
 import { handWrittenNest, paymountNest } from './apps/nest-apps';
 
-export type Framework = 'express' | 'koa' | 'nest';
+export type Framework = 'express' | 'koa' | 'fastify' | 'nest' | 'nest-fastify';
 export type RouteSide = 'paymount' | 'handwritten';
 
 type Listen = (upstream: string) => Promise<Server>;
@@ -21,6 +23,11 @@ async function listenNest(app: INestApplication): Promise<Server> {
   return app.getHttpServer() as Server;
 }
 
+async function listenFastify(app: FastifyInstance): Promise<Server> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return app.server;
+}
+
 /** Each framework's app, paymount-mounted or hand-written, listening on a free loopback port. */
 const APPS: Record<Framework, Record<RouteSide, Listen>> = {
   express: {
@@ -31,9 +38,17 @@ const APPS: Record<Framework, Record<RouteSide, Listen>> = {
     paymount: async (upstream) => listenOnLoopback(paymountKoa(upstream)),
     handwritten: async (upstream) => listenOnLoopback(handWrittenKoa(upstream)),
   },
+  fastify: {
+    paymount: async (upstream) => listenFastify(await paymountFastify(upstream)),
+    handwritten: async (upstream) => listenFastify(handWrittenFastify(upstream)),
+  },
   nest: {
-    paymount: async (upstream) => listenNest(await paymountNest(upstream)),
-    handwritten: async (upstream) => listenNest(await handWrittenNest(upstream)),
+    paymount: async (upstream) => listenNest(await paymountNest(upstream, 'express')),
+    handwritten: async (upstream) => listenNest(await handWrittenNest(upstream, 'express')),
+  },
+  'nest-fastify': {
+    paymount: async (upstream) => listenNest(await paymountNest(upstream, 'fastify')),
+    handwritten: async (upstream) => listenNest(await handWrittenNest(upstream, 'fastify')),
   },
 };
 

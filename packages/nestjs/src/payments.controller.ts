@@ -1,23 +1,15 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { All, Controller, Inject, Next, Req, Res, type Type } from '@nestjs/common';
-import { PaymentRouteError, toNeutralRequest, writeNeutralResponse, type NeutralRequest } from '@paymount/core';
+import { HttpAdapterHost } from '@nestjs/core';
+import { PaymentRouteError, toNeutralRequest, type NeutralRequest } from '@paymount/core';
+import { nestPlatform, type NestPlatform } from './nest-platform';
 import { PaymentsService } from './payments.service';
-
-/** What Nest's Express platform leaves on the request: the parsed body, and its bytes when `rawBody: true`. */
-type NestRequest = IncomingMessage & { rawBody?: Buffer; params?: Record<string, unknown> };
-
-/** The wildcard segments after the controller path, as Express 5 (array) or Express 4 (string) gives them. */
-function routePath(params: Record<string, unknown> | undefined): string {
-  const rest = params?.['path'];
-  return `/${Array.isArray(rest) ? rest.join('/') : String(rest ?? '')}`;
-}
 
 function rawBodyMissing(): PaymentRouteError {
   return new PaymentRouteError(
     500,
     'RAW_BODY_MISSING',
     "Nest's body parser read this request without keeping its bytes, so paymount cannot check it. " +
-      'Create the app with NestFactory.create(AppModule, { rawBody: true }).',
+      'Create the app with NestFactory.create(AppModule, { rawBody: true }) (with a FastifyAdapter too).',
   );
 }
 
@@ -26,10 +18,11 @@ function rawBodyMissing(): PaymentRouteError {
  * `rawBody: true` it keeps their exact bytes, which the routes parse (and the
  * webhook verifies) themselves. Other bodies are still in the stream.
  */
-function neutralRequest(req: NestRequest, limitBytes: number): NeutralRequest {
-  const request = toNeutralRequest(req, { path: routePath(req.params), context: req, limitBytes });
-  if (!req.readableEnded) return request;
-  if (req.rawBody) return { ...request, parsedBody: req.rawBody };
+function neutralRequest(platform: NestPlatform, req: unknown, limitBytes: number): NeutralRequest {
+  const { node, rawBody, path } = platform.read(req);
+  const request = toNeutralRequest(node, { path, context: req, limitBytes });
+  if (!node.readableEnded) return request;
+  if (rawBody) return { ...request, parsedBody: rawBody };
   return { ...request, readBody: () => Promise.reject(rawBodyMissing()) };
 }
 
@@ -40,14 +33,24 @@ function neutralRequest(req: NestRequest, limitBytes: number): NeutralRequest {
 export function createPaymentsController(path: string): Type<unknown> {
   @Controller(path)
   class PaymentsController {
-    constructor(@Inject(PaymentsService) private readonly payments: PaymentsService) {}
+    private readonly platform: NestPlatform;
 
-    @All('*path')
-    async serve(@Req() req: NestRequest, @Res() res: ServerResponse, @Next() next: () => void): Promise<void> {
+    constructor(
+      @Inject(PaymentsService) private readonly payments: PaymentsService,
+      @Inject(HttpAdapterHost) host: HttpAdapterHost,
+    ) {
+      // The platform is known only once the app is created, and Nest registers routes after creating controllers,
+      // so the route's wildcard is decorated here, in the spelling of the platform's router.
+      this.platform = nestPlatform(host.httpAdapter.getType());
+      const serve = Object.getOwnPropertyDescriptor(PaymentsController.prototype, 'serve');
+      if (serve) All(this.platform.wildcard)(PaymentsController.prototype, 'serve', serve);
+    }
+
+    async serve(@Req() req: unknown, @Res() res: unknown, @Next() next?: () => void): Promise<void> {
       const { handlers } = this.payments;
-      const response = await handlers.handle(neutralRequest(req, handlers.bodyLimitBytes));
-      if (response === undefined) return next();
-      writeNeutralResponse(res, response);
+      const response = await handlers.handle(neutralRequest(this.platform, req, handlers.bodyLimitBytes));
+      if (response === undefined) return this.platform.passOn(res, next);
+      this.platform.write(res, response);
     }
   }
   return PaymentsController;

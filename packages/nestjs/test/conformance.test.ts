@@ -14,3 +14,15 @@ describeRouteConformance('NestJS (Express platform, bodyParser: false)', {
     return { url: `${app.url}/payments`, close: () => app.close() };
   },
 });
+
+// On Fastify the platform's own parsers always run (bodyParser: false leaves Fastify's JSON parser in place);
+// rawBody: true keeps the bytes the routes read, and Fastify answers malformed JSON itself.
+describeRouteConformance('NestJS (Fastify platform, rawBody: true)', {
+  platformAnswersMalformedJson: true,
+  async startApp(options) {
+    @Module({ imports: [PaymentsModule.forRoot(options)], controllers: [OwnRouteController] })
+    class AppModule {}
+    const app = await startNestApp(AppModule, { platform: 'fastify' });
+    return { url: `${app.url}/payments`, close: () => app.close() };
+  },
+});

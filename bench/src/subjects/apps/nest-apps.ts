@@ -1,23 +1,27 @@
 import 'reflect-metadata';
 import { Body, Controller, HttpCode, HttpException, Module, Post, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { PaymentsModule } from '@paymount/nestjs';
 import { Pool } from 'undici';
 import { checkoutByHand } from '../handwritten/routes';
 import { countEvent, paymountOptions } from './paymount-options';
 
+export type NestPlatform = 'express' | 'fastify';
+
 /** Both sides run the same app settings: rawBody on (webhooks need it), Nest's logger off. */
-function createApp(module: Type<unknown>): Promise<INestApplication> {
-  return NestFactory.create(module, { rawBody: true, logger: false });
+function createApp(module: Type<unknown>, platform: NestPlatform): Promise<INestApplication> {
+  const options = { rawBody: true, logger: false as const };
+  return platform === 'fastify' ? NestFactory.create(module, new FastifyAdapter(), options) : NestFactory.create(module, options);
 }
 
-export function paymountNest(upstream: string): Promise<INestApplication> {
+export function paymountNest(upstream: string, platform: NestPlatform): Promise<INestApplication> {
   @Module({ imports: [PaymentsModule.forRoot(paymountOptions(upstream, countEvent))] })
   class PaymountApp {}
-  return createApp(PaymountApp);
+  return createApp(PaymountApp, platform);
 }
 
-export function handWrittenNest(upstream: string): Promise<INestApplication> {
+export function handWrittenNest(upstream: string, platform: NestPlatform): Promise<INestApplication> {
   const pool = new Pool(upstream);
 
   @Controller('payments')
@@ -33,5 +37,5 @@ export function handWrittenNest(upstream: string): Promise<INestApplication> {
 
   @Module({ controllers: [CheckoutController] })
   class HandWrittenApp {}
-  return createApp(HandWrittenApp);
+  return createApp(HandWrittenApp, platform);
 }

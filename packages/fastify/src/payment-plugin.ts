@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  createPaymentHandlers,
+  toNeutralRequest,
+  type PaymentHandlers,
+  type PaymentHandlersOptions,
+} from '@paymount/core';
+
+export interface PaymentPluginOptions extends PaymentHandlersOptions {
+  /** Serve the routes under this path, e.g. '/payments'; Fastify's own `register` option. Default: at the root. */
+  prefix?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The core handlers behind the payment routes: `paymentHandlers.client`, `.on(...)`. */
+    paymentHandlers: PaymentHandlers;
+  }
+}
+
+/** The routes, in a context of their own: the catch-all parser below never reaches the app's other routes. */
+function paymentRoutes(handlers: PaymentHandlers) {
+  return async (routes: FastifyInstance): Promise<void> => {
+    // Parsers inherited from the app (its JSON parser too) would consume the bytes the webhook signature covers.
+    routes.removeAllContentTypeParsers();
+    // Leaves the stream unread, so core reads the exact bytes with its own limit and 413 answer.
+    routes.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    routes.all('/*', async (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
+      const response = await handlers.handle(
+        toNeutralRequest(request.raw, {
+          path: `/${request.params['*']}`,
+          context: request,
+          limitBytes: handlers.bodyLimitBytes,
+        }),
+      );
+      if (response === undefined) return reply.callNotFound();
+      return reply.code(response.status).headers(response.headers).send(response.body);
+    });
+  };
+}
+
+/**
+ * The payment routes as a Fastify plugin: `app.register(paymentPlugin, { prefix: '/payments', ...options })`.
+ * It skips encapsulation like a `fastify-plugin` plugin so `app.paymentHandlers` is visible to the app,
+ * and registers the routes themselves in an encapsulated child under `prefix`.
+ */
+export async function paymentPlugin(app: FastifyInstance, options: PaymentPluginOptions): Promise<void> {
+  const { prefix, ...handlerOptions } = options;
+  const handlers = createPaymentHandlers(handlerOptions);
+  app.decorate('paymentHandlers', handlers);
+  app.addHook('onClose', () => handlers.close());
+  await app.register(paymentRoutes(handlers), { prefix: prefix ?? '' });
+}
+
+// What `fastify-plugin` sets, without the dependency: run in the registering context, under a readable name.
+Object.assign(paymentPlugin, {
+  [Symbol.for('skip-override')]: true,
+  [Symbol.for('fastify.display-name')]: '@paymount/fastify',
+  [Symbol.for('plugin-meta')]: { name: '@paymount/fastify', fastify: '4.x || 5.x' },
+});

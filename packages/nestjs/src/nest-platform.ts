@@ -1,0 +1,68 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PaymentError, writeNeutralResponse, type NeutralResponse } from '@paymount/core';
+
+/** What Nest's Express platform hands a controller: the Node request, with the bytes Nest kept when `rawBody: true`. */
+type ExpressRequest = IncomingMessage & { rawBody?: Buffer; params?: Record<string, unknown> };
+
+/** What Nest's Fastify platform hands a controller: a FastifyRequest over the Node request. */
+interface FastifyRequest {
+  raw: IncomingMessage;
+  rawBody?: Buffer;
+  params?: Record<string, unknown>;
+}
+
+interface FastifyReply {
+  code(status: number): FastifyReply;
+  headers(headers: Record<string, string>): FastifyReply;
+  send(body: string): unknown;
+  callNotFound(): unknown;
+}
+
+/** How PaymentsController reads a request and answers on one of Nest's HTTP platforms. */
+export interface NestPlatform {
+  /** The controller's route for "every path below": each platform's router spells the wildcard its own way. */
+  readonly wildcard: string;
+  /** The Node request underneath, the bytes Nest's parser kept (`rawBody: true`), and the path below the controller. */
+  read(req: unknown): { node: IncomingMessage; rawBody: Buffer | undefined; path: string };
+  write(res: unknown, response: NeutralResponse): void;
+  /** Hands a path that is not a payment route back to the app, which answers it (404 by default). */
+  passOn(res: unknown, next: (() => void) | undefined): void;
+}
+
+/** The wildcard segments, as Express 5 (array), Express 4 (string) or Fastify (string) gives them. */
+function restOf(value: unknown): string {
+  return `/${Array.isArray(value) ? value.join('/') : String(value ?? '')}`;
+}
+
+const expressPlatform: NestPlatform = {
+  wildcard: '*path',
+  read(req) {
+    const request = req as ExpressRequest;
+    return { node: request, rawBody: request.rawBody, path: restOf(request.params?.['path']) };
+  },
+  write: (res, response) => writeNeutralResponse(res as ServerResponse, response),
+  passOn: (_res, next) => next?.(),
+};
+
+const fastifyPlatform: NestPlatform = {
+  // find-my-way takes an unnamed wildcard, and only as the route's last character.
+  wildcard: '*',
+  read(req) {
+    const request = req as FastifyRequest;
+    return { node: request.raw, rawBody: request.rawBody, path: restOf(request.params?.['*']) };
+  },
+  write: (res, response) => void (res as FastifyReply).code(response.status).headers(response.headers).send(response.body),
+  // Fastify hands a route no `next`: its not-found handler (Nest's 404) takes the request instead.
+  passOn: (res) => void (res as FastifyReply).callNotFound(),
+};
+
+/** The platform behind Nest's HTTP adapter type, or a start-up error saying which ones paymount serves. */
+export function nestPlatform(type: string): NestPlatform {
+  if (type === 'express') return expressPlatform;
+  if (type === 'fastify') return fastifyPlatform;
+  throw new PaymentError(
+    `PaymentsModule cannot serve its routes on Nest's "${type}" HTTP platform. ` +
+      'Create the app on @nestjs/platform-express (the default) or @nestjs/platform-fastify (new FastifyAdapter()), with rawBody: true.',
+    { code: 'UNSUPPORTED_PLATFORM' },
+  );
+}
