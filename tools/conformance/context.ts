@@ -39,3 +39,18 @@ export interface ConformanceContext {
   /** Every response body the suite received, to prove no secret leaks. */
   responses: string[];
 }
+
+/** What most cases do with what they send and receive: keep each answer for the final leak scan, and each minted token. */
+export function recorder(ctx: () => ConformanceContext) {
+  return {
+    seen<T extends { text: string }>(exchange: T): T {
+      ctx().responses.push(exchange.text);
+      return exchange;
+    },
+    token(): string {
+      const minted = ctx().sandbox.mintWalletToken();
+      ctx().walletTokens.push(minted);
+      return minted;
+    },
+  };
+}

@@ -31,6 +31,33 @@ export const UNKNOWN_ORDER_ID = 'order-nobody-has';
 /** A storefront on another origin the suite allows to post the checkout form. */
 export const ALLOWED_ORIGIN = 'https://storefront.example';
 
+let freshOrders = 0;
+
+/**
+ * An order id no case has paid yet: each case that pays gets its own order,
+ * since an order is charged at most once. `fresh-…` ids resolve to a payable
+ * order of 12.50 + 1.00 tax; `settled-…` ones to an order the merchant no
+ * longer takes payment for.
+ */
+export function freshOrderId(kind: 'fresh' | 'settled' = 'fresh'): string {
+  freshOrders += 1;
+  return `${kind}-${process.pid}-${freshOrders}`;
+}
+
+/** The merchant's resolveOrder of the suite: the fixed ORDERS, and the generated ones of freshOrderId. */
+export function resolveConformanceOrder(orderId: string): MerchantOrder | null {
+  const fixed = ORDERS[orderId];
+  if (fixed) return fixed;
+  const kind = /^(fresh|settled)-\d+-\d+$/.exec(orderId)?.[1];
+  if (kind === undefined) return null;
+  return {
+    referenceOrderId: orderId,
+    amount: { orderAmount: 1250, taxAmount: 100, priceCurrency: 'USD' },
+    description: 'A conformance order',
+    ...(kind === 'settled' ? { payable: false } : {}),
+  };
+}
+
 /** Request body limit the suite configures, small so that an oversize body is cheap to send. */
 export const BODY_LIMIT_BYTES = 4 * 1024;
 /** The webhook's own (larger) limit, so the adapter reads bodies up to it and each route still keeps its own. */

@@ -3,8 +3,9 @@ import { startSandbox } from '@paymount/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutCases } from './checkout-cases';
 import type { ConformanceContext, ConformanceTarget } from './context';
-import { ALLOWED_ORIGIN, BODY_LIMIT_BYTES, CLIENT_TIMEOUT_MS, ORDERS, WEBHOOK_MAX_BODY_BYTES } from './fixtures';
+import { ALLOWED_ORIGIN, BODY_LIMIT_BYTES, CLIENT_TIMEOUT_MS, resolveConformanceOrder, WEBHOOK_MAX_BODY_BYTES } from './fixtures';
 import { send } from './http';
+import { orderCases } from './order-cases';
 import { upstreamCases } from './upstream-cases';
 import { walletCases } from './wallet-cases';
 import { deliveryCases, webhookCases } from './webhook-cases';
@@ -41,7 +42,7 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
       let appUrl = '';
       const options: PaymentHandlersOptions = {
         client: { ...sandbox.clientOptions(), retry: { maxAttempts: 1 }, timeoutMs: CLIENT_TIMEOUT_MS },
-        resolveOrder: (orderId) => ORDERS[orderId] ?? null,
+        resolveOrder: resolveConformanceOrder,
         // The app's address is known only once it listens.
         notifyUrl: () => `${appUrl}/webhook`,
         merchantReturnUrl: 'http://127.0.0.1/shop/thanks',
@@ -101,6 +102,7 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
     describe('POST /webhook', () => webhookCases(ctx));
     describe('webhooks sent by the service', () => deliveryCases(ctx));
     describe('payment service failures', () => upstreamCases(ctx));
+    describe('one order, one charge', () => orderCases(ctx));
 
     describe('other paths', () => {
       it("a path that is not a payment route reaches the app's own routes", async () => {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { ConformanceContext } from './context';
-import { UPSTREAM_DELAY_MS } from './fixtures';
+import { freshOrderId, UPSTREAM_DELAY_MS } from './fixtures';
 import { postJson, type Exchange } from './http';
 
 const CHECKOUT_PATH = '/v1/checkout/create-session';
@@ -14,7 +14,8 @@ const SERVICE_ERROR_MESSAGES = [
 /** How the routes answer when the payment service misbehaves (faults injected into the sandbox). */
 export function upstreamCases(ctx: () => ConformanceContext): void {
   const checkout = async (): Promise<Exchange> => {
-    const exchange = await postJson(`${ctx().app.url}/checkout`, { orderId: 'order-1' });
+    // A new order each time: an order's open session would be reused without asking the service.
+    const exchange = await postJson(`${ctx().app.url}/checkout`, { orderId: freshOrderId() });
     ctx().responses.push(exchange.text);
     return exchange;
   };
@@ -68,9 +69,10 @@ export function upstreamCases(ctx: () => ConformanceContext): void {
     ctx().sandbox.injectFault({ kind: 'delay', path: SALE_PATH, delayMs: UPSTREAM_DELAY_MS });
     const token = ctx().sandbox.mintWalletToken();
     ctx().walletTokens.push(token);
-    const res = await postJson(`${ctx().app.url}/wallet/pay`, { orderId: 'order-1', token });
+    const orderId = freshOrderId();
+    const res = await postJson(`${ctx().app.url}/wallet/pay`, { orderId, token });
     ctx().responses.push(res.text);
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ status: 'pending', referenceOrderId: 'order-0001', transactionRequestId: expect.any(String) });
+    expect(res.json).toEqual({ status: 'pending', referenceOrderId: orderId, transactionRequestId: expect.any(String) });
   });
 }

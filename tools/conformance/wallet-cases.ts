@@ -1,19 +1,11 @@
 import { buildWalletPaymentRequest } from '@paymount/core';
 import { expect, it } from 'vitest';
-import type { ConformanceContext } from './context';
+import { recorder, type ConformanceContext } from './context';
 import { ORDERS, UNKNOWN_ORDER_ID } from './fixtures';
-import { postJson, send, type Exchange } from './http';
+import { postJson, send } from './http';
 
 export function walletCases(ctx: () => ConformanceContext): void {
-  const seen = (exchange: Exchange) => {
-    ctx().responses.push(exchange.text);
-    return exchange;
-  };
-  const token = () => {
-    const minted = ctx().sandbox.mintWalletToken();
-    ctx().walletTokens.push(minted);
-    return minted;
-  };
+  const { seen, token } = recorder(ctx);
 
   it('GET /wallet/config answers 200 with the wallet request for the server-side order', async () => {
     const res = seen(await send(`${ctx().app.url}/wallet/config?orderId=order-1`));

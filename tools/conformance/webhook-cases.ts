@@ -1,7 +1,7 @@
 import { signWebhook } from '@paymount/core';
 import { expect, it } from 'vitest';
 import type { ConformanceContext } from './context';
-import { WEBHOOK_MAX_BODY_BYTES, webhookPayload } from './fixtures';
+import { freshOrderId, WEBHOOK_MAX_BODY_BYTES, webhookPayload } from './fixtures';
 import { postJson, postRaw, type Exchange } from './http';
 
 const RECEIVED = { received: true };
@@ -178,7 +178,7 @@ export function deliveryCases(ctx: () => ConformanceContext): void {
   it("a wallet payment is confirmed by the service's signed webhook, handled once", async () => {
     const token = ctx().sandbox.mintWalletToken();
     ctx().walletTokens.push(token);
-    const paid = await postJson(`${ctx().app.url}/wallet/pay`, { orderId: 'order-1', token });
+    const paid = await postJson(`${ctx().app.url}/wallet/pay`, { orderId: freshOrderId(), token });
     const { transactionRequestId } = paid.json as { transactionRequestId: string };
     await ctx().sandbox.waitForDeliveries();
     const delivery = ctx()

@@ -32,6 +32,6 @@ export function startExpressShop(options: StartShopOptions = {}): Promise<Runnin
     app.get('/return', (req, res) => send(res, shop.returnPage(req.query['orderId'])));
     app.get('/assets/:name', (req, res) => send(res, shop.asset(req.params.name)));
 
-    return { listener: app, close: () => payments.handlers.close() };
+    return { listener: app, handlers: payments.handlers, close: () => payments.handlers.close() };
   });
 }

@@ -43,6 +43,6 @@ export function startKoaShop(options: StartShopOptions = {}): Promise<RunningSho
     router.get('/assets/:name', (ctx) => send(ctx, shop.asset(ctx.params['name'] ?? '')));
     app.use(router.routes()).use(router.allowedMethods());
 
-    return { listener: app.callback(), close: () => payments.handlers.close() };
+    return { listener: app.callback(), handlers: payments.handlers, close: () => payments.handlers.close() };
   });
 }

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import express from 'express';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
+import { PaymentsService } from '@paymount/nestjs';
 import { startShopServer, type RunningShop, type StartShopOptions } from '@paymount/example-shop-kit';
 import { ShopModule } from './shop.module';
 
@@ -15,6 +16,6 @@ export function startNestShop(options: StartShopOptions = {}): Promise<RunningSh
       logger: ['error', 'warn'],
     });
     await app.init();
-    return { listener: server, close: () => app.close() };
+    return { listener: server, handlers: app.get(PaymentsService).handlers, close: () => app.close() };
   });
 }

@@ -1,6 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from '@paymount/core';
+import type { Logger, PaymentHandlers } from '@paymount/core';
 import { startSandbox, type Sandbox } from '@paymount/sandbox';
 import { readShopConfig, type ShopConfig } from './config';
 import { consoleLogger } from './console-logger';
@@ -15,11 +15,15 @@ export interface StartShopOptions {
   logger?: Logger;
   /** Extra options for the embedded sandbox, e.g. short webhook retry delays in tests. */
   sandbox?: SandboxOptions;
+  /** How often payments no webhook reported are reconciled. Default 60 000 (a minute). */
+  reconcileEveryMs?: number;
 }
 
 /** The framework app a shop builds around a ready `Shop`. */
 export interface ShopApp {
   listener: RequestListener;
+  /** The payment handlers behind the app's routes: the shop runs their reconciliation on a schedule. */
+  handlers: PaymentHandlers;
   /** Releases what the app holds (the payment handlers, a Nest application). */
   close(): Promise<void>;
 }
@@ -32,6 +36,8 @@ export interface RunningShop {
   sandbox: Sandbox | undefined;
   close(): Promise<void>;
 }
+
+const RECONCILE_EVERY_MS = 60_000;
 
 function listen(port: number, host: string): Promise<Server> {
   const server = createServer();
@@ -70,7 +76,9 @@ export async function startShopServer(
   const server = await listen(config.port, config.host);
   let sandbox: Sandbox | undefined;
   let app: ShopApp | undefined;
+  let reconciling: NodeJS.Timeout | undefined;
   const close = async () => {
+    clearInterval(reconciling);
     await stopServer(server);
     await app?.close();
     await sandbox?.close();
@@ -81,6 +89,12 @@ export async function startShopServer(
     const shop = new Shop({ name, config, publicUrl: url, sandbox, logger: options.logger ?? consoleLogger() });
     app = await build(shop);
     server.on('request', app.listener);
+    // Settles the orders whose webhook was lost (or never sent): each outcome reaches the shop's handler once.
+    const { handlers } = app;
+    reconciling = setInterval(() => {
+      handlers.reconcile().catch((error: unknown) => shop.logger.error({ err: error }, 'payment reconciliation failed; the next run tries again'));
+    }, options.reconcileEveryMs ?? RECONCILE_EVERY_MS);
+    reconciling.unref();
     let closing: Promise<void> | undefined;
     return { url, shop, sandbox, close: () => (closing ??= close()) };
   } catch (error) {

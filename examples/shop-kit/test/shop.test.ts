@@ -48,17 +48,18 @@ describe('Shop', () => {
     expect(shop.placeOrder('declined').status).toBe(400);
   });
 
-  it('resolves orders with the server-side price and stops offering a paid order', async () => {
+  it('resolves orders with the server-side price, and a paid order as not payable', async () => {
     const shop = serviceShop();
     const orderId = placeOrder(shop, 'notebook');
-    expect(await shop.resolveOrder(orderId)).toEqual({
+    const resolved = {
       referenceOrderId: orderId,
       amount: { orderAmount: 1890, priceCurrency: 'USD' },
       description: 'Test shop: Dot-grid notebook',
       productList: [{ name: 'Dot-grid notebook', amount: 1890, num: 1 }],
-    });
+    };
+    expect(await shop.resolveOrder(orderId)).toEqual({ ...resolved, payable: true });
     await shop.recordPaymentEvent(event('payment.succeeded', orderId, { orderAmount: 1890, priceCurrency: 'USD' }));
-    expect(await shop.resolveOrder(orderId)).toBeUndefined();
+    expect(await shop.resolveOrder(orderId)).toEqual({ ...resolved, payable: false });
     expect(await shop.resolveOrder('ord_unknown')).toBeUndefined();
   });
 

@@ -109,15 +109,22 @@ export class PaymentTimeoutError extends PaymentError {
 }
 
 /**
- * A shared store (the webhook idempotency store, e.g. Redis) could not be
- * used. Nothing was processed without it, so the webhook route answers 503 and
- * the service retries the delivery later.
+ * A store (the webhook idempotency store, the order attempt store, e.g.
+ * Redis) could not be used. Nothing was processed without it: the route
+ * answers 503, and the service retries a webhook delivery later.
  */
 export class PaymentStoreUnavailableError extends PaymentError {
   override name = 'PaymentStoreUnavailableError';
 
   constructor(message: string, options: PaymentErrorOptions = {}) {
     super(message, { ...options, code: options.code ?? 'STORE_UNAVAILABLE', httpStatus: 503 });
+  }
+
+  /** Any failure of `store` as this error; the store's own words (refused, timed out) say what broke. */
+  static from(error: unknown, store: string): PaymentStoreUnavailableError {
+    if (error instanceof PaymentStoreUnavailableError) return error;
+    const reason = error instanceof Error ? error.message : String(error);
+    return new PaymentStoreUnavailableError(`The ${store} could not be used: ${reason}`, { cause: error });
   }
 }
 

@@ -3,6 +3,7 @@ export * from './logger';
 export * from './routes/neutral-http';
 export * from './webhooks';
 export * from './idempotency';
+export * from './orders';
 export * from './money';
 export * from './validation';
 export * from './transaction-status';

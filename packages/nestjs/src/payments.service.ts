@@ -6,6 +6,8 @@ import {
   type ExpiredCheckoutSession,
   type PaymentClient,
   type PaymentHandlers,
+  type ReconcileOptions,
+  type ReconcileSummary,
   type RefundInput,
   type RefundResult,
   type TransactionDetails,
@@ -41,6 +43,15 @@ export class PaymentsService implements OnModuleDestroy {
   /** Ends an open hosted checkout session, e.g. an order the shopper abandoned: `client.expireCheckoutSession`. */
   expireCheckoutSession(input: ExpireCheckoutSessionInput, callOptions?: CallOptions): Promise<ExpiredCheckoutSession> {
     return this.client.expireCheckoutSession(input, callOptions);
+  }
+
+  /**
+   * Settles the payments no webhook settled (`handlers.reconcile`): each final
+   * outcome reaches the `@OnPaymentEvent` methods once, whether the webhook,
+   * this, or both bring it. Call it on a schedule, e.g. from an `@Interval`.
+   */
+  reconcile(options?: ReconcileOptions): Promise<ReconcileSummary> {
+    return this.handlers.reconcile(options);
   }
 
   async onModuleDestroy(): Promise<void> {

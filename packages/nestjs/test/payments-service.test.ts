@@ -70,7 +70,8 @@ describe('PaymentsService lifecycle calls against the sandbox', () => {
   });
 
   it('cancels an open checkout by the sessionId POST /checkout answered; its transaction is then closed', async () => {
-    const checkout = await postJson(`${routesUrl}/checkout`, { orderId: 'order-1' });
+    // Not order-1: paid above, it is answered 409 ORDER_ALREADY_PAID (one order, one charge).
+    const checkout = await postJson(`${routesUrl}/checkout`, { orderId: 'order-declined' });
     const { sessionId } = checkout.json as { sessionId: string };
     const expired = await payments.expireCheckoutSession({ sessionId, reason: 'order cancelled' });
     expect(expired).toMatchObject({ sessionId, sessionStatus: 'EXPIRED', expiredAt: expect.any(Date), transactionRequestId: expect.any(String) });

@@ -40,9 +40,9 @@ export class OrphanedClaims {
         try {
           const deleted = await this.releaseIfOwned(key, token);
           if (this.pending.get(key) === token) this.pending.delete(key);
-          if (deleted === 1) this.logger.info({ key }, 'redis idempotency store: freed a claim left by a lost connection');
+          if (deleted === 1) this.logger.info({ key }, 'redis store: freed a claim left by a lost connection');
         } catch (error) {
-          this.logger.debug({ key, err: error }, 'redis idempotency store: could not free a claim yet');
+          this.logger.debug({ key, err: error }, 'redis store: could not free a claim yet');
           return;
         }
       }

@@ -25,3 +25,27 @@ if value == ARGV[1] or value == false then
   return 1
 end
 return 0`;
+
+/** KEYS[1] attempt hash, ARGV[1] ttl ms, ARGV[2..] field, value, ... Replaces the whole attempt at once. */
+export const REPLACE_ATTEMPT = `
+redis.call('del', KEYS[1])
+redis.call('hset', KEYS[1], unpack(ARGV, 2))
+redis.call('pexpire', KEYS[1], ARGV[1])
+return 1`;
+
+/**
+ * KEYS[1] attempt hash, ARGV[1] transactionRequestId, ARGV[2] state,
+ * ARGV[3] transactionId or '', ARGV[4] '1' when the state's event was
+ * handled, ARGV[5] updatedAt, ARGV[6] ttl ms. The rule of core's
+ * `settledAttempt`, applied atomically: only to the order's current attempt,
+ * and never away from `succeeded`. Answers the resulting state and handled
+ * state, or false when nothing changed.
+ */
+export const SETTLE_IF_CURRENT = `
+if redis.call('hget', KEYS[1], 'transactionRequestId') ~= ARGV[1] then return false end
+if redis.call('hget', KEYS[1], 'state') == 'succeeded' and ARGV[2] ~= 'succeeded' then return false end
+redis.call('hset', KEYS[1], 'state', ARGV[2], 'updatedAt', ARGV[5])
+if ARGV[3] ~= '' then redis.call('hset', KEYS[1], 'transactionId', ARGV[3]) end
+if ARGV[4] == '1' then redis.call('hset', KEYS[1], 'handledState', ARGV[2]) end
+redis.call('pexpire', KEYS[1], ARGV[6])
+return {ARGV[2], redis.call('hget', KEYS[1], 'handledState') or ''}`;

@@ -79,6 +79,12 @@ async function startFanOut(targets: () => readonly string[], log: FanOut[]): Pro
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
+interface PayAnswer {
+  instance: number;
+  status: number;
+  body: { status?: string; alreadyPaid?: boolean; transactionRequestId?: string; error?: { code: string } };
+}
+
 describe.skipIf(redisSkipped)('three merchant instances in separate processes sharing one Redis', () => {
   let redis: RedisServer;
   let sandbox: Sandbox;
@@ -160,6 +166,38 @@ describe.skipIf(redisSkipped)('three merchant instances in separate processes sh
     expect(effects).toHaveLength(amounts.length);
     // The claim moved between processes: more than one instance ran handlers.
     expect(new Set(messages.map((message) => message.pid)).size).toBeGreaterThan(1);
+  });
+
+  it('50 concurrent wallet payments of one order, spread over the three instances, charge it exactly once', async () => {
+    const orderId = 'shared-order-1';
+    // The winning payment is held at the service, so every other request arrives while it is in flight.
+    sandbox.injectFault({ kind: 'delay', path: '/v1/checkout/sale', delayMs: 2_000 });
+    const pay = async (instance: number): Promise<PayAnswer> => {
+      const response = await fetch(`${instances[instance]!.routesUrl}/wallet/pay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ orderId, token: sandbox.mintWalletToken() }),
+      });
+      return { instance, status: response.status, body: (await response.json()) as PayAnswer['body'] };
+    };
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => pay(i % INSTANCES)));
+
+    const charged = sandbox.charges().filter((charge) => charge.referenceOrderId === orderId);
+    expect(charged.map((charge) => charge.transactionStatus)).toEqual(['S']);
+    const paid = answers.filter((answer) => answer.status === 200);
+    expect(paid).toHaveLength(1);
+    expect(paid[0]?.body).toMatchObject({ status: 'succeeded', transactionRequestId: charged[0]?.transactionRequestId });
+    const refused = answers.filter((answer) => answer.status === 409);
+    expect(refused).toHaveLength(49);
+    expect(refused.every((answer) => answer.body.error?.code === 'PAYMENT_IN_PROGRESS')).toBe(true);
+    // The lock held across processes: every instance refused some.
+    expect(new Set(refused.map((answer) => answer.instance)).size).toBe(INSTANCES);
+
+    // Asked again, one after the other, every instance answers it paid, and nothing more is charged.
+    for (let instance = 0; instance < INSTANCES; instance += 1) {
+      expect(await pay(instance)).toMatchObject({ status: 200, body: { status: 'succeeded', alreadyPaid: true } });
+    }
+    expect(sandbox.charges().filter((charge) => charge.referenceOrderId === orderId)).toHaveLength(1);
   });
 
   it('a re-signed redelivery of a handled event, under a new delivery id, runs nothing on any instance', async () => {

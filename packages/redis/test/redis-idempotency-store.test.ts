@@ -167,7 +167,7 @@ describe.skipIf(redisSkipped)('RedisIdempotencyStore', () => {
     await own.stop();
     await expect(store.claim('k', 10_000)).rejects.toThrow('claim not attempted');
     // Only a SET that went out can have claimed the key; an outage must not fill the bounded list of claims to undo.
-    expect((store as unknown as { orphans: { size: number } }).orphans.size).toBe(0);
+    expect((store as unknown as { link: { orphans: { size: number } } }).link.orphans.size).toBe(0);
   });
 
   it('connects a lazyConnect client itself', async () => {

@@ -2,10 +2,10 @@ import 'reflect-metadata';
 import { Module, type LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { PaymentHandlersOptions } from '@paymount/core';
+import type { PaymentHandlers, PaymentHandlersOptions } from '@paymount/core';
 import { paymentRouter } from '@paymount/express';
 import { paymentMiddleware } from '@paymount/koa';
-import { PaymentsModule } from '@paymount/nestjs';
+import { PaymentsModule, PaymentsService } from '@paymount/nestjs';
 import express from 'express';
 import Koa from 'koa';
 import { listen } from '../../../tools/adapter-testing';
@@ -18,6 +18,8 @@ export interface MerchantApp {
   adapter: AdapterName;
   /** Where the payment routes are mounted, e.g. `http://127.0.0.1:41234/payments`. */
   routesUrl: string;
+  /** The core handlers behind the routes, e.g. for `reconcile()`. */
+  handlers: PaymentHandlers;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export async function startMerchantApp(
     return {
       adapter,
       routesUrl: `${server.url}/payments`,
+      handlers: router.handlers,
       async close() {
         await server.close();
         await router.handlers.close();
@@ -82,6 +85,7 @@ export async function startMerchantApp(
     return {
       adapter,
       routesUrl: `${server.url}/payments`,
+      handlers: payments.handlers,
       async close() {
         await server.close();
         await payments.handlers.close();
@@ -99,6 +103,7 @@ export async function startMerchantApp(
   return {
     adapter,
     routesUrl: `${server.url}/payments`,
+    handlers: app.get(PaymentsService).handlers,
     async close() {
       await server.close();
       await app.close();

@@ -1,7 +1,7 @@
 import type { LogEntry } from './capture';
 
 /** What one attempt looked like from the merchant's side, named after the sandbox fault that causes it. */
-export type Symptom = 'clean' | 'http-500' | 'non-json' | 's04' | 'delay' | 'reset' | 'other';
+export type Symptom = 'clean' | 'refused' | 'http-500' | 'non-json' | 's04' | 'delay' | 'reset' | 'other';
 
 /** Faults the client retries with the same transactionRequestId, which makes a repeat safe even when the first attempt was processed. */
 export const RETRYABLE: ReadonlySet<Symptom> = new Set(['http-500', 'non-json', 's04', 'delay', 'reset']);
@@ -12,7 +12,8 @@ export interface Attempt {
 }
 
 export interface LogicalCall {
-  transactionRequestId: string;
+  /** The call's idempotency key; a transaction query's path (which names the transaction); undefined for a session expiry. */
+  transactionRequestId: string | undefined;
   path: string;
   attempts: Attempt[];
 }
@@ -23,23 +24,45 @@ function symptomOf(entry: LogEntry): Symptom {
   if (errorCode === 'TIMEOUT') return 'delay';
   if (errorCode === 'NETWORK_ERROR') return 'reset';
   if (errorCode === 'S04' && status === 429) return 's04';
+  // A definitive refusal in the service's envelope, e.g. a query of a transaction it never received: an answer, not a fault.
+  if (errorCode !== undefined && /^[A-Z]\d{2}$/.test(errorCode)) return 'refused';
   if (errorCode === 'MALFORMED_RESPONSE' && status === 500) return 'http-500';
   if (errorCode === 'MALFORMED_RESPONSE' && status === 200) return 'non-json';
   return 'other';
 }
 
-/** Every logical call the client made, from its per-attempt debug lines, attempts in order. */
-export function logicalCalls(entries: readonly LogEntry[]): Map<string, LogicalCall> {
-  const calls = new Map<string, LogicalCall>();
+/**
+ * Every logical call the client made, from its per-attempt debug lines, in
+ * order. A call is keyed by its transactionRequestId (a query by its path,
+ * which names the transaction); one key can have several calls one after the
+ * other (an attempt the service never received goes out again under its id),
+ * told apart by their attempt numbers starting again at 1. A session expiry
+ * has no key: its attempts cannot be told apart from another order's, so it
+ * is listed once per attempt, under `expiries`.
+ */
+export function logicalCalls(entries: readonly LogEntry[]): { calls: LogicalCall[]; byKey: Map<string, LogicalCall[]>; expiries: Attempt[] } {
+  const byKey = new Map<string, LogicalCall[]>();
+  const calls: LogicalCall[] = [];
+  const expiries: Attempt[] = [];
   for (const entry of entries) {
     if (entry.msg !== 'payment service call answered' && entry.msg !== 'payment service call failed') continue;
-    const { transactionRequestId, path, attempt } = entry.fields as { transactionRequestId: string; path: string; attempt: number };
-    const call = calls.get(transactionRequestId) ?? { transactionRequestId, path, attempts: [] };
+    const { transactionRequestId, path, attempt } = entry.fields as { transactionRequestId?: string; path: string; attempt: number };
+    const key = transactionRequestId ?? (path.includes('?') ? path : undefined);
+    if (key === undefined) {
+      expiries.push({ attempt, symptom: symptomOf(entry) });
+      continue;
+    }
+    const list = byKey.get(key) ?? [];
+    let call = list.at(-1);
+    if (call === undefined || attempt === 1) {
+      call = { transactionRequestId, path, attempts: [] };
+      list.push(call);
+      calls.push(call);
+      byKey.set(key, list);
+    }
     call.attempts.push({ attempt, symptom: symptomOf(entry) });
-    calls.set(transactionRequestId, call);
   }
-  for (const call of calls.values()) call.attempts.sort((a, b) => a.attempt - b.attempt);
-  return calls;
+  return { calls, byKey, expiries };
 }
 
 /**

@@ -71,39 +71,59 @@ async function scenario(adapter: AdapterName): Promise<SecretScan> {
       scan.secret(minted);
       return minted;
     };
-    shop.addOrder('ok', 2_500);
+    // A new order for every payment: an order once paid is answered "already paid" without its token being sent.
+    let orders = 0;
+    const ok = () => shop.addOrder(`ok${++orders}`, 2_500).id;
     shop.addOrder('declined', 8_888);
 
     // Payments that succeed, are declined, or are refused by the service for the token's sake.
-    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: 'ok', token: token() }));
+    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: ok(), token: token() }));
     await record(postJson(agent, `${routes}/wallet/pay`, { orderId: 'declined', token: token() }));
-    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: 'ok', token: token({ additional3dsRequired: true }) }));
-    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: 'ok', token: token({ authMethod: 'PAN_ONLY' }) }));
-    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: 'ok', token: token({ gatewayId: 'someone-else' }) }));
-    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: 'ok', token: token({ expiresInMs: -1 }) }));
+    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: ok(), token: token({ additional3dsRequired: true }) }));
+    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: ok(), token: token({ authMethod: 'PAN_ONLY' }) }));
+    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: ok(), token: token({ gatewayId: 'someone-else' }) }));
+    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: ok(), token: token({ expiresInMs: -1 }) }));
     // Every fault the service can throw at a payment carrying a token.
     for (const kind of ['http-500', 'reset-before', 'reset-after', 'non-json', 's04', 'delay'] as const) {
       sandbox.injectFault({ kind, path: '/v1/checkout/sale', times: 2, delayMs: 600 });
-      await record(postJson(agent, `${routes}/wallet/pay`, { orderId: 'ok', token: token() }));
+      await record(postJson(agent, `${routes}/wallet/pay`, { orderId: ok(), token: token() }));
       sandbox.clearFaults();
     }
     // Secrets where they do not belong: the token as the order id, in the query, in headers; the key as a token.
     const stray = token();
     await record(postJson(agent, `${routes}/wallet/pay`, { orderId: stray, token: stray }));
-    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: 'ok', token: sandbox.apiKey }));
+    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: ok(), token: sandbox.apiKey }));
     await record(postJson(agent, `${routes}/checkout`, { orderId: sandbox.apiKey }));
     await record(send(agent, `${routes}/wallet/config?orderId=${encodeURIComponent(stray)}`));
     await record(send(agent, `${routes}/wallet/pay`, { method: 'POST', headers: { 'content-type': 'text/plain', authorization: `Bearer ${sandbox.apiKey}` }, body: stray }));
     // Hosted checkout, paid and cancelled, and a checkout that fails upstream.
-    const session = await record(postJson(agent, `${routes}/checkout`, { orderId: 'ok' }));
+    const session = await record(postJson(agent, `${routes}/checkout`, { orderId: ok() }));
     const { checkoutUrl } = session.json as { checkoutUrl: string };
     answers.push(await send(agent, checkoutUrl));
     await payHostedCheckout(agent, checkoutUrl);
     sandbox.injectFault({ kind: 'non-json', path: '/v1/checkout/create-session' });
-    await record(postJson(agent, `${routes}/checkout`, { orderId: 'ok' }));
+    await record(postJson(agent, `${routes}/checkout`, { orderId: ok() }));
+    // The order guard's own calls and answers: a session expired before a wallet payment, a pending payment asked
+    // about before another goes out, a busy order, the status route (asked with a token too), reconciliation.
+    const guarded = ok();
+    await record(postJson(agent, `${routes}/checkout`, { orderId: guarded }));
+    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: guarded, token: token() }));
+    const pendingOrder = ok();
+    sandbox.injectFault({ kind: 'delay', path: '/v1/checkout/sale', times: 2, delayMs: 600 });
+    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: pendingOrder, token: token() }));
+    const [busy, paidMeanwhile] = await Promise.all([
+      postJson(agent, `${routes}/wallet/pay`, { orderId: pendingOrder, token: token() }),
+      postJson(agent, `${routes}/wallet/pay`, { orderId: pendingOrder, token: token() }),
+    ]);
+    answers.push(busy, paidMeanwhile);
+    expect([busy.status, paidMeanwhile.status].sort()).toEqual([200, 409]);
+    await record(send(agent, `${routes}/status?orderId=${guarded}`));
+    await record(send(agent, `${routes}/status?orderId=${encodeURIComponent(stray)}`));
+    sandbox.clock.advance(120_000);
+    await app.handlers.reconcile();
     // Webhooks: a handler that fails quoting the secret, forged and stale deliveries, the secret as a signature.
     failNext = true;
-    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: 'ok', token: token() }));
+    await record(postJson(agent, `${routes}/wallet/pay`, { orderId: ok(), token: token() }));
     await sandbox.waitForDeliveries(10_000);
     const payload = { transactionId: 'T-secret', referenceOrderId: 'ref-ok', transactionType: 'SALE', transactionStatus: 'S' };
     const forged = signWebhook({ payload, secret: 'whsec_forger_0123456789' });

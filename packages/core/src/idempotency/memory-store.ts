@@ -1,3 +1,4 @@
+import { BoundedExpiringMap } from '../bounded-expiring-map';
 import type { IdempotencyKeyState, IdempotencyStore } from './store';
 
 export interface MemoryIdempotencyStoreOptions {
@@ -20,17 +21,11 @@ export const DEFAULT_MEMORY_STORE_MAX_ENTRIES = 10_000;
 export class MemoryIdempotencyStore implements IdempotencyStore {
   readonly maxEntries: number;
   private readonly clock: { now(): number };
-  /** key → expiry (epoch ms) and state. A Map keeps write order, which makes "oldest" cheap to find. */
-  private readonly entries = new Map<string, { expiry: number; state: IdempotencyKeyState }>();
-  /** No entry expires before this (a lower bound), so a sweep before then would find nothing to drop. */
-  private earliestExpiry = Number.POSITIVE_INFINITY;
+  private readonly entries: BoundedExpiringMap<IdempotencyKeyState>;
 
   constructor(options: MemoryIdempotencyStoreOptions = {}) {
-    const maxEntries = options.maxEntries ?? DEFAULT_MEMORY_STORE_MAX_ENTRIES;
-    if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) {
-      throw new RangeError('MemoryIdempotencyStore: maxEntries must be a positive integer.');
-    }
-    this.maxEntries = maxEntries;
+    this.entries = new BoundedExpiringMap(options.maxEntries ?? DEFAULT_MEMORY_STORE_MAX_ENTRIES, 'MemoryIdempotencyStore: maxEntries');
+    this.maxEntries = this.entries.maxEntries;
     this.clock = options.clock ?? Date;
   }
 
@@ -40,9 +35,8 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
 
   async claim(key: string, ttlMs: number): Promise<boolean> {
     const now = this.clock.now();
-    const entry = this.entries.get(key);
-    if (entry !== undefined && entry.expiry > now) return false;
-    this.write(key, { expiry: now + ttlMs, state: 'processing' }, now);
+    if (this.entries.get(key, now) !== undefined) return false;
+    this.entries.set(key, 'processing', now + ttlMs, now);
     return true;
   }
 
@@ -52,33 +46,10 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
 
   async complete(key: string, ttlMs: number): Promise<void> {
     const now = this.clock.now();
-    this.write(key, { expiry: now + ttlMs, state: 'done' }, now);
+    this.entries.set(key, 'done', now + ttlMs, now);
   }
 
   async state(key: string): Promise<IdempotencyKeyState | undefined> {
-    const entry = this.entries.get(key);
-    return entry !== undefined && entry.expiry > this.clock.now() ? entry.state : undefined;
-  }
-
-  private write(key: string, entry: { expiry: number; state: IdempotencyKeyState }, now: number): void {
-    // Re-inserting moves the key to the newest end of the Map's order.
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) this.makeRoom(now);
-    this.entries.set(key, entry);
-    if (entry.expiry < this.earliestExpiry) this.earliestExpiry = entry.expiry;
-  }
-
-  private makeRoom(now: number): void {
-    // A full sweep only when some key may have expired: otherwise a full store would pay O(maxEntries) per write.
-    if (this.earliestExpiry <= now) {
-      this.earliestExpiry = Number.POSITIVE_INFINITY;
-      for (const [key, entry] of this.entries) {
-        if (entry.expiry <= now) this.entries.delete(key);
-        else if (entry.expiry < this.earliestExpiry) this.earliestExpiry = entry.expiry;
-      }
-    }
-    if (this.entries.size < this.maxEntries) return;
-    const oldest = this.entries.keys().next();
-    if (!oldest.done) this.entries.delete(oldest.value);
+    return this.entries.get(key, this.clock.now());
   }
 }

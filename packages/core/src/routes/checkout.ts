@@ -1,10 +1,14 @@
+import type { CheckoutSession } from '../client';
+import { decideNextAttempt, orderRefusals, sendAttempt } from '../orders/next-attempt';
+import { underOrderLock } from '../orders/order-lock';
 import { validate } from '../validation';
 import { readRequestBody } from './body';
 import { jsonResponse } from './errors-to-response';
 import { checkFormOrigin } from './form-origin';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 import { checkoutRequestSchema } from './request-schemas';
-import { callbackUrls, fromServerSideOrder, lookUpOrder, urlFor, type RouteDeps } from './route-deps';
+import { callbackUrls, fromServerSideOrder, lookUpPayableOrder, urlFor, type RouteDeps } from './route-deps';
+import type { MerchantOrder } from './types';
 
 /** A browser form post or navigation wants a redirect; a script wants JSON. */
 function wantsRedirect(kind: 'json' | 'form', accept: string | string[] | undefined): boolean {
@@ -13,26 +17,64 @@ function wantsRedirect(kind: 'json' | 'form', accept: string | string[] | undefi
   return /(^|,)\s*text\/html\s*(;|,|$)/i.test(value);
 }
 
+type OrderSession = Pick<CheckoutSession, 'checkoutUrl' | 'expiresAt' | 'transactionRequestId' | 'sessionId'> & { traceId?: string; reused: boolean };
+
+/**
+ * The order's hosted session, under its lock: its open, unexpired session
+ * again (two tabs, a reload), else a new one. A paid order or a payment still
+ * pending gets no session.
+ */
+async function sessionFor(deps: RouteDeps, order: MerchantOrder): Promise<OrderSession> {
+  const decision = await decideNextAttempt(deps, order.referenceOrderId, 'hosted');
+  if (decision.next === 'paid') throw orderRefusals.alreadyPaid();
+  if (decision.next === 'pending') throw orderRefusals.pending();
+  if (decision.next === 'reuse') {
+    const { checkoutUrl, expiresAt, attempt } = decision;
+    return {
+      checkoutUrl,
+      expiresAt: new Date(expiresAt),
+      transactionRequestId: attempt.transactionRequestId,
+      ...(attempt.sessionId === undefined ? {} : { sessionId: attempt.sessionId }),
+      reused: true,
+    };
+  }
+  const session = await fromServerSideOrder(deps, order, () => {
+    const merchantReturnUrl = urlFor(deps.merchantReturnUrl, order, order.merchantReturnUrl);
+    return sendAttempt(
+      deps.orders,
+      decision,
+      { referenceOrderId: order.referenceOrderId, kind: 'hosted' },
+      (transactionRequestId) =>
+        deps.client.createCheckoutSession({
+          referenceOrderId: order.referenceOrderId,
+          amount: order.amount,
+          description: order.description,
+          transactionRequestId,
+          ...(order.productList ? { productList: order.productList } : {}),
+          ...(merchantReturnUrl !== undefined ? { merchantReturnUrl } : {}),
+          ...callbackUrls(deps, order),
+        }),
+      (created) => ({
+        state: 'open',
+        checkoutUrl: created.checkoutUrl,
+        expiresAt: created.expiresAt.getTime(),
+        ...(created.sessionId === undefined ? {} : { sessionId: created.sessionId }),
+      }),
+    );
+  });
+  return { ...session, reused: false };
+}
+
 /** POST /checkout: `{ orderId }` → a hosted checkout session for the server-side order. */
 export async function checkoutRoute(req: NeutralRequest, deps: RouteDeps): Promise<NeutralResponse> {
   const { kind, fields } = await readRequestBody(req, { accept: ['json', 'form'], limitBytes: deps.bodyLimitBytes });
   checkFormOrigin(req, kind, deps.allowedOrigins, deps.logger);
   const { orderId } = validate(checkoutRequestSchema, fields, 'checkout request');
-  const order = await lookUpOrder(deps, orderId, 'checkout', req);
-  const session = await fromServerSideOrder(deps, order, () => {
-    const merchantReturnUrl = urlFor(deps.merchantReturnUrl, order, order.merchantReturnUrl);
-    return deps.client.createCheckoutSession({
-      referenceOrderId: order.referenceOrderId,
-      amount: order.amount,
-      description: order.description,
-      ...(order.productList ? { productList: order.productList } : {}),
-      ...(merchantReturnUrl !== undefined ? { merchantReturnUrl } : {}),
-      ...callbackUrls(deps, order),
-    });
-  });
+  const order = await lookUpPayableOrder(deps, orderId, 'checkout', req);
+  const session = await underOrderLock(deps.orders, order.referenceOrderId, () => sessionFor(deps, order));
   deps.logger.info(
     { referenceOrderId: order.referenceOrderId, transactionRequestId: session.transactionRequestId, traceId: session.traceId },
-    'checkout session created',
+    session.reused ? "checkout answered with the order's open session" : 'checkout session created',
   );
   if (wantsRedirect(kind, req.headers.accept)) {
     return { status: 303, headers: { location: session.checkoutUrl, 'cache-control': 'no-store' }, body: '' };

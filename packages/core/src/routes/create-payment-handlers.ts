@@ -1,7 +1,13 @@
 import { createPaymentClient, type PaymentClient, type PaymentClientOptions } from '../client';
+import { generateTransactionRequestId } from '../client/ids';
 import { MemoryIdempotencyStore } from '../idempotency/memory-store';
 import { createRedactingLogger, Redactor, silentLogger } from '../logger';
+import { checkedOrderStore } from '../orders/checked-store';
+import { settleHandledEvent } from '../orders/handled-events';
+import { MemoryOrderAttemptStore } from '../orders/memory-store';
+import { reconcile } from '../orders/reconcile';
 import { validate } from '../validation';
+import { DEFAULT_DEADLINE_MS } from '../schemas/client-options';
 import { PaymentEventHandlers, type PaymentEventHandler } from '../webhooks/event-handlers';
 import { DEFAULT_SIGNED_TIME_FIELD } from '../webhooks/signed-time';
 import {
@@ -14,6 +20,7 @@ import { errorResponse, errorToResponse } from './errors-to-response';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 import { paymentHandlersOptionsSchema } from './options-schema';
 import type { RouteDeps } from './route-deps';
+import { statusRoute } from './status';
 import type { PaymentHandlers, PaymentHandlersOptions } from './types';
 import { walletConfigRoute } from './wallet-config';
 import { walletPayRoute } from './wallet-pay';
@@ -27,6 +34,18 @@ export const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
  * is still well past the service's 10 s wait for an answer.
  */
 const DEFAULT_PROCESSING_TTL_MS = 25_000;
+/** Past a session's 30 minutes and the settlement of a pending payment, with a wide margin. */
+export const DEFAULT_ATTEMPT_TTL_MS = 24 * 60 * 60_000;
+
+/**
+ * A payment request may make two calls under its order's lock (expire a
+ * session, then pay), each up to the client's whole-call deadline: the lock
+ * outlives both, so it never frees while a call of its holder is in flight.
+ */
+function defaultLockTtlMs(client: PaymentClient | PaymentClientOptions, clientGiven: boolean): number {
+  const deadlineMs = clientGiven ? DEFAULT_DEADLINE_MS : ((client as PaymentClientOptions).deadlineMs ?? DEFAULT_DEADLINE_MS);
+  return 2 * deadlineMs + 30_000;
+}
 
 type Route = (req: NeutralRequest) => Promise<NeutralResponse>;
 
@@ -47,7 +66,7 @@ function routePath(path: string): string {
 }
 
 /**
- * The four payment routes as one framework-neutral handler. Options are
+ * The payment routes as one framework-neutral handler. Options are
  * validated up front; every route failure becomes the JSON error shape, and
  * nothing thrown by a route escapes `handle()`.
  */
@@ -73,6 +92,7 @@ export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentH
     if (handler) events.on(name, handler as PaymentEventHandler);
   }
 
+  const clock = options.clock ?? Date;
   const deps: RouteDeps = {
     client,
     resolveOrder: options.resolveOrder,
@@ -82,6 +102,14 @@ export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentH
     allowedOrigins: new Set(options.allowedOrigins),
     bodyLimitBytes,
     logger,
+    orders: {
+      store: checkedOrderStore(options.orders?.store ?? new MemoryOrderAttemptStore({ clock })),
+      lockTtlMs: options.orders?.lockTtlMs ?? defaultLockTtlMs(options.client, clientGiven),
+      attemptTtlMs: options.orders?.attemptTtlMs ?? DEFAULT_ATTEMPT_TTL_MS,
+      clock,
+      logger,
+    },
+    generateId: (!clientGiven && (options.client as PaymentClientOptions).generateId) || generateTransactionRequestId,
   };
   const signedTimeField = options.webhook.signedTimeField ?? DEFAULT_SIGNED_TIME_FIELD;
   const webhookDeps: WebhookDeps = {
@@ -98,7 +126,8 @@ export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentH
     ),
     store: options.store ?? new MemoryIdempotencyStore(options.clock ? { clock: options.clock } : {}),
     handlers: events,
-    clock: options.clock ?? Date,
+    afterHandled: (event) => settleHandledEvent(deps.orders, event),
+    clock,
     logger,
   };
 
@@ -106,6 +135,7 @@ export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentH
     '/checkout': { POST: (req) => checkoutRoute(req, deps) },
     '/wallet/config': { GET: (req) => walletConfigRoute(req, deps) },
     '/wallet/pay': { POST: (req) => walletPayRoute(req, deps) },
+    '/status': { GET: (req) => statusRoute(req, deps) },
     '/webhook': { POST: (req) => webhookRoute(req, webhookDeps) },
   };
 
@@ -114,6 +144,7 @@ export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentH
     routePaths: Object.keys(routes),
     bodyLimitBytes: Math.max(bodyLimitBytes, webhookMaxBodyBytes),
     on: (name, handler) => events.on(name, handler),
+    reconcile: (reconcileOptions) => reconcile({ client, orders: deps.orders, events: webhookDeps }, reconcileOptions),
     async handle(req) {
       const byMethod = routes[routePath(req.path)];
       if (byMethod === undefined) return undefined;

@@ -98,6 +98,7 @@ export function errorToResponse(error: unknown, logger: Logger): NeutralResponse
   if (error instanceof PaymentRateLimitError && error.retryAfterMs !== undefined) {
     headers['retry-after'] = String(Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
   }
+  if (error instanceof PaymentRouteError && error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds);
   return errorResponse(
     rule.status,
     { code: rule.code ?? error.code, message: rule.message ?? error.message, traceId: error.traceId },

@@ -1,4 +1,4 @@
-export { createPaymentHandlers, DEFAULT_BODY_LIMIT_BYTES } from './create-payment-handlers';
+export { createPaymentHandlers, DEFAULT_ATTEMPT_TTL_MS, DEFAULT_BODY_LIMIT_BYTES } from './create-payment-handlers';
 export { createFetchHandler } from './fetch-handler';
 export type { FetchHandler, FetchHandlerOptions } from './fetch-handler';
 export { createNodeMiddleware } from './node-middleware';
@@ -6,8 +6,10 @@ export type { NodeMiddleware, NodeMiddlewareOptions } from './node-middleware';
 export { readNodeBody, toNeutralRequest, writeNeutralResponse } from './node';
 export type { ToNeutralRequestOptions } from './node';
 export { PaymentRouteError } from './route-error';
+export type { OrderPaymentStatus } from './status';
 export type {
   MerchantOrder,
+  OrderGuardOptions,
   OrderLookupContext,
   PaymentHandlers,
   PaymentHandlersOptions,

@@ -62,6 +62,15 @@ const originSchema = z
     params: { rule: 'origin' },
   });
 
+const ordersOptionsSchema = z.strictObject({
+  store: objectWith(
+    ['lock', 'unlock', 'get', 'put', 'delete', 'settle', 'unsettled'],
+    'must be an OrderAttemptStore (lock, unlock, get, put, delete, settle, unsettled)',
+  ).optional(),
+  lockTtlMs: positiveInt.optional(),
+  attemptTtlMs: positiveInt.optional(),
+});
+
 const walletRules = walletPaymentRequestInputSchema.shape;
 
 // The rules buildWalletPaymentRequest applies on every GET /wallet/config, so a bad setting fails here instead.
@@ -92,6 +101,7 @@ export function paymentHandlersOptionsSchema(context: SchemaContext) {
     allowedOrigins: z.array(originSchema, 'must be a list of origins').optional(),
     webhook: webhookOptionsSchema,
     store: objectWith(['claim', 'release'], 'must be an IdempotencyStore with claim() and release()').optional(),
+    orders: ordersOptionsSchema.optional(),
     on: z.record(z.string(), fn('must be a function (event, ctx) => void')).optional(),
     logger: objectWith(['debug', 'info', 'warn', 'error'], 'must be a pino-compatible logger').optional(),
     bodyLimitBytes: positiveInt.optional(),

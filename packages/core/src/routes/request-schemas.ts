@@ -13,7 +13,8 @@ const orderIdSchema = z
  */
 export const checkoutRequestSchema = z.object({ orderId: orderIdSchema });
 
-export const walletConfigQuerySchema = z.object({ orderId: orderIdSchema });
+/** The query of GET /wallet/config and GET /status. */
+export const orderQuerySchema = z.object({ orderId: orderIdSchema });
 
 const TOKEN_FIELDS = ['protocolVersion', 'signature', 'signedMessage'] as const;
 

@@ -1,6 +1,7 @@
 import type { PaymentClient } from '../client';
 import { PaymentValidationError } from '../errors';
 import type { Logger } from '../logger';
+import type { OrderDeps } from '../orders/order-lock';
 import type { NeutralRequest } from './neutral-http';
 import { PaymentRouteError } from './route-error';
 import type { MerchantOrder, PaymentHandlersOptions, PaymentRouteName, WalletRouteOptions } from './types';
@@ -16,11 +17,14 @@ export interface RouteDeps {
   allowedOrigins: ReadonlySet<string>;
   bodyLimitBytes: number;
   logger: Logger;
+  orders: OrderDeps;
+  /** Makes the transactionRequestId of each new payment attempt: the client's `generateId` when given. */
+  generateId: () => string;
 }
 
 /** A URL option for one order: the order's own wins, then a per-order function, then the fixed URL. */
 export function urlFor(
-  option: string | ((order: MerchantOrder) => string) | undefined,
+  option: string | ((order: MerchantOrder) => string | undefined) | undefined,
   order: MerchantOrder,
   own?: string,
 ): string | undefined {
@@ -44,6 +48,20 @@ export async function lookUpOrder(
   const order = await deps.resolveOrder(orderId, { route, request, context: request.context });
   if (order === null || order === undefined) {
     throw new PaymentRouteError(404, 'ORDER_NOT_FOUND', 'No order exists with this orderId.');
+  }
+  return order;
+}
+
+/** The order for a payment route: 404 when unknown, 409 when the merchant says it takes no payment. */
+export async function lookUpPayableOrder(
+  deps: RouteDeps,
+  orderId: string,
+  route: PaymentRouteName,
+  request: NeutralRequest,
+): Promise<MerchantOrder> {
+  const order = await lookUpOrder(deps, orderId, route, request);
+  if (order.payable === false) {
+    throw new PaymentRouteError(409, 'ORDER_NOT_PAYABLE', 'This order cannot be paid now (already paid, cancelled or refunded).');
   }
   return order;
 }

@@ -4,9 +4,12 @@ import { PaymentError } from '../errors';
 export class PaymentRouteError extends PaymentError {
   override name = 'PaymentRouteError';
   declare readonly httpStatus: number;
+  /** Seconds after which the same request may succeed (sent as `Retry-After`), when it is a matter of time. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(httpStatus: number, code: string, message: string) {
+  constructor(httpStatus: number, code: string, message: string, options: { retryAfterSeconds?: number } = {}) {
     super(message, { code, httpStatus });
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

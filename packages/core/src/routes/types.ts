@@ -1,4 +1,6 @@
 import type { IdempotencyStore } from '../idempotency/store';
+import type { ReconcileOptions, ReconcileSummary } from '../orders/reconcile';
+import type { OrderAttemptStore } from '../orders/store';
 import type { Logger } from '../logger';
 import type { PaymentEventHandler, PaymentEventName } from '../webhooks/event-handlers';
 import type { WebhookSecrets } from '../webhooks/verify-webhook';
@@ -15,9 +17,15 @@ export interface MerchantOrder {
   productList?: Array<{ amount: number; name: string; num: number }>;
   /** Overrides the `merchantReturnUrl` option for this order. */
   merchantReturnUrl?: string;
+  /**
+   * `false` when the order takes no payment (already paid, cancelled,
+   * refunded): the payment routes answer 409 `ORDER_NOT_PAYABLE` and send
+   * nothing; GET /status still answers for it. Default true.
+   */
+  payable?: boolean;
 }
 
-export type PaymentRouteName = 'checkout' | 'wallet-config' | 'wallet-pay';
+export type PaymentRouteName = 'checkout' | 'wallet-config' | 'wallet-pay' | 'status';
 
 export interface OrderLookupContext {
   route: PaymentRouteName;
@@ -77,6 +85,28 @@ export type WebhookRouteOptions = WebhookSecrets & {
   processingTtlMs?: number;
 };
 
+export interface OrderGuardOptions {
+  /**
+   * Where each order's current payment attempt and its lock are kept. Default
+   * a bounded in-memory store (one process); several instances need a shared
+   * one (`RedisOrderAttemptStore` from `@paymount/redis`).
+   */
+  store?: OrderAttemptStore;
+  /**
+   * Longest time a payment request holds its order's lock. Keep it above
+   * twice the client's `deadlineMs` (a request may make two calls). Default
+   * 2 × `deadlineMs` + 30 s: 210 s with the client's default deadline, and
+   * when a client object is given.
+   */
+  lockTtlMs?: number;
+  /**
+   * How long an order's attempt is remembered after its last change: past a
+   * session's 30 minutes and a pending payment's settlement. Default 24 hours;
+   * after that only `resolveOrder`'s `payable` guards the order.
+   */
+  attemptTtlMs?: number;
+}
+
 export interface PaymentHandlersOptions {
   /** A client, or the options to create one (then closed by `handlers.close()`). */
   client: PaymentClient | PaymentClientOptions;
@@ -84,9 +114,10 @@ export interface PaymentHandlersOptions {
   /**
    * The public HTTPS URL of the mounted webhook route, sent with every payment:
    * one URL, or one per order (also handy when the app's own address is only
-   * known once it listens).
+   * known once it listens; undefined sends none for that order). Without one,
+   * run `handlers.reconcile()` on a schedule to hear of outcomes.
    */
-  notifyUrl?: string | ((order: MerchantOrder) => string);
+  notifyUrl?: string | ((order: MerchantOrder) => string | undefined);
   /** Where the shopper returns after checkout: one URL, or one per order. An order's own URL wins. */
   merchantReturnUrl?: string | ((order: MerchantOrder) => string);
   /** Needed by GET /wallet/config. */
@@ -101,6 +132,8 @@ export interface PaymentHandlersOptions {
   webhook: WebhookRouteOptions;
   /** Where webhook deliveries are deduplicated. Default a bounded in-memory store (single process). */
   store?: IdempotencyStore;
+  /** The per-order payment guard: at most one charge per order. */
+  orders?: OrderGuardOptions;
   /** Event handlers by event name, or '*' for all. More can be added with `handlers.on()`. */
   on?: Partial<Record<PaymentEventName, PaymentEventHandler>>;
   logger?: Logger;
@@ -114,6 +147,14 @@ export interface PaymentHandlers {
   /** Serves a paymount route, or resolves undefined for any other path (the adapter passes the request on). */
   handle(req: NeutralRequest): Promise<NeutralResponse | undefined>;
   on(name: PaymentEventName, handler: PaymentEventHandler): () => void;
+  /**
+   * Asks the service about every payment attempt a webhook has not settled
+   * (pending, an open session, an outcome not yet handled) and hands each
+   * final outcome to the event handlers, once per event whether the webhook,
+   * this, or both bring it. Run it on a schedule; rejects only when the order
+   * attempt store cannot be read.
+   */
+  reconcile(options?: ReconcileOptions): Promise<ReconcileSummary>;
   readonly client: PaymentClient;
   /** The routes' paths below the mount point ('/checkout', ...), for routers that register each path. */
   readonly routePaths: readonly string[];

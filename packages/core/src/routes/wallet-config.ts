@@ -2,8 +2,8 @@ import { validate } from '../validation';
 import { buildWalletPaymentRequest } from '../wallet';
 import { jsonResponse } from './errors-to-response';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
-import { walletConfigQuerySchema } from './request-schemas';
-import { fromServerSideOrder, lookUpOrder, type RouteDeps } from './route-deps';
+import { orderQuerySchema } from './request-schemas';
+import { fromServerSideOrder, lookUpPayableOrder, type RouteDeps } from './route-deps';
 import { PaymentRouteError } from './route-error';
 
 /** GET /wallet/config?orderId= → the browser wallet request for the server-side order's total. */
@@ -12,8 +12,8 @@ export async function walletConfigRoute(req: NeutralRequest, deps: RouteDeps): P
   if (wallet === undefined) {
     throw new PaymentRouteError(404, 'WALLET_NOT_CONFIGURED', 'The wallet routes need the `wallet` option (gatewayId).');
   }
-  const { orderId } = validate(walletConfigQuerySchema, req.query, 'wallet config request');
-  const order = await lookUpOrder(deps, orderId, 'wallet-config', req);
+  const { orderId } = validate(orderQuerySchema, req.query, 'wallet config request');
+  const order = await lookUpPayableOrder(deps, orderId, 'wallet-config', req);
   const request = await fromServerSideOrder(deps, order, () =>
     buildWalletPaymentRequest({
       amount: order.amount,

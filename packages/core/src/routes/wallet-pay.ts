@@ -1,45 +1,73 @@
+import { decideNextAttempt, orderRefusals, sendAttempt } from '../orders/next-attempt';
+import { underOrderLock } from '../orders/order-lock';
 import { validate } from '../validation';
 import { readRequestBody } from './body';
 import { jsonResponse } from './errors-to-response';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 import { walletPayRequestSchema } from './request-schemas';
-import { callbackUrls, fromServerSideOrder, lookUpOrder, type RouteDeps } from './route-deps';
+import { callbackUrls, fromServerSideOrder, lookUpPayableOrder, type RouteDeps } from './route-deps';
 
 /**
  * POST /wallet/pay: `{ orderId, token }` → a direct wallet payment of the
- * server-side order. The token goes to the service only: never logged, never
- * echoed, not even in a validation message.
+ * server-side order, under the order's lock. An order already paid is
+ * answered `succeeded` with `alreadyPaid: true` and charged nothing. The token
+ * goes to the service only: never logged, never echoed, not even in a
+ * validation message.
  */
 export async function walletPayRoute(req: NeutralRequest, deps: RouteDeps): Promise<NeutralResponse> {
   const { fields } = await readRequestBody(req, { accept: ['json'], limitBytes: deps.bodyLimitBytes });
   const { orderId, token } = validate(walletPayRequestSchema, fields, 'wallet payment request');
-  const order = await lookUpOrder(deps, orderId, 'wallet-pay', req);
-  const result = await fromServerSideOrder(deps, order, () =>
-    deps.client.directPayment({
-      referenceOrderId: order.referenceOrderId,
-      amount: order.amount,
-      description: order.description,
-      cardEncryptedData: token,
-      ...callbackUrls(deps, order),
-    }),
-  );
-  deps.logger.info(
-    {
-      referenceOrderId: order.referenceOrderId,
-      transactionRequestId: result.transactionRequestId,
-      transactionId: result.transactionId,
+  const order = await lookUpPayableOrder(deps, orderId, 'wallet-pay', req);
+  const { referenceOrderId } = order;
+  return underOrderLock(deps.orders, referenceOrderId, async () => {
+    const decision = await decideNextAttempt(deps, referenceOrderId, 'wallet');
+    if (decision.next === 'paid') {
+      const { transactionRequestId, transactionId } = decision.attempt;
+      deps.logger.info({ referenceOrderId, transactionRequestId }, 'wallet payment of an order already paid: nothing sent');
+      return jsonResponse(200, {
+        status: 'succeeded',
+        referenceOrderId,
+        transactionRequestId,
+        ...(transactionId === undefined ? {} : { transactionId }),
+        alreadyPaid: true,
+      });
+    }
+    if (decision.next !== 'send') throw orderRefusals.pending();
+    const result = await fromServerSideOrder(deps, order, () =>
+      sendAttempt(
+        deps.orders,
+        decision,
+        { referenceOrderId, kind: 'wallet' },
+        (transactionRequestId) =>
+          deps.client.directPayment({
+            referenceOrderId,
+            amount: order.amount,
+            description: order.description,
+            cardEncryptedData: token,
+            transactionRequestId,
+            ...callbackUrls(deps, order),
+          }),
+        (paid) => ({ state: paid.status, ...(paid.transactionId === undefined ? {} : { transactionId: paid.transactionId }) }),
+      ),
+    );
+    deps.logger.info(
+      {
+        referenceOrderId,
+        transactionRequestId: result.transactionRequestId,
+        transactionId: result.transactionId,
+        status: result.status,
+        resultCode: result.resultCode,
+        outcomeUnknown: result.outcomeUnknown,
+      },
+      'wallet payment sent',
+    );
+    return jsonResponse(200, {
       status: result.status,
-      resultCode: result.resultCode,
-      outcomeUnknown: result.outcomeUnknown,
-    },
-    'wallet payment sent',
-  );
-  return jsonResponse(200, {
-    status: result.status,
-    referenceOrderId: order.referenceOrderId,
-    transactionRequestId: result.transactionRequestId,
-    ...(result.transactionId === undefined ? {} : { transactionId: result.transactionId }),
-    ...(result.status === 'failed' && isReasonCode(result.resultCode) ? { resultCode: result.resultCode } : {}),
+      referenceOrderId,
+      transactionRequestId: result.transactionRequestId,
+      ...(result.transactionId === undefined ? {} : { transactionId: result.transactionId }),
+      ...(result.status === 'failed' && isReasonCode(result.resultCode) ? { resultCode: result.resultCode } : {}),
+    });
   });
 }
 

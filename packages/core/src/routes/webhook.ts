@@ -1,13 +1,11 @@
-import { dedupeKeyOf } from '../idempotency/dedupe-key';
-import { claimKey, completeKey, holderStateOf, releaseKey } from '../idempotency/store-calls';
-import type { IdempotencyStore } from '../idempotency/store';
+import { handleEventOnce, type EventDedupeDeps } from '../idempotency/handle-event-once';
 import type { Logger } from '../logger';
-import type { PaymentEventHandlers } from '../webhooks/event-handlers';
+import type { PaymentEvent } from '../webhooks/event';
 import { verifyDelivery } from '../webhooks/verify-webhook';
 import { errorResponse, jsonResponse } from './errors-to-response';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 
-export interface WebhookDeps {
+export interface WebhookDeps extends EventDedupeDeps {
   secrets: readonly string[];
   toleranceMs: number;
   maxBodyBytes: number;
@@ -15,14 +13,9 @@ export interface WebhookDeps {
   requireSignedTime: boolean;
   /** Told about each accepted delivery whose body carries no signed time (see unsignedTimeWarning). */
   onUnsignedTime: () => void;
-  /** How long a handled event is remembered. */
-  dedupeTtlMs: number;
-  /** How long an in-flight claim blocks others, so a crashed process does not block a key for the whole dedupe TTL. */
-  processingTtlMs: number;
-  store: IdempotencyStore;
-  handlers: PaymentEventHandlers;
+  /** Told about each event whose handlers just ran, to settle the order's attempt. Never throws. */
+  afterHandled: (event: PaymentEvent) => Promise<void>;
   clock: { now(): number };
-  logger: Logger;
 }
 
 async function rawBodyOf(req: NeutralRequest): Promise<unknown> {
@@ -78,36 +71,29 @@ export async function webhookRoute(req: NeutralRequest, deps: WebhookDeps): Prom
     now: deps.clock.now(),
   });
   if (signedTime === undefined) deps.onUnsignedTime();
-  const key = dedupeKeyOf(event);
-  const claimTtl = deps.store.complete ? deps.processingTtlMs : deps.dedupeTtlMs;
   const summary = { type: event.type, deliveryId: event.deliveryId, transactionId: event.transactionId };
-
   // A store failure while claiming throws PaymentStoreUnavailableError: 503, and the service retries.
-  if (!(await claimKey(deps.store, key, claimTtl))) {
-    const holder = await holderStateOf(deps.store, key);
-    if (holder === 'done') {
+  const handling = await handleEventOnce(event, deps, { context: req.context });
+  switch (handling.outcome) {
+    case 'duplicate':
       deps.logger.info(summary, 'duplicate webhook delivery ignored');
       return jsonResponse(200, { received: true, duplicate: true });
-    }
-    // undefined: the holder let go between our claim and this read (its handler failed), so a retry will be processed.
-    deps.logger.info({ ...summary, key }, 'webhook delivery refused while the same event is being handled; the service will retry');
-    return errorResponse(
-      409,
-      { code: 'WEBHOOK_IN_PROGRESS', message: 'The same event is being handled by another delivery; retry later.' },
-      { 'retry-after': String(IN_PROGRESS_RETRY_AFTER_SECONDS) },
-    );
-  }
-  try {
-    const ran = await deps.handlers.dispatch(event, { context: req.context });
-    await completeKey(deps.store, key, deps.dedupeTtlMs, deps.logger);
-    deps.logger.info({ ...summary, handlers: ran }, 'webhook delivery handled');
-    return jsonResponse(200, { received: true });
-  } catch (error) {
-    await releaseKey(deps.store, key, deps.logger);
-    deps.logger.error({ ...summary, err: error }, 'webhook handler failed; the delivery will be retried');
-    return errorResponse(500, {
-      code: 'WEBHOOK_HANDLER_FAILED',
-      message: 'A webhook handler failed; the delivery will be retried.',
-    });
+    case 'in-progress':
+      deps.logger.info(summary, 'webhook delivery refused while the same event is being handled; the service will retry');
+      return errorResponse(
+        409,
+        { code: 'WEBHOOK_IN_PROGRESS', message: 'The same event is being handled by another delivery; retry later.' },
+        { 'retry-after': String(IN_PROGRESS_RETRY_AFTER_SECONDS) },
+      );
+    case 'failed':
+      deps.logger.error({ ...summary, err: handling.error }, 'webhook handler failed; the delivery will be retried');
+      return errorResponse(500, {
+        code: 'WEBHOOK_HANDLER_FAILED',
+        message: 'A webhook handler failed; the delivery will be retried.',
+      });
+    case 'handled':
+      await deps.afterHandled(event);
+      deps.logger.info({ ...summary, handlers: handling.handlers }, 'webhook delivery handled');
+      return jsonResponse(200, { received: true });
   }
 }

@@ -25,6 +25,9 @@ const loggerSchema = z.custom<Logger>(
   'must be a pino-compatible logger with debug, info, warn and error methods',
 );
 
+/** The whole-call deadline of a client call, retries included, unless `deadlineMs` says otherwise. */
+export const DEFAULT_DEADLINE_MS = 90_000;
+
 export const retryOptionsSchema = z.strictObject({
   maxAttempts: z.number().int('must be a whole number').min(1, 'must be at least 1').max(10, 'must be at most 10').default(3),
   baseDelayMs: z.number().int('must be a whole number').min(0, 'must not be negative').default(250),
@@ -42,7 +45,7 @@ export const paymentClientOptionsSchema = z
     appId: appIdSchema,
     merchantId: merchantIdSchema,
     timeoutMs: positiveInt(30_000),
-    deadlineMs: positiveInt(90_000),
+    deadlineMs: positiveInt(DEFAULT_DEADLINE_MS),
     terminalTimeoutMs: positiveInt(120_000),
     retry: retryOptionsSchema.default({ maxAttempts: 3, baseDelayMs: 250, maxDelayMs: 8_000 }),
     dispatcher: z

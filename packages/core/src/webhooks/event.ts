@@ -26,15 +26,22 @@ export interface PaymentEventAmount {
 /** A verified webhook delivery, normalised. `payload` is the parsed body with every field the service sent. */
 export interface PaymentEvent {
   type: PaymentEventType;
-  /** `X-Client-Request-Id` of the delivery; a redelivery of the same event may carry a new one. */
+  /**
+   * `X-Client-Request-Id` of the delivery (a redelivery of the same event may
+   * carry a new one); `reconciliation:<transactionRequestId>` for an event
+   * `handlers.reconcile()` found by asking the service.
+   */
   deliveryId: string;
-  /** `X-Timestamp` of the delivery, in epoch milliseconds. */
+  /** `X-Timestamp` of the delivery, or when reconciliation found it, in epoch milliseconds. */
   timestamp: number;
   /** The transaction this event is about: for `refund.*`, the refund's own id, not the payment's. */
   transactionId?: string;
   /** For `refund.*`: the transactionId of the refunded payment. */
   originalTransactionId?: string;
+  /** The payment attempt this event is about: the order's current one, or an earlier one (compare before acting on the order). */
   transactionRequestId?: string;
+  /** For a hosted checkout, the session this event is about (e.g. a `payment.closed` of an abandoned session). */
+  sessionId?: string;
   referenceOrderId?: string;
   transactionType?: string;
   transactionStatus?: string;
@@ -49,6 +56,7 @@ const webhookPayloadSchema = z.looseObject({
   transactionId: optionalText,
   originalTransactionId: optionalText,
   transactionRequestId: optionalText,
+  sessionId: optionalText,
   referenceOrderId: optionalText,
   transactionType: optionalText,
   transactionStatus: optionalText,
@@ -104,6 +112,7 @@ export function normalizeEvent(payload: unknown, delivery: { deliveryId: string;
   if (body.transactionId !== undefined) event.transactionId = body.transactionId;
   if (body.originalTransactionId !== undefined) event.originalTransactionId = body.originalTransactionId;
   if (body.transactionRequestId !== undefined) event.transactionRequestId = body.transactionRequestId;
+  if (body.sessionId !== undefined) event.sessionId = body.sessionId;
   if (body.referenceOrderId !== undefined) event.referenceOrderId = body.referenceOrderId;
   if (body.transactionType !== undefined) event.transactionType = body.transactionType;
   if (body.transactionStatus !== undefined) event.transactionStatus = body.transactionStatus;

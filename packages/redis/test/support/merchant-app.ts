@@ -2,10 +2,10 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { paymentRouter } from '@paymount/express';
-import type { Logger, PaymentEvent } from '@paymount/core';
+import type { Logger, MerchantOrder, PaymentEvent } from '@paymount/core';
 import express from 'express';
 import type { RedisOptions } from 'ioredis';
-import { RedisIdempotencyStore } from '../../src';
+import { createRedisStores, type RedisIdempotencyStore } from '../../src';
 
 /** What a merchant instance needs to know: the service's credentials and where Redis is. */
 export interface MerchantAppConfig {
@@ -22,25 +22,28 @@ export interface MerchantAppExtras {
 export interface MerchantApp {
   /** `http://127.0.0.1:<port>/payments` */
   routesUrl: string;
+  /** The webhook dedupe store; the order attempt store shares its connection. */
   store: RedisIdempotencyStore;
   close(): Promise<void>;
 }
 
+/** The instances' shared catalogue: any `shared-order-…` id is an order of 12.50. */
+function resolveOrder(orderId: string): MerchantOrder | null {
+  if (!/^shared-order-[\w-]{1,19}$/.test(orderId)) return null;
+  return { referenceOrderId: orderId, amount: { orderAmount: 1250, priceCurrency: 'USD' }, description: 'An order any instance may be asked to pay' };
+}
+
 /**
  * One merchant app instance: Express with the payment router mounted at
- * /payments and the Redis store, exactly as a merchant deploys it on each of
- * several instances.
+ * /payments and both Redis stores on one connection, exactly as a merchant
+ * deploys it on each of several instances.
  */
 export async function startMerchantApp(
   config: MerchantAppConfig,
   onEvent: (event: PaymentEvent) => void | Promise<void>,
   { logger }: MerchantAppExtras = {},
 ): Promise<MerchantApp> {
-  const store = new RedisIdempotencyStore({
-    connection: config.redis,
-    keyPrefix: config.keyPrefix,
-    ...(logger ? { logger } : {}),
-  });
+  const stores = createRedisStores({ connection: config.redis, keyPrefix: config.keyPrefix, ...(logger ? { logger } : {}) });
   const router = paymentRouter({
     client: {
       apiKey: config.sandbox.apiKey,
@@ -49,9 +52,10 @@ export async function startMerchantApp(
       merchantId: config.sandbox.merchantId,
       localDevelopment: true,
     },
-    resolveOrder: () => null,
+    resolveOrder,
     webhook: { secret: config.sandbox.webhookSecret },
-    store,
+    store: stores.idempotency,
+    orders: { store: stores.orders },
     on: { '*': onEvent },
     ...(logger ? { logger } : {}),
   });
@@ -63,13 +67,13 @@ export async function startMerchantApp(
   const { port } = server.address() as AddressInfo;
   return {
     routesUrl: `http://127.0.0.1:${port}/payments`,
-    store,
+    store: stores.idempotency,
     async close() {
       server.closeAllConnections();
       server.close();
       await once(server, 'close');
       await router.handlers.close();
-      await store.close();
+      await stores.close();
     },
   };
 }

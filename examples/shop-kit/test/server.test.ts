@@ -1,0 +1,45 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createNodeMiddleware, type Logger } from '@paymount/core';
+import { afterEach, expect, it } from 'vitest';
+import { readShopConfig } from '../src/config';
+import { startShopServer, type RunningShop } from '../src/server';
+import { MOUNT_PATH } from '../src/shop';
+
+const silent: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+const running: RunningShop[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((shop) => shop.close()));
+});
+
+it('reconciles on a schedule: an order paid while no webhook could reach the shop ends paid', async () => {
+  const options = { config: { ...readShopConfig({}), port: 0 }, logger: silent, reconcileEveryMs: 50 };
+  const started = await startShopServer('Test shop', options, (shop) => {
+    const payments = createNodeMiddleware(
+      {
+        ...shop.payments,
+        // The service sends this shop no webhook at all: only reconciliation can tell it.
+        notifyUrl: () => undefined,
+        resolveOrder: (id) => shop.resolveOrder(id),
+        on: { '*': (event) => shop.recordPaymentEvent(event) },
+      },
+      { mountPath: MOUNT_PATH },
+    );
+    return { listener: payments, handlers: payments.handlers, close: () => payments.handlers.close() };
+  });
+  running.push(started);
+  const sandbox = started.sandbox!;
+  const order = started.shop.orders.create(started.shop.catalog[0]!);
+  const paid = await fetch(`${started.url}${MOUNT_PATH}/wallet/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ orderId: order.id, token: sandbox.mintWalletToken() }),
+  });
+  expect(await paid.json()).toMatchObject({ status: 'succeeded' });
+  await sleep(200);
+  expect(started.shop.orders.get(order.id)?.status).toBe('pending');
+  // Reconciliation looks at payments a minute old (service time).
+  sandbox.clock.advance(61_000);
+  for (let tick = 0; tick < 100 && started.shop.orders.get(order.id)?.status !== 'paid'; tick += 1) await sleep(20);
+  expect(started.shop.orders.get(order.id)?.status).toBe('paid');
+  expect(sandbox.deliveries()).toEqual([]);
+});

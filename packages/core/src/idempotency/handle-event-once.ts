@@ -1,0 +1,51 @@
+import type { Logger } from '../logger';
+import type { PaymentEventContext, PaymentEventHandlers } from '../webhooks/event-handlers';
+import type { PaymentEvent } from '../webhooks/event';
+import { dedupeKeyOf } from './dedupe-key';
+import type { IdempotencyStore } from './store';
+import { claimKey, completeKey, holderStateOf, releaseKey } from './store-calls';
+
+export interface EventDedupeDeps {
+  store: IdempotencyStore;
+  handlers: PaymentEventHandlers;
+  /** How long a handled event is remembered. */
+  dedupeTtlMs: number;
+  /** How long an in-flight claim blocks others, so a crashed process does not block a key for the whole dedupe TTL. */
+  processingTtlMs: number;
+  logger: Logger;
+}
+
+/** How one arrival of an event went. */
+export type EventHandling =
+  | { outcome: 'handled'; handlers: number }
+  /** Its handlers already ran to success: nothing ran, nothing was written. */
+  | { outcome: 'duplicate' }
+  /** Another arrival of it is being handled right now: nothing ran; should that one fail, a later arrival runs it. */
+  | { outcome: 'in-progress' }
+  /** A handler threw: the claim is released, so a later arrival runs it. */
+  | { outcome: 'failed'; error: unknown };
+
+/**
+ * Runs the merchant's handlers for `event` at most once to success, however
+ * often and by whatever way it arrives (a webhook delivery, its retries, a
+ * re-signed redelivery, or reconciliation): every arrival claims the event's
+ * one dedupe key (dedupeKeyOf). A store failure while claiming throws
+ * PaymentStoreUnavailableError, and no handler runs.
+ */
+export async function handleEventOnce(event: PaymentEvent, deps: EventDedupeDeps, ctx: PaymentEventContext): Promise<EventHandling> {
+  const key = dedupeKeyOf(event);
+  const claimTtl = deps.store.complete ? deps.processingTtlMs : deps.dedupeTtlMs;
+  if (!(await claimKey(deps.store, key, claimTtl))) {
+    // undefined: the holder let go between our claim and this read (its handler failed), so a later arrival is handled.
+    return (await holderStateOf(deps.store, key)) === 'done' ? { outcome: 'duplicate' } : { outcome: 'in-progress' };
+  }
+  let handlers: number;
+  try {
+    handlers = await deps.handlers.dispatch(event, ctx);
+  } catch (error) {
+    await releaseKey(deps.store, key, deps.logger);
+    return { outcome: 'failed', error };
+  }
+  await completeKey(deps.store, key, deps.dedupeTtlMs, deps.logger);
+  return { outcome: 'handled', handlers };
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/**
+ * Where an attempt stands. `open`: a hosted session the shopper may still pay.
+ * `pending`: a call went out (or may have) and its outcome is not known yet.
+ * `succeeded`, `failed`, `closed` (a session cancelled or expired unpaid) are
+ * the service's final `S`, `F`, `C`.
+ */
+export const ORDER_ATTEMPT_STATES = ['open', 'pending', 'succeeded', 'failed', 'closed'] as const;
+export type OrderAttemptState = (typeof ORDER_ATTEMPT_STATES)[number];
+
+/** `hosted`: a checkout session (POST /checkout); `wallet`: a direct wallet payment (POST /wallet/pay). */
+export type OrderAttemptKind = 'hosted' | 'wallet';
+
+/**
+ * An order's current payment attempt, as the routes keep it per
+ * `referenceOrderId`. The `transactionRequestId` is chosen before the call
+ * goes out, so a process that dies mid-call leaves an attempt the next
+ * request can ask the service about.
+ */
+export interface OrderAttempt {
+  referenceOrderId: string;
+  kind: OrderAttemptKind;
+  transactionRequestId: string;
+  state: OrderAttemptState;
+  /** Hosted attempts, once the session exists. */
+  sessionId?: string;
+  checkoutUrl?: string;
+  /** When the hosted session stops being payable, epoch ms. */
+  expiresAt?: number;
+  /** The service's transaction, once known. */
+  transactionId?: string;
+  /**
+   * The final state whose event the merchant's handlers have run for (brought
+   * by a webhook or by reconciliation). Until it equals `state`, the attempt
+   * is unsettled: reconciliation still has to hand its outcome on.
+   */
+  handledState?: FinalOrderAttemptState;
+  /** Last change, epoch ms. */
+  updatedAt: number;
+}
+
+export type FinalOrderAttemptState = 'succeeded' | 'failed' | 'closed';
+
+/** Final: the service will not change it any more. */
+export function isFinalState(state: OrderAttemptState): state is FinalOrderAttemptState {
+  return state === 'succeeded' || state === 'failed' || state === 'closed';
+}
+
+/** Not final, or final but its outcome not yet handed to the merchant's handlers: what reconciliation looks at. */
+export function isUnsettled(attempt: OrderAttempt): boolean {
+  return attempt.handledState !== attempt.state;
+}
+
+/**
+ * `update` applied to `current`, or undefined when it must not apply: a
+ * success is never undone by a later (or late-arriving) outcome.
+ */
+export function settledAttempt(current: OrderAttempt, update: OrderAttemptUpdate): OrderAttempt | undefined {
+  if (current.state === 'succeeded' && update.state !== 'succeeded') return undefined;
+  const settled: OrderAttempt = { ...current, state: update.state, updatedAt: update.updatedAt };
+  if (update.transactionId !== undefined) settled.transactionId = update.transactionId;
+  if (update.handled && isFinalState(update.state)) settled.handledState = update.state;
+  return settled;
+}
+
+/** An outcome (or a still-pending check) to record on an attempt. */
+export interface OrderAttemptUpdate {
+  state: OrderAttemptState;
+  transactionId?: string;
+  /** The merchant's handlers ran for this (final) state's event. */
+  handled?: boolean;
+  updatedAt: number;
+}
+
+const text = z.string().min(1);
+const epochMs = z.number().int().nonnegative();
+
+/** An attempt as a store reads it back: what a shared store holds is checked, not trusted. */
+export const orderAttemptSchema = z.object({
+  referenceOrderId: text,
+  kind: z.enum(['hosted', 'wallet']),
+  transactionRequestId: text,
+  state: z.enum(ORDER_ATTEMPT_STATES),
+  sessionId: text.optional(),
+  checkoutUrl: text.optional(),
+  expiresAt: epochMs.optional(),
+  transactionId: text.optional(),
+  handledState: z.enum(['succeeded', 'failed', 'closed']).optional(),
+  updatedAt: epochMs,
+});

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { handleEventOnce, type EventDedupeDeps } from '../idempotency/handle-event-once';
+import { validate } from '../validation';
+import { normalizeEvent } from '../webhooks/event';
+import { isFinalState, isUnsettled, type OrderAttempt } from './attempt';
+import { settleHandledEvent } from './handled-events';
+import { underOrderLock } from './order-lock';
+import { checkAttempt, type ServiceCheckDeps } from './service-check';
+
+export interface ReconcileOptions {
+  /** Only attempts unchanged for this long: the webhook usually settles them first. Default 60 000 (1 minute). */
+  olderThanMs?: number;
+  /** Most attempts looked at in one run, oldest first. Default 100. */
+  limit?: number;
+}
+
+/** What one run did. */
+export interface ReconcileSummary {
+  /** Attempts looked at (each is then counted in one of the three below). */
+  checked: number;
+  /** Attempts whose final outcome the handlers have now seen (handled now, or by a webhook before). */
+  settled: number;
+  /** Attempts the service has not finished with, or whose order a payment or webhook is busy with: the next run looks again. */
+  stillPending: number;
+  /** Attempts the service could not be asked about, or whose handler threw: the next run looks again. */
+  errors: number;
+}
+
+export const DEFAULT_RECONCILE_OLDER_THAN_MS = 60_000;
+export const DEFAULT_RECONCILE_LIMIT = 100;
+
+const positiveInt = z.number().int('must be a whole number').positive('must be greater than 0');
+const reconcileOptionsSchema = z.strictObject({
+  olderThanMs: z.number().int('must be a whole number').nonnegative('must not be negative').optional(),
+  limit: positiveInt.max(10_000, 'must be at most 10000').optional(),
+});
+
+export type ReconcileDeps = ServiceCheckDeps & { events: EventDedupeDeps };
+
+type Outcome = 'settled' | 'stillPending';
+
+/**
+ * One unsettled attempt, under its order's lock: asked about, and a final
+ * outcome handed to the merchant's handlers through the webhook dedupe, so a
+ * handler runs once whether the webhook, this, or both bring the event.
+ */
+async function reconcileAttempt(deps: ReconcileDeps, listed: OrderAttempt): Promise<Outcome | undefined> {
+  const current = await deps.orders.store.get(listed.referenceOrderId);
+  // Settled or replaced since it was listed: nothing left to do.
+  if (current?.transactionRequestId !== listed.transactionRequestId || !isUnsettled(current)) return undefined;
+  const checked = await checkAttempt(deps, current);
+  // Never received by the service: nothing happened that a handler should hear of.
+  if (checked.attempt === undefined) return 'settled';
+  if (!isFinalState(checked.attempt.state) || checked.details === undefined) return 'stillPending';
+  const event = normalizeEvent(checked.details.raw.data, {
+    deliveryId: `reconciliation:${current.transactionRequestId}`,
+    timestamp: deps.orders.clock.now(),
+  });
+  const handling = await handleEventOnce(event, deps.events, { context: undefined });
+  if (handling.outcome === 'failed') throw handling.error;
+  if (handling.outcome === 'in-progress') return 'stillPending';
+  await settleHandledEvent(deps.orders, event);
+  return 'settled';
+}
+
+/**
+ * Settles the attempts a webhook has not: asks the service about every
+ * unsettled attempt (pending, an open session, or a final outcome the
+ * handlers have not seen) unchanged for `olderThanMs`, and hands each final
+ * outcome to the handlers. What a merchant without `notifyUrl`, or whose
+ * webhooks were lost, runs on a schedule.
+ */
+export async function reconcile(deps: ReconcileDeps, options: ReconcileOptions = {}): Promise<ReconcileSummary> {
+  const { olderThanMs = DEFAULT_RECONCILE_OLDER_THAN_MS, limit = DEFAULT_RECONCILE_LIMIT } = validate(
+    reconcileOptionsSchema,
+    options,
+    'reconcile options',
+  );
+  const { orders } = deps;
+  const attempts = await orders.store.unsettled({ changedBefore: orders.clock.now() - olderThanMs, limit });
+  const summary: ReconcileSummary = { checked: 0, settled: 0, stillPending: 0, errors: 0 };
+  for (const attempt of attempts) {
+    const fields = { referenceOrderId: attempt.referenceOrderId, transactionRequestId: attempt.transactionRequestId };
+    try {
+      const outcome = await underOrderLock(orders, attempt.referenceOrderId, () => reconcileAttempt(deps, attempt), () => 'stillPending' as const);
+      if (outcome === undefined) continue;
+      summary.checked += 1;
+      summary[outcome] += 1;
+    } catch (error) {
+      summary.checked += 1;
+      summary.errors += 1;
+      orders.logger.error({ ...fields, err: error }, 'reconciliation could not settle an order’s payment attempt; the next run tries again');
+    }
+  }
+  orders.logger.info(summary, 'reconciliation run');
+  return summary;
+}

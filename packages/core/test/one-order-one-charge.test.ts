@@ -1,0 +1,356 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PaymentStoreUnavailableError } from '../src/errors';
+import { MemoryOrderAttemptStore } from '../src/orders/memory-store';
+import type { OrderAttemptStore } from '../src/orders/store';
+import type { PaymentEvent } from '../src/webhooks/event';
+import { payHostedPage, startOrderApp, type OrderApp, type OrderAppSetup } from './support/order-app';
+
+const SALE_PATH = '/v1/checkout/sale';
+const CHECKOUT_PATH = '/v1/checkout/create-session';
+
+const apps: OrderApp[] = [];
+async function app(setup: OrderAppSetup = {}): Promise<OrderApp> {
+  const started = await startOrderApp(setup);
+  apps.push(started);
+  return started;
+}
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((started) => started.close()));
+});
+
+/** A gate a handler waits at until the test opens it. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+const paymentEvents = (events: PaymentEvent[], referenceOrderId: string) =>
+  events.filter((event) => event.referenceOrderId === referenceOrderId).map((event) => event.type);
+
+/** A memory store whose operations can be made to fail. */
+function failingStore(failing: Set<keyof OrderAttemptStore>): OrderAttemptStore {
+  const inner = new MemoryOrderAttemptStore();
+  const fail = (name: keyof OrderAttemptStore) => {
+    if (failing.has(name)) throw new Error(`connection refused (${name})`);
+  };
+  return {
+    lock: async (...args) => (fail('lock'), inner.lock(...args)),
+    unlock: async (...args) => (fail('unlock'), inner.unlock(...args)),
+    get: async (...args) => (fail('get'), inner.get(...args)),
+    put: async (...args) => (fail('put'), inner.put(...args)),
+    delete: async (...args) => (fail('delete'), inner.delete(...args)),
+    settle: async (...args) => (fail('settle'), inner.settle(...args)),
+    unsettled: async (...args) => (fail('unsettled'), inner.unsettled(...args)),
+  };
+}
+
+describe('after a payment whose outcome was not known', () => {
+  it('a connection lost after the service charged (reset-after): pending, then paying again is answered paid, charged once', async () => {
+    const shop = await app();
+    const orderId = shop.order();
+    shop.sandbox.injectFault({ kind: 'reset-after', path: SALE_PATH });
+    const first = await shop.pay(orderId);
+    expect(first.json).toMatchObject({ status: 'pending' });
+    const again = await shop.pay(orderId);
+    expect(again.json).toMatchObject({ status: 'succeeded', alreadyPaid: true, transactionRequestId: first.json.transactionRequestId });
+    expect(shop.charges(orderId)).toBe(1);
+  });
+
+  it('a payment the service declined meanwhile (F) lets a new attempt go out', async () => {
+    const shop = await app();
+    // 8888 is declined by the sandbox: the first attempt ends F while its answer is held past the time-out.
+    const orderId = shop.order({ amount: { orderAmount: 8888, priceCurrency: 'USD' } });
+    shop.sandbox.injectFault({ kind: 'delay', path: SALE_PATH, delayMs: 1_500 });
+    const first = await shop.pay(orderId);
+    expect(first.json).toMatchObject({ status: 'pending' });
+    const second = await shop.pay(orderId);
+    expect(second.json).toMatchObject({ status: 'failed' });
+    expect(second.json.transactionRequestId).not.toBe(first.json.transactionRequestId);
+    const attempts = shop.sandbox.charges().filter((charge) => charge.referenceOrderId === orderId);
+    expect(attempts.map((charge) => charge.transactionStatus)).toEqual(['F', 'F']);
+  });
+
+  it('a payment the service never received goes out again under its own transactionRequestId', async () => {
+    const ids: string[] = [];
+    const shop = await app({
+      options: (sandbox) => ({
+        client: {
+          ...sandbox.clientOptions(),
+          retry: { maxAttempts: 1 },
+          generateId: () => {
+            ids.push(`own-id-${ids.length}`);
+            return ids.at(-1) as string;
+          },
+        },
+      }),
+    });
+    // Neither fault is processed. A 500 without an envelope might have been (answered pending); a refusal (S04) is
+    // answered 429, and the attempt is still asked about before the next one: a refusal can follow a processed try.
+    for (const [kind, answered] of [['http-500', 200], ['s04', 429]] as const) {
+      const orderId = shop.order();
+      const transactionRequestId = `own-id-${ids.length}`;
+      shop.sandbox.injectFault({ kind, path: SALE_PATH });
+      const first = await shop.pay(orderId);
+      expect(first.status).toBe(answered);
+      const again = await shop.pay(orderId);
+      expect(again.json).toMatchObject({ status: 'succeeded', transactionRequestId });
+      expect(ids.at(-1)).toBe(transactionRequestId);
+      expect(shop.charges(orderId)).toBe(1);
+    }
+  });
+});
+
+describe('an open hosted session and a wallet payment', () => {
+  it('a session paid on its page while its webhook is still being handled: the wallet payment is answered paid, nothing charged', async () => {
+    const held = gate();
+    const reached = gate();
+    const shop = await app({
+      beforeEvent: async (event) => {
+        if (event.type !== 'payment.succeeded') return;
+        reached.open();
+        await held.opened;
+      },
+    });
+    const orderId = shop.order();
+    const { checkoutUrl } = (await shop.checkout(orderId)).json as { checkoutUrl: string };
+    expect(await payHostedPage(checkoutUrl)).toBeLessThan(400);
+    await reached.opened;
+    const paid = await shop.pay(orderId);
+    expect(paid.status).toBe(200);
+    expect(paid.json).toMatchObject({ status: 'succeeded', alreadyPaid: true, transactionId: expect.any(String) });
+    held.open();
+    await shop.sandbox.waitForDeliveries();
+    expect(shop.charges(orderId)).toBe(1);
+    expect(paymentEvents(shop.events, orderId)).toEqual(['payment.succeeded']);
+  });
+
+  it("the expired session's payment.closed names its attempt and leaves the paid order paid", async () => {
+    const shop = await app();
+    const orderId = shop.order();
+    const hosted = await shop.checkout(orderId);
+    const paid = await shop.pay(orderId);
+    await shop.sandbox.waitForDeliveries();
+    const closed = shop.events.find((event) => event.type === 'payment.closed' && event.referenceOrderId === orderId);
+    expect(closed).toMatchObject({ sessionId: hosted.json.sessionId });
+    expect(closed?.transactionRequestId).not.toBe(paid.json.transactionRequestId);
+    expect((await shop.status(orderId)).json).toMatchObject({ status: 'succeeded', transactionId: paid.json.transactionId });
+  });
+
+  it('a checkout after its session expired gets a new session; the old one is ended first', async () => {
+    const shop = await app();
+    const orderId = shop.order();
+    const first = (await shop.checkout(orderId)).json as { checkoutUrl: string };
+    shop.sandbox.clock.advance(31 * 60_000);
+    const second = (await shop.checkout(orderId)).json as { checkoutUrl: string };
+    expect(second.checkoutUrl).not.toBe(first.checkoutUrl);
+    expect(await payHostedPage(first.checkoutUrl)).toBe(410);
+    expect(await payHostedPage(second.checkoutUrl)).toBeLessThan(400);
+    expect(shop.charges(orderId)).toBe(1);
+  });
+
+  it('a checkout whose answer was lost is asked for again under the same transactionRequestId and gets that session', async () => {
+    const shop = await app();
+    const orderId = shop.order();
+    shop.sandbox.injectFault({ kind: 'reset-after', path: CHECKOUT_PATH });
+    expect((await shop.checkout(orderId)).status).toBe(502);
+    // The session exists at the service: a wallet payment cannot end it without its id, so it waits.
+    const blocked = await shop.pay(orderId);
+    expect(blocked.status).toBe(409);
+    expect(blocked.json).toMatchObject({ error: { code: 'PAYMENT_PENDING' } });
+    expect(blocked.retryAfter).toBe('5');
+    const again = await shop.checkout(orderId);
+    expect(again.status).toBe(201);
+    const sessionRequest = shop.logLines.filter((line) => line.includes('create-session') && line.includes('"attempt":1'));
+    const requestIds = new Set(sessionRequest.map((line) => /"transactionRequestId":"([^"]+)"/.exec(line)?.[1]));
+    expect(requestIds.size).toBe(1);
+  });
+});
+
+describe('GET /status', () => {
+  it('asks the service about a pending payment once the last check is 5 s old', async () => {
+    const shop = await app();
+    const orderId = shop.order();
+    shop.sandbox.injectFault({ kind: 'delay', path: SALE_PATH, delayMs: 1_500 });
+    const pending = await shop.pay(orderId);
+    expect(pending.json).toMatchObject({ status: 'pending' });
+    expect((await shop.status(orderId)).json).toMatchObject({ status: 'pending' });
+    shop.sandbox.clock.advance(5_000);
+    const settled = await shop.status(orderId);
+    expect(settled.json).toMatchObject({ status: 'succeeded', transactionId: expect.any(String) });
+  });
+});
+
+describe('handlers.reconcile()', () => {
+  const noWebhook = (): OrderAppSetup => ({ options: () => ({ notifyUrl: () => undefined }) });
+
+  it('without notifyUrl: settles a pending payment and an unhandled success, each handler once; a second run finds nothing', async () => {
+    const shop = await app(noWebhook());
+    const paidNow = shop.order();
+    const paidLater = shop.order();
+    expect((await shop.pay(paidNow)).json).toMatchObject({ status: 'succeeded' });
+    shop.sandbox.injectFault({ kind: 'delay', path: SALE_PATH, delayMs: 1_500 });
+    expect((await shop.pay(paidLater)).json).toMatchObject({ status: 'pending' });
+    expect(shop.sandbox.deliveries()).toEqual([]);
+    expect(await shop.handlers.reconcile({ olderThanMs: 60_000 })).toEqual({ checked: 0, settled: 0, stillPending: 0, errors: 0 });
+    shop.sandbox.clock.advance(60_000);
+    expect(await shop.handlers.reconcile()).toEqual({ checked: 2, settled: 2, stillPending: 0, errors: 0 });
+    expect(paymentEvents(shop.events, paidNow)).toEqual(['payment.succeeded']);
+    expect(paymentEvents(shop.events, paidLater)).toEqual(['payment.succeeded']);
+    expect(shop.events.find((event) => event.referenceOrderId === paidLater)).toMatchObject({
+      deliveryId: expect.stringMatching(/^reconciliation:/),
+      transactionId: expect.any(String),
+      amount: { orderAmount: 1250, priceCurrency: 'USD' },
+    });
+    shop.sandbox.clock.advance(60_000);
+    expect(await shop.handlers.reconcile()).toEqual({ checked: 0, settled: 0, stillPending: 0, errors: 0 });
+  });
+
+  it('without notifyUrl: a session paid on its page, and one abandoned until it expired', async () => {
+    const shop = await app(noWebhook());
+    const paid = shop.order();
+    const abandoned = shop.order();
+    const { checkoutUrl } = (await shop.checkout(paid)).json as { checkoutUrl: string };
+    await shop.checkout(abandoned);
+    expect(await payHostedPage(checkoutUrl)).toBeLessThan(400);
+    shop.sandbox.clock.advance(60_000);
+    expect(await shop.handlers.reconcile()).toEqual({ checked: 2, settled: 1, stillPending: 1, errors: 0 });
+    shop.sandbox.clock.advance(30 * 60_000);
+    expect(await shop.handlers.reconcile()).toEqual({ checked: 1, settled: 1, stillPending: 0, errors: 0 });
+    expect(paymentEvents(shop.events, paid)).toEqual(['payment.succeeded']);
+    expect(paymentEvents(shop.events, abandoned)).toEqual(['payment.closed']);
+  });
+
+  it('a webhook receiver failing every attempt: reconciliation runs the handler once, the dead deliveries never did', async () => {
+    const shop = await app({
+      beforeEvent: (event) => {
+        if (!event.deliveryId.startsWith('reconciliation:')) throw new Error('the receiver is broken');
+      },
+    });
+    const orderId = shop.order();
+    await shop.pay(orderId);
+    await shop.sandbox.waitForDeliveries();
+    expect(shop.sandbox.deliveries()[0]?.state).toBe('failed');
+    shop.sandbox.clock.advance(60_000);
+    expect(await shop.handlers.reconcile()).toMatchObject({ settled: 1, errors: 0 });
+    expect(paymentEvents(shop.events, orderId)).toEqual(['payment.succeeded']);
+  });
+
+  it('reconciliation first, then the webhook: the webhook is a duplicate, the handler ran once', async () => {
+    let reconciled = false;
+    const shop = await app({
+      // The first delivery fails until reconciliation has run; its retry comes 300 ms later.
+      webhookRetryDelaysMs: [300],
+      beforeEvent: (event) => {
+        if (!event.deliveryId.startsWith('reconciliation:') && !reconciled) throw new Error('the receiver is down for now');
+      },
+    });
+    const orderId = shop.order();
+    await shop.pay(orderId);
+    expect(await shop.handlers.reconcile({ olderThanMs: 0 })).toEqual({ checked: 1, settled: 1, stillPending: 0, errors: 0 });
+    reconciled = true;
+    await shop.sandbox.waitForDeliveries();
+    const delivery = shop.sandbox.deliveries()[0];
+    expect(delivery?.state).toBe('delivered');
+    expect(delivery?.attempts.at(-1)?.status).toBe(200);
+    expect(shop.events.filter((event) => event.referenceOrderId === orderId).map((event) => event.deliveryId)).toEqual([
+      `reconciliation:${shop.events[0]?.transactionRequestId}`,
+    ]);
+    expect(await shop.handlers.reconcile({ olderThanMs: 0 })).toMatchObject({ checked: 0 });
+  });
+
+  it('a webhook handled while its outcome could not be recorded: reconciliation finds it a duplicate and records it', async () => {
+    const failing = new Set<keyof OrderAttemptStore>();
+    const shop = await app({ options: () => ({ orders: { store: failingStore(failing) } }) });
+    const orderId = shop.order();
+    // A new order's payment settles nothing; its webhook, which then fails to record its outcome, does.
+    failing.add('settle');
+    await shop.pay(orderId);
+    await shop.sandbox.waitForDeliveries();
+    expect(shop.sandbox.deliveries()[0]?.attempts.map((attempt) => attempt.status)).toEqual([200]);
+    failing.clear();
+    expect(await shop.handlers.reconcile({ olderThanMs: 0 })).toEqual({ checked: 1, settled: 1, stillPending: 0, errors: 0 });
+    expect(paymentEvents(shop.events, orderId)).toEqual(['payment.succeeded']);
+    expect(await shop.handlers.reconcile({ olderThanMs: 0 })).toMatchObject({ checked: 0 });
+  });
+
+  it('an event a webhook is handling right now is left to it: still pending for reconciliation, handled once', async () => {
+    const held = gate();
+    const reached = gate();
+    const shop = await app({
+      beforeEvent: async (event) => {
+        if (event.deliveryId.startsWith('reconciliation:')) return;
+        reached.open();
+        await held.opened;
+      },
+    });
+    const orderId = shop.order();
+    await shop.pay(orderId);
+    await reached.opened;
+    // Service time stands still: the webhook's claim on the event (25 s) is live.
+    expect(await shop.handlers.reconcile({ olderThanMs: 0 })).toEqual({ checked: 1, settled: 0, stillPending: 1, errors: 0 });
+    held.open();
+    await shop.sandbox.waitForDeliveries();
+    expect(paymentEvents(shop.events, orderId)).toEqual(['payment.succeeded']);
+    expect(await shop.handlers.reconcile({ olderThanMs: 0 })).toMatchObject({ checked: 0 });
+  });
+
+  it('refuses bad options, naming them', async () => {
+    const shop = await app();
+    await expect(shop.handlers.reconcile({ limit: 0 })).rejects.toMatchObject({
+      issues: [{ path: 'limit', rule: 'min', message: 'must be greater than 0' }],
+    });
+  });
+});
+
+describe('the order attempt store', () => {
+  it('unreachable: 503 STORE_UNAVAILABLE and nothing sent, whether it fails to lock or to record the attempt', async () => {
+    const failing = new Set<keyof OrderAttemptStore>();
+    const shop = await app({ options: () => ({ orders: { store: failingStore(failing) } }) });
+    for (const operation of ['lock', 'get', 'put'] as const) {
+      failing.clear();
+      failing.add(operation);
+      const orderId = shop.order();
+      const answers = [await shop.pay(orderId), await shop.checkout(orderId)];
+      for (const answer of answers) {
+        expect(answer.status).toBe(503);
+        expect(answer.json).toEqual({
+          error: { code: 'STORE_UNAVAILABLE', message: 'A store this route needs is unavailable; nothing was processed. Retry shortly.' },
+        });
+      }
+      expect(shop.sandbox.charges().filter((charge) => charge.referenceOrderId === orderId)).toEqual([]);
+    }
+    failing.clear();
+    failing.add('unsettled');
+    await expect(shop.handlers.reconcile()).rejects.toThrow(PaymentStoreUnavailableError);
+  });
+
+  it('an outcome it cannot record after the charge is still answered, and the next request asks the service instead of charging', async () => {
+    const failing = new Set<keyof OrderAttemptStore>();
+    const store = failingStore(failing);
+    const shop = await app({ options: () => ({ orders: { store } }) });
+    const orderId = shop.order();
+    let puts = 0;
+    const put = store.put;
+    store.put = async (...args) => {
+      puts += 1;
+      if (puts === 2) throw new Error('connection reset');
+      return put(...args);
+    };
+    expect((await shop.pay(orderId)).json).toMatchObject({ status: 'succeeded' });
+    expect((await shop.pay(orderId)).json).toMatchObject({ status: 'succeeded', alreadyPaid: true });
+    expect(shop.charges(orderId)).toBe(1);
+  });
+
+  it("a lock left by a crashed instance frees after orders.lockTtlMs", async () => {
+    const store = new MemoryOrderAttemptStore();
+    const shop = await app({ options: () => ({ orders: { store, lockTtlMs: 200 } }) });
+    const orderId = shop.order();
+    expect(await store.lock(orderId, 200)).toEqual(expect.any(String));
+    const refused = await shop.pay(orderId);
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ error: { code: 'PAYMENT_IN_PROGRESS' } });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect((await shop.pay(orderId)).json).toMatchObject({ status: 'succeeded' });
+  });
+});

@@ -1,0 +1,119 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startSandbox, type Sandbox, type SandboxOptions } from '@paymount/sandbox';
+import { createNodeMiddleware } from '../../src/routes/node-middleware';
+import type { MerchantOrder, PaymentHandlers, PaymentHandlersOptions } from '../../src/routes/types';
+import type { PaymentEvent } from '../../src/webhooks/event';
+
+export interface Answer {
+  status: number;
+  retryAfter: string | null;
+  json: Record<string, unknown>;
+}
+
+/** A merchant app over real HTTP (plain node:http) with the routes at /payments, paying through a real sandbox. */
+export interface OrderApp {
+  sandbox: Sandbox;
+  handlers: PaymentHandlers;
+  /** Where the routes are mounted. */
+  routesUrl: string;
+  /** Every event a handler ran to success for, in order. */
+  events: PaymentEvent[];
+  /** Every log line, serialised. */
+  logLines: string[];
+  /** A new server-side order of `orderAmount` (12.50 by default); its id is also its referenceOrderId. */
+  order(overrides?: Partial<MerchantOrder>): string;
+  checkout(orderId: string): Promise<Answer>;
+  pay(orderId: string, token?: string): Promise<Answer>;
+  status(orderId: string): Promise<Answer>;
+  /** The sandbox ledger's successful charges of one order. */
+  charges(referenceOrderId: string): number;
+  close(): Promise<void>;
+}
+
+export interface OrderAppSetup {
+  /** Option overrides, given the sandbox and the app's routes URL (known once it listens). */
+  options?: (sandbox: Sandbox, routesUrl: () => string) => Partial<PaymentHandlersOptions>;
+  /** Runs before the recording handler: throw to fail an event, await to hold it. */
+  beforeEvent?: (event: PaymentEvent) => void | Promise<void>;
+  /** Webhook retry delays of the sandbox; default 20 and 40 ms. */
+  webhookRetryDelaysMs?: SandboxOptions['webhookRetryDelaysMs'];
+}
+
+let orders = 0;
+
+async function answerOf(response: Response): Promise<Answer> {
+  const text = await response.text();
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), json: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>) };
+}
+
+export async function startOrderApp(setup: OrderAppSetup = {}): Promise<OrderApp> {
+  const sandbox = await startSandbox({ allowLocalNotifyUrl: true, webhookRetryDelaysMs: setup.webhookRetryDelaysMs ?? [20, 40] });
+  const known = new Map<string, MerchantOrder>();
+  const events: PaymentEvent[] = [];
+  const logLines: string[] = [];
+  const write = (level: string) => (obj: object | string, msg?: string) => void logLines.push(`${level} ${JSON.stringify(obj)} ${msg ?? ''}`);
+  let routesUrl = '';
+  const middleware = createNodeMiddleware(
+    {
+      client: { ...sandbox.clientOptions(), retry: { maxAttempts: 1 }, timeoutMs: 1_000 },
+      resolveOrder: (orderId) => known.get(orderId) ?? null,
+      notifyUrl: () => `${routesUrl}/webhook`,
+      wallet: { gatewayId: sandbox.gatewayId },
+      webhook: { secret: sandbox.webhookSecret },
+      clock: sandbox.clock,
+      logger: { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') },
+      on: {
+        '*': async (event) => {
+          await setup.beforeEvent?.(event);
+          events.push(event);
+        },
+      },
+      ...setup.options?.(sandbox, () => routesUrl),
+    },
+    { mountPath: '/payments' },
+  );
+  const server: Server = createServer(middleware);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  routesUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/payments`;
+  const post = async (path: string, body: unknown) =>
+    answerOf(await fetch(`${routesUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+  return {
+    sandbox,
+    handlers: middleware.handlers,
+    routesUrl,
+    events,
+    logLines,
+    order(overrides = {}) {
+      orders += 1;
+      const id = `guard-${process.pid}-${orders}`;
+      known.set(id, { referenceOrderId: id, amount: { orderAmount: 1250, priceCurrency: 'USD' }, description: 'An order', ...overrides });
+      return id;
+    },
+    checkout: (orderId) => post('/checkout', { orderId }),
+    pay: (orderId, token = sandbox.mintWalletToken()) => post('/wallet/pay', { orderId, token }),
+    status: async (orderId) => answerOf(await fetch(`${routesUrl}/status?orderId=${encodeURIComponent(orderId)}`)),
+    charges: (referenceOrderId) =>
+      sandbox.charges().filter((charge) => charge.referenceOrderId === referenceOrderId && charge.transactionStatus === 'S').length,
+    async close() {
+      server.closeAllConnections();
+      server.close();
+      await middleware.handlers.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/** The shopper pressing "Pay" on the sandbox's hosted page. */
+export async function payHostedPage(checkoutUrl: string): Promise<number> {
+  const response = await fetch(`${checkoutUrl}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'testCard=approve',
+    redirect: 'manual',
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
