@@ -34,7 +34,8 @@ export function startKoaShop(options: StartShopOptions = {}): Promise<RunningSho
       send(ctx, shop.placeOrder((ctx.request.body as Record<string, unknown> | undefined)?.['sku'], ctx.headers)),
     );
     router.get('/orders/:id', (ctx) => send(ctx, shop.orderPage(ctx.params['id'] ?? '')));
-    // The back office: refunds through the payment handlers' client.
+    // The back office, through the payment handlers: cancel an abandoned checkout, refund a paid order.
+    router.post('/orders/:id/cancel-checkout', async (ctx) => send(ctx, await office.cancelCheckout(ctx.params['id'] ?? '', ctx.headers)));
     router.post('/orders/:id/refund', form, async (ctx) =>
       send(ctx, await office.refund(ctx.params['id'] ?? '', ctx.request.body, ctx.headers)),
     );

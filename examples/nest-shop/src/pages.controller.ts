@@ -16,7 +16,7 @@ export class PagesController {
   private readonly office: BackOffice;
 
   constructor(@Inject(SHOP) private readonly shop: Shop, @Inject(PaymentsService) payments: PaymentsService) {
-    // The back office refunds through the client of the payment module's handlers.
+    // The back office cancels checkouts and refunds through the payment module's handlers.
     this.office = shop.backOffice(payments.handlers);
   }
 
@@ -33,6 +33,11 @@ export class PagesController {
   @Get('orders/:id')
   order(@Param('id') id: string, @Res() res: Response): void {
     send(res, this.shop.orderPage(id));
+  }
+
+  @Post('orders/:id/cancel-checkout')
+  async cancelCheckout(@Param('id') id: string, @Headers() headers: RequestHeaders, @Res() res: Response): Promise<void> {
+    send(res, await this.office.cancelCheckout(id, headers));
   }
 
   @Post('orders/:id/refund')

@@ -1,7 +1,9 @@
 import {
   generateTransactionRequestId,
   PaymentApiError,
+  PaymentError,
   PaymentValidationError,
+  type CancelCheckoutResult,
   type Logger,
   type PaymentHandlers,
 } from '@paymount/core';
@@ -24,14 +26,21 @@ export interface BackOfficeShop {
   crossSiteRefusal(): ShopResponse;
 }
 
+const CANCEL_NOTICES: Readonly<Record<CancelCheckoutResult['outcome'], Notice>> = {
+  cancelled: { kind: 'done', text: 'The open checkout was cancelled: its page now says it expired. The order can be checked out again.' },
+  'already-paid': { kind: 'error', text: 'The order is already paid: refund it instead.' },
+  'no-open-checkout': { kind: 'done', text: 'There was no open checkout to cancel.' },
+};
+
 function problems(error: PaymentValidationError): string {
   return error.issues.map((issue) => issue.message).join('; ');
 }
 
 /**
  * What the merchant's staff does with an order, through the payment
- * handlers' client: refunds (the refund webhook settles them on the order).
- * Every action is a same-origin form post answered with a page.
+ * handlers: cancel its abandoned checkout, refund it (the refund webhook
+ * settles a refund on the order). Every action is a same-origin form post
+ * answered with a page.
  */
 export class BackOffice {
   constructor(
@@ -82,6 +91,29 @@ export class BackOffice {
       }
     }
     return redirect(`/orders/${order.id}`);
+  }
+
+  /**
+   * POST /orders/:id/cancel-checkout: ends the order's open hosted session
+   * (`handlers.cancelCheckout`, under the order's lock). Answered with the
+   * order page saying what happened; the session's `payment.closed` webhook
+   * follows as for any expiry.
+   */
+  async cancelCheckout(orderId: string, headers: RequestHeaders): Promise<ShopResponse> {
+    if (!isSameOriginPost(headers, this.shop.origin)) return this.shop.crossSiteRefusal();
+    const order = this.shop.orders.get(orderId);
+    if (order === undefined) return this.shop.orderPage(orderId);
+    try {
+      const { outcome } = await this.handlers.cancelCheckout(order.id);
+      this.shop.logger.info({ orderId, outcome }, 'checkout cancellation');
+      return this.shop.orderPage(orderId, CANCEL_NOTICES[outcome]);
+    } catch (error) {
+      // A payment request holding the order, the service refusing or unreachable: nothing changed.
+      this.shop.logger.warn({ orderId, err: error }, 'checkout not cancelled');
+      const known = error instanceof PaymentError;
+      const reason = known ? error.message : 'the payment service could not be asked.';
+      return this.shop.orderPage(orderId, { kind: 'error', text: `The checkout was not cancelled: ${reason}` }, known ? (error.httpStatus ?? 502) : 502);
+    }
   }
 
   /** GET /orders/:id/refunds: how many refunds still await their webhook, which the order page follows. */

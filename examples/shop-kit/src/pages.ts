@@ -131,12 +131,21 @@ function refundForms(order: Order): Html | '' {
 </form>`;
 }
 
+/** The customer may have left a hosted checkout open: the back office can end it. */
+function cancelCheckoutForm(order: Order): Html {
+  return html`<form method="post" action="/orders/${order.id}/cancel-checkout" class="cancel-checkout">
+<button type="submit" id="cancel-checkout">Cancel open checkout</button>
+<small>Ends the customer's hosted checkout page, if one is open; the order can be checked out again.</small>
+</form>`;
+}
+
 /**
- * What the merchant's staff does with an order. A demo shop shows it on the
- * order page itself; a real back office sits behind the staff's login.
+ * What the merchant's staff does with an order: cancel its open checkout, or
+ * refund it once paid. A demo shop shows it on the order page itself; a real
+ * back office sits behind the staff's login.
  */
 function backOffice(order: Order, notice: Notice | undefined): Html | '' {
-  const forms = isPaid(order) ? refundForms(order) : '';
+  const forms = isPaid(order) ? refundForms(order) : cancelCheckoutForm(order);
   const awaiting = awaitingRefunds(order);
   if (forms === '' && order.refunds.length === 0 && notice === undefined) return '';
   return html`<section class="back-office">
