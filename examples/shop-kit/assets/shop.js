@@ -100,6 +100,9 @@
     follow(watch.dataset.url, (state) => state.awaiting !== shown);
   }
 
+  // A page answered to a back-office form post shows its own address, so a reload never posts again.
+  const canonical = body.dataset.canonical;
+  if (canonical && location.pathname !== canonical) history.replaceState(null, '', canonical);
   const button = document.getElementById('wallet-pay');
   if (button) setupWalletButton(button);
   const payment = document.getElementById('payment-watch');

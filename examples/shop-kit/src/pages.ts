@@ -23,7 +23,12 @@ export function formatMoney(minor: number, currency: string): string {
   return `${fromMinorUnits(minor, currency)} ${currency}`;
 }
 
-function layout(ctx: PageContext, title: string, content: Html, scripts: Html | '' = ''): string {
+/**
+ * `canonical`: the page's own GET address. A page answered to a form post
+ * (a back-office action) shows it instead of the post's, so that a reload
+ * fetches the page and never posts the form again.
+ */
+function layout(ctx: PageContext, title: string, content: Html, scripts: Html | '' = '', canonical?: string): string {
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -32,7 +37,7 @@ function layout(ctx: PageContext, title: string, content: Html, scripts: Html | 
 <title>${title} · ${ctx.shopName}</title>
 <link rel="stylesheet" href="/assets/shop.css">
 </head>
-<body data-mount="${ctx.mountPath}" data-wallet="${ctx.wallet.kind}" data-wallet-environment="${ctx.wallet.environment}">
+<body data-mount="${ctx.mountPath}" data-wallet="${ctx.wallet.kind}" data-wallet-environment="${ctx.wallet.environment}"${canonical === undefined ? '' : html` data-canonical="${canonical}"`}>
 <header><a href="/">${ctx.shopName}</a>${ctx.againstSandbox ? html` <span class="badge">sandbox</span>` : ''}</header>
 <main>
 ${content}
@@ -180,6 +185,7 @@ ${actions}
 ${paymentWatcher(ctx, order)}
 ${backOffice(order, notice)}`,
     scripts,
+    `/orders/${order.id}`,
   );
 }
 

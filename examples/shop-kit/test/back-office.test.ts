@@ -102,6 +102,7 @@ describe('the back office: refunds', () => {
     const refused = await office.refund(orderId, { scope: 'partial', amount: '12.51' }, SAME_ORIGIN);
     expect(refused.status).toBe(400);
     expect(refused.body).toContain('No refund sent: the amount must be at most 12.50 USD, what remains refundable.');
+    expect(refused.body).toContain(`data-canonical="/orders/${orderId}"`);
     const decimal = await office.refund(orderId, { scope: 'partial', amount: '1.005' }, SAME_ORIGIN);
     expect(decimal.status).toBe(400);
     expect(refundsOf(orderId)).toEqual([]);
