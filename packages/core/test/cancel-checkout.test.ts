@@ -1,25 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PaymentValidationError } from '../src/errors';
 import { MemoryOrderAttemptStore } from '../src/orders/memory-store';
 import { PaymentRouteError } from '../src/routes/route-error';
-import { payHostedPage, startOrderApp, type OrderApp, type OrderAppSetup } from './support/order-app';
+import { holdSucceededEvents, orderAppsClosedAfterEach, payHostedPage, type OrderApp } from './support/order-app';
 
-const apps: OrderApp[] = [];
-async function app(setup: OrderAppSetup = {}): Promise<OrderApp> {
-  const started = await startOrderApp(setup);
-  apps.push(started);
-  return started;
-}
-afterEach(async () => {
-  await Promise.all(apps.splice(0).map((started) => started.close()));
-});
-
-/** A gate a handler waits at until the test opens it. */
-function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { opened, open };
-}
+const app = orderAppsClosedAfterEach();
 
 async function openCheckout(shop: OrderApp, orderId: string): Promise<{ checkoutUrl: string; sessionId: string }> {
   const answer = await shop.checkout(orderId);
@@ -57,15 +42,8 @@ describe('handlers.cancelCheckout()', () => {
   });
 
   it('a session paid on its page while its webhook is still being handled: already-paid, nothing expired', async () => {
-    const held = gate();
-    const reached = gate();
-    const shop = await app({
-      beforeEvent: async (event) => {
-        if (event.type !== 'payment.succeeded') return;
-        reached.open();
-        await held.opened;
-      },
-    });
+    const { setup, reached, held } = holdSucceededEvents();
+    const shop = await app(setup);
     const orderId = shop.order();
     const { checkoutUrl } = await openCheckout(shop, orderId);
     expect(await payHostedPage(checkoutUrl)).toBeLessThan(400);
