@@ -164,6 +164,6 @@ export function orderCases(ctx: () => ConformanceContext): void {
     });
     const post = seen(await postJson(`${ctx().app.url}/status`, { orderId: 'order-1' }));
     expect(post.status).toBe(405);
-    expect(post.allow).toBe('GET');
+    expect(post.allow).toBe('GET, HEAD');
   });
 }
