@@ -48,6 +48,13 @@ it('the built package loads from require() and import with its public names', ()
       'writeNeutralResponse',
       'PaymentRouteError',
       'PaymentStoreUnavailableError',
+      'MemoryOrderAttemptStore',
+      'orderAttemptSchema',
+      'isFinalState',
+      'isUnsettled',
+      'settledAttempt',
+      'DEFAULT_ATTEMPT_TTL_MS',
+      'DEFAULT_RECONCILE_OLDER_THAN_MS',
     ]),
   ).not.toThrow();
 });

@@ -8,6 +8,9 @@ it('the built package loads from require() and import with its public names', ()
       'DEFAULT_KEY_PREFIX',
       'createRedisClient',
       'FAIL_FAST_REDIS_OPTIONS',
+      'RedisOrderAttemptStore',
+      'DEFAULT_ORDER_KEY_PREFIX',
+      'createRedisStores',
     ]),
   ).not.toThrow();
 });

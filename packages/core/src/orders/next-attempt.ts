@@ -50,11 +50,14 @@ export async function decideNextAttempt(deps: NextAttemptDeps, referenceOrderId:
   }
   if (attempt.state === 'succeeded') return { next: 'paid', attempt };
   const { checkoutUrl, expiresAt } = attempt;
-  if (kind === 'hosted' && attempt.state === 'open' && checkoutUrl !== undefined && expiresAt !== undefined) {
+  const unexpired = expiresAt !== undefined && deps.orders.clock.now() < expiresAt;
+  if (kind === 'hosted' && attempt.state === 'open' && checkoutUrl !== undefined && unexpired) {
     return { next: 'reuse', attempt, checkoutUrl, expiresAt };
   }
   // A session created whose answer was lost: asked for again under its id, the service answers that same session.
-  if (kind === 'hosted' && attempt.kind === 'hosted') return { next: 'send', transactionRequestId: attempt.transactionRequestId, previous: attempt };
+  if (kind === 'hosted' && attempt.kind === 'hosted' && attempt.state === 'pending') {
+    return { next: 'send', transactionRequestId: attempt.transactionRequestId, previous: attempt };
+  }
   return { next: 'pending', attempt };
 }
 
