@@ -26,13 +26,20 @@ export function startKoaShop(options: StartShopOptions = {}): Promise<RunningSho
     // Used before any body parser: the webhook route verifies the raw bytes.
     app.use(payments);
 
+    const form = bodyParser({ enableTypes: ['form'], formLimit: '1kb' });
+    const office = shop.backOffice(payments.handlers);
     const router = new Router();
     router.get('/', (ctx) => send(ctx, shop.home()));
-    router.post('/orders', bodyParser({ enableTypes: ['form'], formLimit: '1kb' }), (ctx) =>
-      send(ctx, shop.placeOrder((ctx.request.body as Record<string, unknown> | undefined)?.['sku'])),
+    router.post('/orders', form, (ctx) =>
+      send(ctx, shop.placeOrder((ctx.request.body as Record<string, unknown> | undefined)?.['sku'], ctx.headers)),
     );
     router.get('/orders/:id', (ctx) => send(ctx, shop.orderPage(ctx.params['id'] ?? '')));
-    router.get('/orders/:id/status', (ctx) => send(ctx, shop.orderStatus(ctx.params['id'] ?? '')));
+    // The back office, through the payment handlers: cancel an abandoned checkout, refund a paid order.
+    router.post('/orders/:id/cancel-checkout', async (ctx) => send(ctx, await office.cancelCheckout(ctx.params['id'] ?? '', ctx.headers)));
+    router.post('/orders/:id/refund', form, async (ctx) =>
+      send(ctx, await office.refund(ctx.params['id'] ?? '', ctx.request.body, ctx.headers)),
+    );
+    router.get('/orders/:id/refunds', (ctx) => send(ctx, office.refunds(ctx.params['id'] ?? '')));
     router.get('/return', (ctx) => send(ctx, shop.returnPage(ctx.query['orderId'])));
     router.get('/assets/:name', (ctx) => send(ctx, shop.asset(ctx.params['name'] ?? '')));
     app.use(router.routes()).use(router.allowedMethods());

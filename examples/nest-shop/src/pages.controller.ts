@@ -1,16 +1,24 @@
-import { Body, Controller, Get, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import type { Shop, ShopResponse } from '@paymount/example-shop-kit';
+import { PaymentsService } from '@paymount/nestjs';
+import type { BackOffice, Shop, ShopResponse } from '@paymount/example-shop-kit';
 import { SHOP } from './tokens';
 
 function send(res: Response, answer: ShopResponse): void {
   res.status(answer.status).set(answer.headers).send(answer.body);
 }
 
-/** The shop's own pages. Every constructor parameter names its token: the shop runs without decorator metadata. */
+type RequestHeaders = Record<string, string | string[] | undefined>;
+
+/** The shop's own pages and back office. Every constructor parameter names its token: the shop runs without decorator metadata. */
 @Controller()
 export class PagesController {
-  constructor(@Inject(SHOP) private readonly shop: Shop) {}
+  private readonly office: BackOffice;
+
+  constructor(@Inject(SHOP) private readonly shop: Shop, @Inject(PaymentsService) payments: PaymentsService) {
+    // The back office cancels checkouts and refunds through the payment module's handlers.
+    this.office = shop.backOffice(payments.handlers);
+  }
 
   @Get()
   home(@Res() res: Response): void {
@@ -18,8 +26,8 @@ export class PagesController {
   }
 
   @Post('orders')
-  placeOrder(@Body() body: Record<string, unknown> | undefined, @Res() res: Response): void {
-    send(res, this.shop.placeOrder(body?.['sku']));
+  placeOrder(@Body() body: Record<string, unknown> | undefined, @Headers() headers: RequestHeaders, @Res() res: Response): void {
+    send(res, this.shop.placeOrder(body?.['sku'], headers));
   }
 
   @Get('orders/:id')
@@ -27,9 +35,19 @@ export class PagesController {
     send(res, this.shop.orderPage(id));
   }
 
-  @Get('orders/:id/status')
-  orderStatus(@Param('id') id: string, @Res() res: Response): void {
-    send(res, this.shop.orderStatus(id));
+  @Post('orders/:id/cancel-checkout')
+  async cancelCheckout(@Param('id') id: string, @Headers() headers: RequestHeaders, @Res() res: Response): Promise<void> {
+    send(res, await this.office.cancelCheckout(id, headers));
+  }
+
+  @Post('orders/:id/refund')
+  async refund(@Param('id') id: string, @Body() body: unknown, @Headers() headers: RequestHeaders, @Res() res: Response): Promise<void> {
+    send(res, await this.office.refund(id, body, headers));
+  }
+
+  @Get('orders/:id/refunds')
+  refunds(@Param('id') id: string, @Res() res: Response): void {
+    send(res, this.office.refunds(id));
   }
 
   @Get('return')

@@ -68,18 +68,16 @@
     });
   }
 
-  // The webhook settles the order on the server; the page follows by polling
-  // and reloads once when the order changed. Bounded: a page left open stops
-  // asking after about fifteen minutes.
-  function watchOrder(watch) {
-    const url = `/orders/${encodeURIComponent(watch.dataset.orderId)}/status`;
-    const shown = Number(watch.dataset.version);
+  // The server-side order changes on its own (a webhook, a reconciliation):
+  // a page showing something that can still change polls `url` and reloads
+  // once `changed(answer)` says the page is stale. Bounded: a page left open
+  // stops asking after about fifteen minutes.
+  function follow(url, changed) {
     let remaining = 900;
     const poll = async () => {
       remaining -= 1;
       try {
-        const state = await getJson(url);
-        if (state.version !== shown) return location.reload();
+        if (changed(await getJson(url))) return location.reload();
       } catch {
         // A missed poll is retried on the next tick.
       }
@@ -88,8 +86,27 @@
     setTimeout(poll, 1000);
   }
 
+  // The payment routes' GET /status: once the shop's handler has recorded a
+  // payment the order is no longer payable; a failure the page does not show
+  // yet is shown once the shop has it.
+  function watchPayment(watch) {
+    const shown = watch.dataset.status;
+    follow(watch.dataset.url, (state) => !state.payable || (state.status === 'failed' && shown !== 'failed'));
+  }
+
+  // The back office's refunds awaiting their webhook.
+  function watchRefunds(watch) {
+    const shown = Number(watch.dataset.awaiting);
+    follow(watch.dataset.url, (state) => state.awaiting !== shown);
+  }
+
+  // A page answered to a back-office form post shows its own address, so a reload never posts again.
+  const canonical = body.dataset.canonical;
+  if (canonical && location.pathname !== canonical) history.replaceState(null, '', canonical);
   const button = document.getElementById('wallet-pay');
   if (button) setupWalletButton(button);
-  const watch = document.getElementById('order-watch');
-  if (watch) watchOrder(watch);
+  const payment = document.getElementById('payment-watch');
+  if (payment) watchPayment(payment);
+  const refunds = document.getElementById('refund-watch');
+  if (refunds) watchRefunds(refunds);
 })();

@@ -14,8 +14,9 @@ export const CATALOG: readonly Product[] = [
 
 /**
  * The sandbox decides the outcome by amount (8888 declined, 8887 insufficient
- * balance), so against the sandbox the shop also offers products at those
- * prices to show what a failed payment looks like.
+ * balance; a refund of 8888 declined), so against the sandbox the shop also
+ * offers products at those prices to show what a failed payment looks like,
+ * and one that pays and leaves room for the refund the sandbox declines.
  */
 export const SANDBOX_OUTCOME_PRODUCTS: readonly Product[] = [
   { sku: 'declined', name: 'Sandbox: card declined', description: 'Priced at 88.88, which the sandbox declines.', unitPrice: 8888, currency: 'USD' },
@@ -24,6 +25,13 @@ export const SANDBOX_OUTCOME_PRODUCTS: readonly Product[] = [
     name: 'Sandbox: insufficient balance',
     description: 'Priced at 88.87, which the sandbox refuses for insufficient balance.',
     unitPrice: 8887,
+    currency: 'USD',
+  },
+  {
+    sku: 'refund-declined',
+    name: 'Sandbox: refund declined',
+    description: 'Priced at 100.00 and paid normally; a refund of 88.88 of it is declined by the sandbox.',
+    unitPrice: 10000,
     currency: 'USD',
   },
 ];

@@ -1,7 +1,7 @@
 import { fromMinorUnits } from '@paymount/core';
 import type { Product } from './catalog';
 import { html, type Html } from './html';
-import type { Order } from './orders';
+import { awaitingRefunds, isPaid, refundableAmount, refundedAmount, type Order, type OrderStatus, type RefundState } from './orders';
 
 /** How the pages load the wallet: the sandbox's test wallet, or the real wallet client library. */
 export interface WalletScript {
@@ -23,7 +23,12 @@ export function formatMoney(minor: number, currency: string): string {
   return `${fromMinorUnits(minor, currency)} ${currency}`;
 }
 
-function layout(ctx: PageContext, title: string, content: Html, scripts: Html | '' = ''): string {
+/**
+ * `canonical`: the page's own GET address. A page answered to a form post
+ * (a back-office action) shows it instead of the post's, so that a reload
+ * fetches the page and never posts the form again.
+ */
+function layout(ctx: PageContext, title: string, content: Html, scripts: Html | '' = '', canonical?: string): string {
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -32,7 +37,7 @@ function layout(ctx: PageContext, title: string, content: Html, scripts: Html | 
 <title>${title} · ${ctx.shopName}</title>
 <link rel="stylesheet" href="/assets/shop.css">
 </head>
-<body data-mount="${ctx.mountPath}" data-wallet="${ctx.wallet.kind}" data-wallet-environment="${ctx.wallet.environment}">
+<body data-mount="${ctx.mountPath}" data-wallet="${ctx.wallet.kind}" data-wallet-environment="${ctx.wallet.environment}"${canonical === undefined ? '' : html` data-canonical="${canonical}"`}>
 <header><a href="/">${ctx.shopName}</a>${ctx.againstSandbox ? html` <span class="badge">sandbox</span>` : ''}</header>
 <main>
 ${content}
@@ -60,28 +65,105 @@ export function productPage(ctx: PageContext, products: readonly Product[]): str
 ${cards}`);
 }
 
-const STATUS_LABELS: Readonly<Record<Order['status'], string>> = {
+const STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   pending: 'Pending',
   paid: 'Paid',
   failed: 'Payment failed',
+  partially_refunded: 'Partially refunded',
+  refunded: 'Refunded',
 };
 
+/** Whether the customer may (still, or again) pay the order. */
+export function isPayable(order: Order): boolean {
+  return order.status === 'pending' || order.status === 'failed';
+}
+
 function orderSummary(order: Order): Html {
+  const refunded = refundedAmount(order);
   return html`<dl class="summary">
 <dt>Item</dt><dd>${order.product.name}</dd>
 <dt>Total</dt><dd class="total">${formatMoney(order.total, order.currency)}</dd>
 <dt>Status</dt><dd><strong id="order-status" data-status="${order.status}">${STATUS_LABELS[order.status]}</strong></dd>
-</dl>
+${refunded > 0 ? html`<dt>Refunded</dt><dd id="refunded-amount">${formatMoney(refunded, order.currency)}</dd>
+` : ''}</dl>
 <p id="order-note">${order.note}</p>`;
 }
 
-/** Every page showing an order watches its status, so the webhook's verdict appears without a manual reload. */
-function statusWatcher(order: Order): Html {
-  return html`<div hidden id="order-watch" data-order-id="${order.id}" data-version="${order.version}"></div>`;
+/**
+ * An order the customer may pay follows its payment through the payment
+ * routes' GET /status, so the webhook's verdict appears without a manual
+ * reload; a paid order's payment cannot change any more.
+ */
+function paymentWatcher(ctx: PageContext, order: Order): Html | '' {
+  if (!isPayable(order)) return '';
+  return html`<div hidden id="payment-watch" data-url="${ctx.mountPath}/status?orderId=${order.id}" data-status="${order.status}"></div>`;
 }
 
-export function orderPage(ctx: PageContext, order: Order): string {
-  const payable = order.status !== 'paid';
+/** What a message on the order page is: the outcome of a back-office action. */
+export interface Notice {
+  kind: 'error' | 'done';
+  text: string;
+}
+
+const REFUND_STATE_TEXT: Readonly<Record<RefundState, string>> = {
+  requested: 'requested, awaiting the service',
+  succeeded: 'refunded',
+  failed: 'failed',
+};
+
+function refundList(order: Order): Html | '' {
+  if (order.refunds.length === 0) return '';
+  const items = order.refunds.map(
+    (refund) => html`<li class="refund" data-state="${refund.state}">${formatMoney(refund.amount, order.currency)} ${REFUND_STATE_TEXT[refund.state]}${refund.reason === undefined ? '' : html`: <span class="reason">${refund.reason}</span>`}</li>
+`,
+  );
+  return html`<ul id="refunds">
+${items}</ul>`;
+}
+
+function refundForms(order: Order): Html | '' {
+  const remaining = refundableAmount(order);
+  if (remaining === 0) return '';
+  const action = `/orders/${order.id}/refund`;
+  return html`<form method="post" action="${action}" class="refund-full">
+<input type="hidden" name="scope" value="full">
+<button type="submit" id="refund-full">Refund ${formatMoney(remaining, order.currency)} in full</button>
+</form>
+<form method="post" action="${action}" class="refund-partial">
+<input type="hidden" name="scope" value="partial">
+<label>Amount (${order.currency}) <input name="amount" id="refund-amount" inputmode="decimal" autocomplete="off" placeholder="${fromMinorUnits(remaining, order.currency)}" required></label>
+<button type="submit" id="refund-partial">Refund part</button>
+</form>`;
+}
+
+/** The customer may have left a hosted checkout open: the back office can end it. */
+function cancelCheckoutForm(order: Order): Html {
+  return html`<form method="post" action="/orders/${order.id}/cancel-checkout" class="cancel-checkout">
+<button type="submit" id="cancel-checkout">Cancel open checkout</button>
+<small>Ends the customer's hosted checkout page, if one is open; the order can be checked out again.</small>
+</form>`;
+}
+
+/**
+ * What the merchant's staff does with an order: cancel its open checkout, or
+ * refund it once paid. A demo shop shows it on the order page itself; a real
+ * back office sits behind the staff's login.
+ */
+function backOffice(order: Order, notice: Notice | undefined): Html | '' {
+  const forms = isPaid(order) ? refundForms(order) : cancelCheckoutForm(order);
+  const awaiting = awaitingRefunds(order);
+  if (forms === '' && order.refunds.length === 0 && notice === undefined) return '';
+  return html`<section class="back-office">
+<h2>Back office</h2>
+${notice ? html`<p id="back-office-notice" class="notice ${notice.kind}" role="status">${notice.text}</p>
+` : ''}${refundList(order)}
+${forms}
+${awaiting > 0 ? html`<div hidden id="refund-watch" data-url="/orders/${order.id}/refunds" data-awaiting="${awaiting}"></div>` : ''}
+</section>`;
+}
+
+export function orderPage(ctx: PageContext, order: Order, notice?: Notice): string {
+  const payable = isPayable(order);
   const actions = payable
     ? html`<section class="pay">
 <form method="post" action="${ctx.mountPath}/checkout">
@@ -97,11 +179,13 @@ export function orderPage(ctx: PageContext, order: Order): string {
   return layout(
     ctx,
     `Order ${order.id}`,
-    html`<h1>Order <code>${order.id}</code></h1>
+    html`<h1>Order <code id="order-id">${order.id}</code></h1>
 ${orderSummary(order)}
 ${actions}
-${statusWatcher(order)}`,
+${paymentWatcher(ctx, order)}
+${backOffice(order, notice)}`,
     scripts,
+    `/orders/${order.id}`,
   );
 }
 
@@ -113,7 +197,7 @@ export function returnPage(ctx: PageContext, order: Order): string {
 <p>The payment service tells the shop the outcome directly; this page follows it.</p>
 ${orderSummary(order)}
 <p><a id="order-link" href="/orders/${order.id}">View your order</a></p>
-${statusWatcher(order)}`,
+${paymentWatcher(ctx, order)}`,
     html`<script src="/assets/shop.js"></script>`,
   );
 }

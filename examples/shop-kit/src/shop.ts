@@ -4,24 +4,23 @@ import {
   type Logger,
   type MerchantOrder,
   type PaymentEvent,
+  type PaymentHandlers,
   type PaymentHandlersOptions,
 } from '@paymount/core';
 import type { Sandbox } from '@paymount/sandbox';
+import { BackOffice, type BackOfficeShop } from './back-office';
 import { catalogFor, type Product } from './catalog';
 import type { ShopConfig } from './config';
-import { OrderStore, type Order } from './orders';
-import { messagePage, orderPage, productPage, returnPage, type PageContext } from './pages';
+import { OrderStore, type Order, type RefundOutcome } from './orders';
+import { isPayable, messagePage, orderPage, productPage, returnPage, type Notice, type PageContext } from './pages';
 import { paymentSettings } from './payment-settings';
+import { redirect, type ShopResponse } from './responses';
+import { isSameOriginPost, type RequestHeaders } from './same-origin';
+
+export type { ShopResponse } from './responses';
 
 /** Where every example mounts the payment routes. */
 export const MOUNT_PATH = '/payments';
-
-/** A framework-neutral answer; each shop turns it into its framework's response in one line. */
-export interface ShopResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
 
 export interface ShopSetup {
   /** Shown in the page header, e.g. "Express shop". */
@@ -45,12 +44,14 @@ function readAsset(name: string): string {
   return readFileSync(new URL(`../assets/${name}`, import.meta.url), 'utf8');
 }
 
-export class Shop {
+export class Shop implements BackOfficeShop {
   readonly orders = new OrderStore();
   readonly catalog: readonly Product[];
   readonly payments: ShopPaymentOptions;
   /** Redacts the API key (and any token-like field) from every line, the shop's own included. */
   readonly logger: Logger;
+  readonly notifyUrl: string;
+  readonly origin: string;
   private readonly page: PageContext;
   private readonly securityHeaders: Record<string, string>;
 
@@ -66,10 +67,12 @@ export class Shop {
       wallet: settings.walletScript,
       againstSandbox: setup.sandbox !== undefined,
     };
+    this.notifyUrl = `${setup.publicUrl}${MOUNT_PATH}/webhook`;
+    this.origin = new URL(setup.publicUrl).origin;
     this.payments = {
       client: { ...settings.client, logger },
       webhook: settings.webhook,
-      notifyUrl: `${setup.publicUrl}${MOUNT_PATH}/webhook`,
+      notifyUrl: this.notifyUrl,
       merchantReturnUrl: (order: MerchantOrder) =>
         `${setup.publicUrl}/return?orderId=${encodeURIComponent(order.referenceOrderId)}`,
       wallet: { gatewayId: settings.gatewayId, merchantName: setup.name },
@@ -91,8 +94,8 @@ export class Shop {
 
   /**
    * The `resolveOrder` hook: the amount charged is the server-side order's,
-   * whatever the browser sent. A paid order takes no payment again: the
-   * payment routes answer it 409 ORDER_NOT_PAYABLE and send nothing.
+   * whatever the browser sent. A paid (or refunded) order takes no payment
+   * again: the payment routes answer it 409 ORDER_NOT_PAYABLE and send nothing.
    */
   async resolveOrder(orderId: string): Promise<MerchantOrder | undefined> {
     const order = this.orders.get(orderId);
@@ -102,14 +105,17 @@ export class Shop {
       amount: { orderAmount: order.total, priceCurrency: order.currency },
       description: `${this.setup.name}: ${order.product.name}`,
       productList: [{ name: order.product.name, amount: order.product.unitPrice, num: 1 }],
-      payable: order.status !== 'paid',
+      payable: isPayable(order),
     };
   }
 
-  /** The webhook's verdict on an order; the only place an order becomes paid or failed. */
+  /**
+   * The webhook's (or the reconciliation's) verdict on an order: the only
+   * place an order becomes paid, failed or refunded.
+   */
   async recordPaymentEvent(event: PaymentEvent): Promise<void> {
-    const order = event.referenceOrderId === undefined ? undefined : this.orders.get(event.referenceOrderId);
-    const fields = { orderId: event.referenceOrderId, event: event.type, transactionId: event.transactionId };
+    const order = this.orderOf(event);
+    const fields = { orderId: order?.id ?? event.referenceOrderId, event: event.type, transactionId: event.transactionId };
     if (!order) {
       this.logger.warn(fields, 'payment event for an order this shop does not know; ignored');
       return;
@@ -120,20 +126,34 @@ export class Shop {
           this.logger.error(fields, 'payment succeeded for another amount than the order total; order left unpaid');
           return;
         }
-        this.orders.settle(order.id, 'paid', 'Payment received. Thank you!');
+        this.orders.settle(order.id, 'paid', 'Payment received. Thank you!', event.transactionId);
         break;
       case 'payment.failed':
         this.orders.settle(order.id, 'failed', 'The payment was declined. You can try again.');
         break;
       case 'payment.closed':
-        // Also sent for a session the order stopped using when it was paid by wallet: settle() never reopens a paid order.
+        // Also sent for a session the order stopped using when it was paid another way: settle() never reopens a paid order.
         this.orders.settle(order.id, 'pending', 'Checkout was cancelled or expired; the order is not paid.');
+        break;
+      case 'refund.succeeded':
+      case 'refund.failed':
+        if (event.transactionRequestId === undefined) {
+          this.logger.warn(fields, 'refund event without its transactionRequestId; ignored');
+          return;
+        }
+        this.orders.settleRefund(order.id, event.transactionRequestId, refundOutcome(event));
         break;
       default:
         this.logger.info(fields, 'payment event with no effect on orders');
         return;
     }
     this.logger.info({ ...fields, status: this.orders.get(order.id)?.status }, 'order updated from a payment event');
+  }
+
+  /** A refund event names its payment's order, or at least the payment. */
+  private orderOf(event: PaymentEvent): Order | undefined {
+    if (event.referenceOrderId !== undefined) return this.orders.get(event.referenceOrderId);
+    return event.originalTransactionId === undefined ? undefined : this.orders.findByPayment(event.originalTransactionId);
   }
 
   private amountMatches(order: Order, event: PaymentEvent): boolean {
@@ -143,32 +163,34 @@ export class Shop {
     return charged === order.total && (amount.priceCurrency === undefined || amount.priceCurrency === order.currency);
   }
 
+  /** The back office (refunds) working through the payment handlers the shop's routes were built with. */
+  backOffice(handlers: PaymentHandlers): BackOffice {
+    return new BackOffice(this, handlers);
+  }
+
   home(): ShopResponse {
     return this.htmlPage(200, productPage(this.page, this.catalog));
   }
 
-  placeOrder(sku: unknown): ShopResponse {
+  placeOrder(sku: unknown, headers: RequestHeaders): ShopResponse {
+    if (!isSameOriginPost(headers, this.origin)) return this.crossSiteRefusal();
     const product = this.catalog.find((item) => item.sku === sku);
     if (!product) return this.htmlPage(400, messagePage(this.page, 'Unknown product', 'That product is not for sale here.'));
     const order = this.orders.create(product);
     this.logger.info({ orderId: order.id, sku: product.sku, total: order.total }, 'order placed');
-    return { status: 303, headers: { location: `/orders/${order.id}`, 'cache-control': 'no-store' }, body: '' };
+    return redirect(`/orders/${order.id}`);
   }
 
-  orderPage(orderId: string): ShopResponse {
+  /** The order's page; `notice` and `status` tell the outcome of a back-office action on it. */
+  orderPage(orderId: string, notice?: Notice, status = 200): ShopResponse {
     const order = this.orders.get(orderId);
-    return order ? this.htmlPage(200, orderPage(this.page, order)) : this.orderNotFound();
+    return order ? this.htmlPage(status, orderPage(this.page, order, notice)) : this.orderNotFound();
   }
 
-  /** What the order page polls: enough to tell that it is stale, nothing more. */
-  orderStatus(orderId: string): ShopResponse {
-    const order = this.orders.get(orderId);
-    const body = order ? { status: order.status, version: order.version } : { error: { code: 'ORDER_NOT_FOUND', message: 'No such order.' } };
-    return {
-      status: order ? 200 : 404,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-      body: JSON.stringify(body),
-    };
+  /** The answer to a form posted from another site: nothing done. */
+  crossSiteRefusal(): ShopResponse {
+    this.logger.warn({}, 'form post from another site refused; nothing was done');
+    return this.htmlPage(403, messagePage(this.page, 'Refused', 'This form must be sent from the shop’s own pages.'));
   }
 
   /** The `merchantReturnUrl` page. What the service appends to the URL is not trusted: the webhook decides. */
@@ -190,4 +212,17 @@ export class Shop {
   private htmlPage(status: number, body: string): ShopResponse {
     return { status, headers: { 'content-type': 'text/html; charset=utf-8', ...this.securityHeaders }, body };
   }
+}
+
+/** A refund's outcome as its event reports it; the reason of a failure in the service's words. */
+function refundOutcome(event: PaymentEvent): RefundOutcome {
+  const outcome: RefundOutcome = { state: event.type === 'refund.succeeded' ? 'succeeded' : 'failed' };
+  if (event.transactionId !== undefined) outcome.transactionId = event.transactionId;
+  if (event.amount?.totalAmount !== undefined) outcome.amount = event.amount.totalAmount;
+  if (outcome.state === 'failed') {
+    const { transactionResultMsg, transactionResultCode } = event.payload;
+    const reason = [transactionResultCode, transactionResultMsg].filter((part) => typeof part === 'string' && part !== '');
+    outcome.reason = reason.length > 0 ? reason.join(': ') : 'declined by the service';
+  }
+  return outcome;
 }

@@ -23,13 +23,13 @@ function serviceShop(lines: string[] = []): Shop {
 }
 
 function placeOrder(shop: Shop, sku: string): string {
-  const answer = shop.placeOrder(sku);
+  const answer = shop.placeOrder(sku, { 'sec-fetch-site': 'same-origin' });
   expect(answer.status).toBe(303);
   return (answer.headers['location'] ?? '').replace('/orders/', '');
 }
 
-function event(type: PaymentEvent['type'], referenceOrderId: string, amount?: PaymentEvent['amount']): PaymentEvent {
-  return { type, referenceOrderId, deliveryId: 'd1', timestamp: 0, transactionId: 't1', payload: {}, ...(amount ? { amount } : {}) };
+function event(type: PaymentEvent['type'], referenceOrderId: string | undefined, fields: Partial<PaymentEvent> = {}): PaymentEvent {
+  return { type, deliveryId: 'd1', timestamp: 0, transactionId: 't1', payload: {}, ...(referenceOrderId ? { referenceOrderId } : {}), ...fields };
 }
 
 describe('Shop', () => {
@@ -45,7 +45,7 @@ describe('Shop', () => {
   it('offers the sandbox outcome products only against the sandbox', () => {
     const shop = serviceShop();
     expect(shop.catalog.map((product) => product.sku)).toEqual(['mug', 'notebook']);
-    expect(shop.placeOrder('declined').status).toBe(400);
+    expect(shop.placeOrder('declined', {}).status).toBe(400);
   });
 
   it('resolves orders with the server-side price, and a paid order as not payable', async () => {
@@ -58,7 +58,7 @@ describe('Shop', () => {
       productList: [{ name: 'Dot-grid notebook', amount: 1890, num: 1 }],
     };
     expect(await shop.resolveOrder(orderId)).toEqual({ ...resolved, payable: true });
-    await shop.recordPaymentEvent(event('payment.succeeded', orderId, { orderAmount: 1890, priceCurrency: 'USD' }));
+    await shop.recordPaymentEvent(event('payment.succeeded', orderId, { amount: { orderAmount: 1890, priceCurrency: 'USD' } }));
     expect(await shop.resolveOrder(orderId)).toEqual({ ...resolved, payable: false });
     expect(await shop.resolveOrder('ord_unknown')).toBeUndefined();
   });
@@ -70,17 +70,71 @@ describe('Shop', () => {
     expect(shop.orders.get(orderId)?.status).toBe('failed');
     await shop.recordPaymentEvent(event('payment.closed', orderId));
     expect(shop.orders.get(orderId)?.status).toBe('pending');
-    await shop.recordPaymentEvent(event('payment.succeeded', orderId));
+    await shop.recordPaymentEvent(event('payment.succeeded', orderId, { transactionId: 'txn_paid' }));
     await shop.recordPaymentEvent(event('payment.failed', orderId));
-    expect(shop.orders.get(orderId)?.status).toBe('paid');
-    expect(JSON.parse(shop.orderStatus(orderId).body)).toEqual({ status: 'paid', version: 4 });
+    // The session abandoned for a wallet payment expires later: its payment.closed names that session.
+    await shop.recordPaymentEvent(event('payment.closed', orderId, { transactionId: 'txn_session', sessionId: 'cs_abandoned' }));
+    expect(shop.orders.get(orderId)).toMatchObject({ status: 'paid', paymentTransactionId: 'txn_paid' });
+  });
+
+  it('settles refunds from refund events, found by the order or by the refunded payment; a refunded order is not payable', async () => {
+    const shop = serviceShop();
+    const orderId = placeOrder(shop, 'mug'); // 12.50
+    await shop.recordPaymentEvent(event('payment.succeeded', orderId, { transactionId: 'txn_paid' }));
+    shop.orders.requestRefund(orderId, 'refund_1', 500);
+    await shop.recordPaymentEvent(
+      event('refund.succeeded', orderId, { transactionId: 'txn_r1', transactionRequestId: 'refund_1', originalTransactionId: 'txn_paid', amount: { totalAmount: 500, priceCurrency: 'USD' } }),
+    );
+    expect(shop.orders.get(orderId)?.status).toBe('partially_refunded');
+
+    shop.orders.requestRefund(orderId, 'refund_2', 750);
+    // A service that leaves referenceOrderId out of refund webhooks: the refunded payment names the order.
+    await shop.recordPaymentEvent(
+      event('refund.failed', undefined, {
+        transactionId: 'txn_r2',
+        transactionRequestId: 'refund_2',
+        originalTransactionId: 'txn_paid',
+        payload: { transactionResultCode: 'REFUND_DECLINED', transactionResultMsg: 'Refund declined' },
+      }),
+    );
+    expect(shop.orders.get(orderId)?.refunds[1]).toEqual({
+      requestId: 'refund_2',
+      amount: 750,
+      state: 'failed',
+      transactionId: 'txn_r2',
+      reason: 'REFUND_DECLINED: Refund declined',
+    });
+    await shop.recordPaymentEvent(event('refund.succeeded', orderId, { transactionRequestId: 'refund_3', amount: { totalAmount: 750 } }));
+    expect(shop.orders.get(orderId)?.status).toBe('refunded');
+    expect(await shop.resolveOrder(orderId)).toMatchObject({ payable: false });
+    await shop.recordPaymentEvent(event('payment.closed', orderId));
+    expect(shop.orders.get(orderId)?.status).toBe('refunded');
+  });
+
+  it('refuses the shop’s forms posted from another site, and takes them from its own pages and from clients that are no browser', () => {
+    const lines: string[] = [];
+    const shop = serviceShop(lines);
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site', origin: 'https://shop.example.com' },
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+    ]) {
+      const answer = shop.placeOrder('mug', headers);
+      expect(answer.status, JSON.stringify(headers)).toBe(403);
+      expect(answer.body).toContain('must be sent from the shop');
+    }
+    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, { origin: 'https://shop.example.com' }, {}]) {
+      expect(shop.placeOrder('mug', headers).status, JSON.stringify(headers)).toBe(303);
+    }
+    expect(lines.filter((line) => line.includes('another site refused'))).toHaveLength(4);
   });
 
   it('does not mark an order paid for another amount, and ignores events for unknown orders', async () => {
     const lines: string[] = [];
     const shop = serviceShop(lines);
     const orderId = placeOrder(shop, 'mug');
-    await shop.recordPaymentEvent(event('payment.succeeded', orderId, { orderAmount: 1, priceCurrency: 'USD' }));
+    await shop.recordPaymentEvent(event('payment.succeeded', orderId, { amount: { orderAmount: 1, priceCurrency: 'USD' } }));
     expect(shop.orders.get(orderId)?.status).toBe('pending');
     await shop.recordPaymentEvent(event('payment.succeeded', 'ord_unknown'));
     expect(lines.some((line) => line.startsWith('error') && line.includes('another amount'))).toBe(true);
@@ -104,7 +158,6 @@ describe('Shop', () => {
     );
     expect(shop.orderPage('<script>').status).toBe(404);
     expect(shop.returnPage(['x']).status).toBe(404);
-    expect(shop.orderStatus('nope').status).toBe(404);
     expect(shop.asset('../src/shop.ts').status).toBe(404);
     expect(shop.asset('shop.js').headers['content-type']).toBe('text/javascript; charset=utf-8');
   });

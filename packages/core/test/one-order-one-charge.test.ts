@@ -1,29 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PaymentStoreUnavailableError } from '../src/errors';
 import { MemoryOrderAttemptStore } from '../src/orders/memory-store';
 import type { OrderAttemptStore } from '../src/orders/store';
 import type { PaymentEvent } from '../src/webhooks/event';
-import { payHostedPage, startOrderApp, type OrderApp, type OrderAppSetup } from './support/order-app';
+import { gate, holdSucceededEvents, orderAppsClosedAfterEach, payHostedPage, type OrderAppSetup } from './support/order-app';
 
 const SALE_PATH = '/v1/checkout/sale';
 const CHECKOUT_PATH = '/v1/checkout/create-session';
 
-const apps: OrderApp[] = [];
-async function app(setup: OrderAppSetup = {}): Promise<OrderApp> {
-  const started = await startOrderApp(setup);
-  apps.push(started);
-  return started;
-}
-afterEach(async () => {
-  await Promise.all(apps.splice(0).map((started) => started.close()));
-});
-
-/** A gate a handler waits at until the test opens it. */
-function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { opened, open };
-}
+const app = orderAppsClosedAfterEach();
 
 const paymentEvents = (events: PaymentEvent[], referenceOrderId: string) =>
   events.filter((event) => event.referenceOrderId === referenceOrderId).map((event) => event.type);
@@ -103,15 +88,8 @@ describe('after a payment whose outcome was not known', () => {
 
 describe('an open hosted session and a wallet payment', () => {
   it('a session paid on its page while its webhook is still being handled: the wallet payment is answered paid, nothing charged', async () => {
-    const held = gate();
-    const reached = gate();
-    const shop = await app({
-      beforeEvent: async (event) => {
-        if (event.type !== 'payment.succeeded') return;
-        reached.open();
-        await held.opened;
-      },
-    });
+    const { setup, reached, held } = holdSucceededEvents();
+    const shop = await app(setup);
     const orderId = shop.order();
     const { checkoutUrl } = (await shop.checkout(orderId)).json as { checkoutUrl: string };
     expect(await payHostedPage(checkoutUrl)).toBeLessThan(400);

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import {
   createPaymentHandlers,
   type CallOptions,
+  type CancelCheckoutResult,
   type ExpireCheckoutSessionInput,
   type ExpiredCheckoutSession,
   type PaymentClient,
@@ -52,6 +53,16 @@ export class PaymentsService implements OnModuleDestroy {
    */
   reconcile(options?: ReconcileOptions): Promise<ReconcileSummary> {
     return this.handlers.reconcile(options);
+  }
+
+  /**
+   * Cancels an order's abandoned checkout (`handlers.cancelCheckout`): under
+   * the order's lock its open hosted session is expired (the page then says
+   * so) and the order can be checked out again; a paid one answers
+   * `already-paid`. Takes the `referenceOrderId` your `resolveOrder` gives.
+   */
+  cancelCheckout(referenceOrderId: string): Promise<CancelCheckoutResult> {
+    return this.handlers.cancelCheckout(referenceOrderId);
   }
 
   async onModuleDestroy(): Promise<void> {

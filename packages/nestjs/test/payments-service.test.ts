@@ -69,6 +69,16 @@ describe('PaymentsService lifecycle calls against the sandbox', () => {
     expect(details).toMatchObject({ status: 'succeeded', transactionType: 'SALE', relatedTransactionStatus: 'PART_REFUNDED' });
   });
 
+  it('cancelCheckout() ends the order’s open session: its page answers 410, a new checkout gets a new session', async () => {
+    const first = (await postJson(`${routesUrl}/checkout`, { orderId: 'order-declined' })).json as { checkoutUrl: string; sessionId: string };
+    // The order's referenceOrderId, as resolveOrder gives it for 'order-declined'.
+    expect(await payments.cancelCheckout('order-0002')).toEqual({ outcome: 'cancelled', sessionId: first.sessionId });
+    expect((await fetch(first.checkoutUrl)).status).toBe(410);
+    const second = (await postJson(`${routesUrl}/checkout`, { orderId: 'order-declined' })).json as { checkoutUrl: string };
+    expect(second.checkoutUrl).not.toBe(first.checkoutUrl);
+    expect(await payments.cancelCheckout('order-0002')).toMatchObject({ outcome: 'cancelled' });
+  });
+
   it('cancels an open checkout by the sessionId POST /checkout answered; its transaction is then closed', async () => {
     // Not order-1: paid above, it is answered 409 ORDER_ALREADY_PAID (one order, one charge).
     const checkout = await postJson(`${routesUrl}/checkout`, { orderId: 'order-declined' });

@@ -22,7 +22,8 @@ interface Journey {
 /**
  * The browser journeys every example shop must pass, against its own
  * embedded sandbox: hosted checkout (paid, declined, cancelled, expired),
- * direct wallet payment (paid, declined) and the secrets check.
+ * direct wallet payment (paid, declined), the back office (refunds in full,
+ * in part and declined; an abandoned checkout cancelled) and the secrets check.
  */
 export function describeShopJourneys(label: string, start: StartShop): void {
   const mode = browserTestsMode();
@@ -81,7 +82,7 @@ export function describeShopJourneys(label: string, start: StartShop): void {
       await page.goto(`${shop().url}/`);
       await page.click(`.product[data-sku="${sku}"] button[type="submit"]`);
       await page.waitForURL(/\/orders\/ord_/);
-      const orderId = await page.getAttribute('#order-watch', 'data-order-id');
+      const orderId = await page.textContent('#order-id');
       if (!orderId) throw new Error('the order page names no order');
       return orderId;
     }
@@ -182,6 +183,91 @@ export function describeShopJourneys(label: string, start: StartShop): void {
         await payWithWallet(page);
         await expectOrderStatus(page, 'failed');
         expect(shop().shop.orders.get(orderId)?.status).toBe('failed');
+      });
+    });
+
+    /** A paid order, paid by wallet from its page. */
+    async function paidOrder(page: Page, sku: string): Promise<string> {
+      const orderId = await buy(page, sku);
+      await payWithWallet(page);
+      await expectOrderStatus(page, 'paid');
+      return orderId;
+    }
+
+    async function refundPart(page: Page, amount: string): Promise<void> {
+      await page.fill('#refund-amount', amount);
+      await page.click('#refund-partial');
+    }
+
+    const refundsAtService = (orderId: string) =>
+      shop()
+        .sandbox.refunds()
+        .filter((refund) => refund.referenceOrderId === orderId)
+        .map((refund) => [refund.amount.totalAmount, refund.transactionStatus]);
+
+    it('back office: a paid order refunded in full turns Refunded once the refund webhook arrives', async () => {
+      await journey('refund in full', async ({ page }) => {
+        const orderId = await paidOrder(page, 'mug');
+        expect(await page.textContent('#refund-full')).toBe('Refund 12.50 USD in full');
+        await page.click('#refund-full');
+        await page.waitForURL(`${shop().url}/orders/${orderId}`);
+        await expectOrderStatus(page, 'refunded');
+        expect(await page.textContent('#refunded-amount')).toBe('12.50 USD');
+        expect(await page.locator('#refund-full, #refund-partial, #checkout').count()).toBe(0);
+        expect(refundsAtService(orderId)).toEqual([[1250, 'S']]);
+      });
+    });
+
+    it('back office: a partial refund, checked against what remains, turns the order Partially refunded', async () => {
+      await journey('partial refund', async ({ page }) => {
+        const orderId = await paidOrder(page, 'notebook');
+        await refundPart(page, '18.91');
+        await page.waitForSelector('#back-office-notice.error');
+        expect(await page.textContent('#back-office-notice')).toContain('must be at most 18.90 USD');
+        // The page answered to the post shows the order's own address: a reload posts nothing again.
+        expect(page.url()).toBe(`${shop().url}/orders/${orderId}`);
+        await refundPart(page, '5.25');
+        await expectOrderStatus(page, 'partially_refunded');
+        expect(await page.textContent('#refunded-amount')).toBe('5.25 USD');
+        expect(await page.textContent('#refund-full')).toBe('Refund 13.65 USD in full');
+        expect(refundsAtService(orderId)).toEqual([[525, 'S']]);
+      });
+    });
+
+    it('back office: a refund the sandbox declines (88.88) is shown failed, and the order stays paid', async () => {
+      await journey('refund declined', async ({ page }) => {
+        const orderId = await paidOrder(page, 'refund-declined');
+        await refundPart(page, '88.88');
+        await page.waitForSelector('.refund[data-state="failed"]', { timeout: SETTLE_TIMEOUT_MS });
+        expect(await page.textContent('.refund[data-state="failed"]')).toMatch(/^88\.88 USD failed: REFUND_DECLINED/);
+        await expectOrderStatus(page, 'paid');
+        expect(await page.textContent('#refund-full')).toBe('Refund 100.00 USD in full');
+        expect(refundsAtService(orderId)).toEqual([[8888, 'F']]);
+      });
+    });
+
+    it('back office: an abandoned checkout cancelled from the shop; its hosted page then says expired, and a new checkout pays', async () => {
+      await journey('checkout cancelled from the shop', async ({ page }) => {
+        const orderId = await buy(page, 'mug');
+        await openHostedCheckout(page);
+        const abandoned = page.url();
+        await page.goto(`${shop().url}/orders/${orderId}`);
+        await page.click('#cancel-checkout');
+        await page.waitForSelector('#back-office-notice');
+        expect(await page.textContent('#back-office-notice')).toContain('The open checkout was cancelled');
+        expect(page.url()).toBe(`${shop().url}/orders/${orderId}`);
+
+        const hosted = await page.goto(abandoned);
+        expect(hosted?.status()).toBe(410);
+        expect(await page.textContent('#notice')).toMatch(/expired/i);
+        await shop().sandbox.waitForDeliveries(SETTLE_TIMEOUT_MS);
+        expect(shop().shop.orders.get(orderId)?.status).toBe('pending');
+
+        await page.goto(`${shop().url}/orders/${orderId}`);
+        await openHostedCheckout(page);
+        expect(page.url()).not.toBe(abandoned);
+        await returnFromHostedCheckout(page, orderId, '#pay');
+        await expectOrderStatus(page, 'paid');
       });
     });
 

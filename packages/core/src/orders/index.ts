@@ -5,3 +5,4 @@ export { DEFAULT_MEMORY_ORDER_STORE_MAX_ORDERS, MemoryOrderAttemptStore } from '
 export type { MemoryOrderAttemptStoreOptions } from './memory-store';
 export { DEFAULT_RECONCILE_LIMIT, DEFAULT_RECONCILE_OLDER_THAN_MS } from './reconcile';
 export type { ReconcileOptions, ReconcileSummary } from './reconcile';
+export type { CancelCheckoutResult } from './cancel-checkout';

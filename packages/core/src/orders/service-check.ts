@@ -60,12 +60,16 @@ export async function checkAttempt(deps: ServiceCheckDeps, attempt: OrderAttempt
  * paid another way, so its page cannot charge the order too. A session the
  * service refuses to expire (it was paid meanwhile, or is unknown) is asked
  * about instead, and whatever it says is recorded: paid answers the order as
- * paid. Rate limits and network failures propagate: nothing else is sent.
+ * paid. `reason` goes to the service with the expiry. Rate limits and network failures propagate: nothing else is sent.
  */
-export async function closeHostedAttempt(deps: ServiceCheckDeps, attempt: OrderAttempt): Promise<CheckedAttempt> {
+export async function closeHostedAttempt(
+  deps: ServiceCheckDeps,
+  attempt: OrderAttempt,
+  reason = 'the order is being paid another way',
+): Promise<CheckedAttempt> {
   if (attempt.sessionId === undefined) return checkAttempt(deps, attempt);
   try {
-    await deps.client.expireCheckoutSession({ sessionId: attempt.sessionId, reason: 'the order is being paid another way' });
+    await deps.client.expireCheckoutSession({ sessionId: attempt.sessionId, reason });
   } catch (error) {
     if (!(error instanceof PaymentApiError) || error instanceof PaymentRateLimitError) throw error;
     deps.orders.logger.info(

@@ -2,6 +2,7 @@ import { createPaymentClient, type PaymentClient, type PaymentClientOptions } fr
 import { generateTransactionRequestId } from '../client/ids';
 import { MemoryIdempotencyStore } from '../idempotency/memory-store';
 import { createRedactingLogger, Redactor, silentLogger } from '../logger';
+import { cancelCheckout } from '../orders/cancel-checkout';
 import { checkedOrderStore } from '../orders/checked-store';
 import { settleHandledEvent } from '../orders/handled-events';
 import { MemoryOrderAttemptStore } from '../orders/memory-store';
@@ -145,6 +146,7 @@ export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentH
     bodyLimitBytes: Math.max(bodyLimitBytes, webhookMaxBodyBytes),
     on: (name, handler) => events.on(name, handler),
     reconcile: (reconcileOptions) => reconcile({ client, orders: deps.orders, events: webhookDeps }, reconcileOptions),
+    cancelCheckout: (referenceOrderId) => cancelCheckout({ client, orders: deps.orders }, referenceOrderId),
     async handle(req) {
       const byMethod = routes[routePath(req.path)];
       if (byMethod === undefined) return undefined;

@@ -1,4 +1,5 @@
 import type { IdempotencyStore } from '../idempotency/store';
+import type { CancelCheckoutResult } from '../orders/cancel-checkout';
 import type { ReconcileOptions, ReconcileSummary } from '../orders/reconcile';
 import type { OrderAttemptStore } from '../orders/store';
 import type { Logger } from '../logger';
@@ -155,6 +156,14 @@ export interface PaymentHandlers {
    * attempt store cannot be read.
    */
   reconcile(options?: ReconcileOptions): Promise<ReconcileSummary>;
+  /**
+   * Cancels the order's abandoned checkout: under the order's lock, expires
+   * its open hosted session with the service (the page then says it expired)
+   * and records it closed, so the order can be checked out again. A session
+   * already paid answers `already-paid`; an order with no open session,
+   * `no-open-checkout`. `referenceOrderId` is the one `resolveOrder` gives.
+   */
+  cancelCheckout(referenceOrderId: string): Promise<CancelCheckoutResult>;
   readonly client: PaymentClient;
   /** The routes' paths below the mount point ('/checkout', ...), for routers that register each path. */
   readonly routePaths: readonly string[];

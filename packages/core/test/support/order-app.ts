@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox, type Sandbox, type SandboxOptions } from '@paymount/sandbox';
+import { afterEach } from 'vitest';
 import { createNodeMiddleware } from '../../src/routes/node-middleware';
 import type { MerchantOrder, PaymentHandlers, PaymentHandlersOptions } from '../../src/routes/types';
 import type { PaymentEvent } from '../../src/webhooks/event';
@@ -116,4 +117,47 @@ export async function payHostedPage(checkoutUrl: string): Promise<number> {
   });
   await response.arrayBuffer();
   return response.status;
+}
+
+/** Starts order apps for one test file; each is closed after the test that started it. */
+export function orderAppsClosedAfterEach(): (setup?: OrderAppSetup) => Promise<OrderApp> {
+  const apps: OrderApp[] = [];
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((started) => started.close()));
+  });
+  return async (setup = {}) => {
+    const started = await startOrderApp(setup);
+    apps.push(started);
+    return started;
+  };
+}
+
+export interface Gate {
+  opened: Promise<void>;
+  open: () => void;
+}
+
+/** A gate a handler waits at until the test opens it. */
+export function gate(): Gate {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+/**
+ * Setup for an app whose `payment.succeeded` handler waits: `reached` opens
+ * once such an event is being handled, which then finishes when the test
+ * opens `held` (the order's attempt is recorded settled only after that).
+ */
+export function holdSucceededEvents(): { setup: OrderAppSetup; reached: Gate; held: Gate } {
+  const held = gate();
+  const reached = gate();
+  const setup: OrderAppSetup = {
+    beforeEvent: async (event) => {
+      if (event.type !== 'payment.succeeded') return;
+      reached.open();
+      await held.opened;
+    },
+  };
+  return { setup, reached, held };
 }

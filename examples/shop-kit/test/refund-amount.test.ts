@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { PaymentValidationError } from '@paymount/core';
+import { CATALOG, type Product } from '../src/catalog';
+import { OrderStore, type Order } from '../src/orders';
+import { refundAmountFrom } from '../src/refund-amount';
+
+const notebook = CATALOG[1]!; // 18.90 USD
+
+function paidOrder(product: Product = notebook): { store: OrderStore; order: Order } {
+  const store = new OrderStore();
+  const order = store.create(product);
+  store.settle(order.id, 'paid', 'received', 'txn_1');
+  return { store, order };
+}
+
+/** The issues of the PaymentValidationError `attempt` throws. */
+function issuesOf(attempt: () => unknown): PaymentValidationError['issues'] {
+  try {
+    attempt();
+  } catch (error) {
+    if (error instanceof PaymentValidationError) return error.issues;
+    throw error;
+  }
+  throw new Error('expected a PaymentValidationError');
+}
+
+describe('refundAmountFrom', () => {
+  it('full: everything that remains refundable, in minor units', () => {
+    const { order } = paidOrder();
+    expect(refundAmountFrom({ scope: 'full' }, order)).toEqual({ scope: 'full', amount: 1890 });
+  });
+
+  it('partial: the amount typed in major units, converted with the currency’s exponent', () => {
+    const { order } = paidOrder();
+    expect(refundAmountFrom({ scope: 'partial', amount: '5.25' }, order)).toEqual({ scope: 'partial', amount: 525 });
+    expect(refundAmountFrom({ scope: 'partial', amount: ' 18.9 ' }, order)).toEqual({ scope: 'partial', amount: 1890 });
+    expect(refundAmountFrom({ scope: 'partial', amount: '7' }, order)).toEqual({ scope: 'partial', amount: 700 });
+  });
+
+  it('refuses more decimals than the currency has, never rounding', () => {
+    const { order } = paidOrder();
+    expect(issuesOf(() => refundAmountFrom({ scope: 'partial', amount: '5.255' }, order))).toEqual([
+      { path: 'amount', rule: 'max_decimals', message: 'USD has 2 decimal place(s); the value has more' },
+    ]);
+    const yen = paidOrder({ ...notebook, currency: 'JPY', unitPrice: 1890 }).order;
+    expect(issuesOf(() => refundAmountFrom({ scope: 'partial', amount: '5.5' }, yen))[0]).toMatchObject({ rule: 'max_decimals' });
+    expect(refundAmountFrom({ scope: 'partial', amount: '500' }, yen).amount).toBe(500);
+  });
+
+  it('refuses what is not a non-negative decimal number', () => {
+    const { order } = paidOrder();
+    for (const amount of ['abc', '-1', '1e3', '5,00', '$5', '0x10', '.5']) {
+      expect(issuesOf(() => refundAmountFrom({ scope: 'partial', amount }, order)), amount).toEqual([
+        { path: 'amount', rule: 'decimal', message: 'must be a non-negative decimal number such as "12.34"' },
+      ]);
+    }
+  });
+
+  it('refuses zero and a missing amount', () => {
+    const { order } = paidOrder();
+    for (const amount of ['0', '0.00']) {
+      expect(issuesOf(() => refundAmountFrom({ scope: 'partial', amount }, order))).toEqual([
+        { path: 'amount', rule: 'positive', message: 'must be more than 0' },
+      ]);
+    }
+    for (const form of [{ scope: 'partial', amount: '' }, { scope: 'partial', amount: '  ' }, { scope: 'partial' }]) {
+      expect(issuesOf(() => refundAmountFrom(form, order))[0]).toMatchObject({ path: 'amount', rule: 'required' });
+    }
+  });
+
+  it('refuses more than what remains, counting refunds made and refunds awaiting their webhook', () => {
+    const { store, order } = paidOrder();
+    expect(issuesOf(() => refundAmountFrom({ scope: 'partial', amount: '18.91' }, order))).toEqual([
+      { path: 'amount', rule: 'max_refundable', message: 'must be at most 18.90 USD, what remains refundable' },
+    ]);
+    store.requestRefund(order.id, 'r1', 500);
+    store.settleRefund(order.id, 'r1', { state: 'succeeded' });
+    store.requestRefund(order.id, 'r2', 390);
+    expect(issuesOf(() => refundAmountFrom({ scope: 'partial', amount: '10.01' }, order))[0]).toMatchObject({
+      rule: 'max_refundable',
+      message: 'must be at most 10.00 USD, what remains refundable',
+    });
+    expect(refundAmountFrom({ scope: 'partial', amount: '10.00' }, order).amount).toBe(1000);
+    expect(refundAmountFrom({ scope: 'full' }, order).amount).toBe(1000);
+    // A failed refund gave nothing back: its amount is refundable again.
+    store.settleRefund(order.id, 'r2', { state: 'failed', reason: 'declined' });
+    expect(refundAmountFrom({ scope: 'full' }, order).amount).toBe(1390);
+  });
+
+  it('refuses any refund of an order with nothing refundable: unpaid, or refunded in full', () => {
+    const store = new OrderStore();
+    const unpaid = store.create(notebook);
+    expect(issuesOf(() => refundAmountFrom({ scope: 'full' }, unpaid))).toEqual([
+      { path: 'amount', rule: 'nothing_refundable', message: 'nothing of this order remains to refund' },
+    ]);
+    const { store: paidStore, order } = paidOrder();
+    paidStore.requestRefund(order.id, 'r1', 1890);
+    paidStore.settleRefund(order.id, 'r1', { state: 'succeeded' });
+    expect(issuesOf(() => refundAmountFrom({ scope: 'partial', amount: '1' }, order))[0]).toMatchObject({ rule: 'nothing_refundable' });
+  });
+
+  it('refuses a form that is not one of the two refund forms', () => {
+    const { order } = paidOrder();
+    expect(issuesOf(() => refundAmountFrom({ scope: 'most' }, order))[0]).toMatchObject({ path: 'scope', rule: 'one_of' });
+    expect(issuesOf(() => refundAmountFrom(undefined, order))[0]).toMatchObject({ rule: 'required' });
+    expect(issuesOf(() => refundAmountFrom({ scope: 'partial', amount: ['1', '2'] }, order))[0]).toMatchObject({ path: 'amount', rule: 'type' });
+    expect(issuesOf(() => refundAmountFrom({ scope: 'partial', amount: '1'.repeat(33) }, order))[0]).toMatchObject({ path: 'amount', rule: 'max_length' });
+  });
+});

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { PaymentRouteError } from '../routes/route-error';
+import { referenceOrderIdSchema } from '../schemas/fields';
+import { validate } from '../validation';
+import type { OrderAttempt } from './attempt';
+import { underOrderLock } from './order-lock';
+import { closeHostedAttempt, type ServiceCheckDeps } from './service-check';
+
+/** What `handlers.cancelCheckout(referenceOrderId)` did. */
+export type CancelCheckoutResult =
+  /** The order's open hosted session was expired now: its page says it expired, and a new checkout may start. */
+  | { outcome: 'cancelled'; sessionId: string }
+  /** The order is paid (its session was paid, before or while it was being cancelled): refund it instead. */
+  | { outcome: 'already-paid'; transactionId?: string }
+  /** The order has no open hosted session: no checkout yet, a wallet payment, or a session that already ended. */
+  | { outcome: 'no-open-checkout' };
+
+const cancelCheckoutSchema = z.object({ referenceOrderId: referenceOrderIdSchema });
+
+const REASON = 'the merchant cancelled the checkout';
+
+function alreadyPaid(attempt: OrderAttempt): CancelCheckoutResult {
+  return attempt.transactionId === undefined ? { outcome: 'already-paid' } : { outcome: 'already-paid', transactionId: attempt.transactionId };
+}
+
+/** A hosted session the shopper may still pay (or whose payment is not known yet). */
+function hasOpenSession(attempt: OrderAttempt | undefined): attempt is OrderAttempt & { sessionId: string } {
+  return attempt?.kind === 'hosted' && attempt.sessionId !== undefined && (attempt.state === 'open' || attempt.state === 'pending');
+}
+
+/**
+ * Ends the order's open hosted session (an abandoned checkout), under the
+ * order's lock: the session is expired with the service and its attempt
+ * recorded closed, so the next POST /checkout starts a new one. A session the
+ * service reports paid answers `already-paid` and nothing is expired. Rejects
+ * with PaymentRouteError `PAYMENT_IN_PROGRESS` while a payment request holds
+ * the order, and `CHECKOUT_NOT_CANCELLED` when the service refuses to expire a
+ * session it still reports open.
+ */
+export async function cancelCheckout(deps: ServiceCheckDeps, referenceOrderId: string): Promise<CancelCheckoutResult> {
+  validate(cancelCheckoutSchema, { referenceOrderId }, 'cancelCheckout request');
+  return underOrderLock(deps.orders, referenceOrderId, async () => {
+    const attempt = await deps.orders.store.get(referenceOrderId);
+    if (attempt?.state === 'succeeded') return alreadyPaid(attempt);
+    if (!hasOpenSession(attempt)) return { outcome: 'no-open-checkout' };
+    const { sessionId } = attempt;
+    const closed = (await closeHostedAttempt(deps, attempt, REASON)).attempt;
+    const fields = { referenceOrderId, transactionRequestId: attempt.transactionRequestId, state: closed?.state };
+    switch (closed?.state) {
+      case 'closed':
+        deps.orders.logger.info(fields, 'checkout cancelled: the order’s hosted session was expired');
+        return { outcome: 'cancelled', sessionId };
+      case 'succeeded':
+        return alreadyPaid(closed);
+      case undefined:
+      case 'failed':
+        return { outcome: 'no-open-checkout' };
+      default:
+        deps.orders.logger.warn(fields, 'the service refused to expire the order’s hosted session and reports it still open');
+        throw new PaymentRouteError(502, 'CHECKOUT_NOT_CANCELLED', 'The service did not expire the checkout session; it stays open until it expires.');
+    }
+  });
+}
