@@ -1,13 +1,22 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { DiscoveryService, ExternalContextCreator, MetadataScanner, Reflector } from '@nestjs/core';
 import type { PaymentEventHandler, PaymentEventName } from '@paymount/core';
 import { PAYMENT_EVENT_METADATA } from './on-payment-event.decorator';
+import { PAYMENT_EVENT_CONTEXT_TYPE } from './payment-event.context';
 import { PaymentsService } from './payments.service';
+
+/**
+ * Interceptors and exception filters apply as on a route. Guards do not: a
+ * guard decides who may call a route, and the caller here is the webhook
+ * route itself, after the delivery's signature was verified (a global auth
+ * guard would refuse every event).
+ */
+const ENHANCERS = { guards: false, interceptors: true, filters: true };
 
 /**
  * Finds every `@OnPaymentEvent` method on the application's providers and
  * controllers and subscribes it to the payment handlers, so a verified webhook
- * reaches it exactly once.
+ * reaches it exactly once, through Nest's external context.
  */
 @Injectable()
 export class PaymentEventExplorer implements OnModuleInit, OnModuleDestroy {
@@ -17,6 +26,7 @@ export class PaymentEventExplorer implements OnModuleInit, OnModuleDestroy {
     @Inject(DiscoveryService) private readonly discovery: DiscoveryService,
     @Inject(MetadataScanner) private readonly scanner: MetadataScanner,
     @Inject(Reflector) private readonly reflector: Reflector,
+    @Inject(ExternalContextCreator) private readonly contexts: ExternalContextCreator,
     @Inject(PaymentsService) private readonly payments: PaymentsService,
   ) {}
 
@@ -41,9 +51,19 @@ export class PaymentEventExplorer implements OnModuleInit, OnModuleDestroy {
       const method = instance[name];
       if (typeof method !== 'function') continue;
       const events = this.reflector.get<PaymentEventName[] | undefined>(PAYMENT_EVENT_METADATA, method);
-      for (const event of events ?? []) {
-        this.unsubscribes.push(this.payments.handlers.on(event, (method as PaymentEventHandler).bind(instance)));
-      }
+      if (!events) continue;
+      const handler = this.contexts.create(
+        instance,
+        method as (...args: unknown[]) => unknown,
+        name,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        ENHANCERS,
+        PAYMENT_EVENT_CONTEXT_TYPE,
+      ) as PaymentEventHandler;
+      for (const event of events) this.unsubscribes.push(this.payments.handlers.on(event, handler));
     }
   }
 }

@@ -27,10 +27,12 @@ function neutralRequest(platform: NestPlatform, req: unknown, limitBytes: number
 }
 
 /**
- * A controller class per mount path: Nest reads a controller's path from its
- * decorator, so a configurable path needs a class made for it.
+ * A controller class per module: Nest reads a controller's path and its
+ * enhancers (guards, interceptors, metadata such as `@Public()`) from its
+ * decorators, so a configurable path and the merchant's decorators need a
+ * class made for them.
  */
-export function createPaymentsController(path: string): Type<unknown> {
+export function createPaymentsController(path: string, decorators: readonly ClassDecorator[]): Type<unknown> {
   @Controller(path)
   class PaymentsController {
     private readonly platform: NestPlatform;
@@ -53,5 +55,6 @@ export function createPaymentsController(path: string): Type<unknown> {
       this.platform.write(res, response);
     }
   }
-  return PaymentsController;
+  // Last to first, as stacked decorators apply; a decorator may return a class to use instead.
+  return decorators.reduceRight<Type<unknown>>((target, decorate) => decorate(target) ?? target, PaymentsController);
 }

@@ -1,30 +1,19 @@
 import { ConfigurableModuleBuilder } from '@nestjs/common';
-import type { PaymentHandlersOptions } from '@paymount/core';
 import { createPaymentsController } from './payments.controller';
+import type { PaymentsModuleExtras, PaymentsModuleOptions } from './payments.options';
 import { PAYMENTS_MODULE_OPTIONS } from './payments.tokens';
 
-export type PaymentsModuleOptions = PaymentHandlersOptions;
-
-/**
- * Module-level settings that shape the module itself rather than the payment
- * handlers, so they are read when the module is defined, even with
- * forRootAsync (a route path cannot wait for an async factory).
- */
-export interface PaymentsModuleExtras {
-  /** Where the routes are served, e.g. 'payments' gives POST /payments/checkout. */
-  path: string;
-  /** Make PaymentsService injectable everywhere without importing the module again. */
-  isGlobal: boolean;
-}
+const DEFAULT_EXTRAS: PaymentsModuleExtras = { path: 'payments', isGlobal: false, controllerDecorators: [] };
 
 export const { ConfigurableModuleClass: ConfigurablePaymentsModule } = new ConfigurableModuleBuilder<PaymentsModuleOptions>({
   moduleName: 'Payments',
   optionsInjectionToken: PAYMENTS_MODULE_OPTIONS,
 })
   .setClassMethodName('forRoot')
-  .setExtras<PaymentsModuleExtras>({ path: 'payments', isGlobal: false }, (definition, extras) => ({
+  // Every key of the defaults is kept out of the handler options, so each extra needs a default here.
+  .setExtras<PaymentsModuleExtras>(DEFAULT_EXTRAS, (definition, extras) => ({
     ...definition,
     global: extras.isGlobal,
-    controllers: [createPaymentsController(extras.path)],
+    controllers: [createPaymentsController(extras.path, extras.controllerDecorators)],
   }))
   .build();

@@ -14,7 +14,7 @@ import {
   type TransactionDetails,
   type TransactionLookup,
 } from '@paymount/core';
-import type { PaymentsModuleOptions } from './payments.module-definition';
+import type { PaymentsModuleOptions } from './payments.options';
 import { PAYMENTS_MODULE_OPTIONS } from './payments.tokens';
 
 /** The payment handlers and client built from the module options, for injection anywhere. */

@@ -9,6 +9,7 @@ it('the built package loads from require() and import with its public names', ()
       'OnPaymentEvent',
       'PAYMENT_EVENT_METADATA',
       'PAYMENTS_MODULE_OPTIONS',
+      'PAYMENT_EVENT_CONTEXT_TYPE',
     ]),
   ).not.toThrow();
 });

@@ -1,0 +1,23 @@
+import type { PaymentHandlersOptions } from '@paymount/core';
+
+/** What forRoot takes, or forRootAsync's factory returns: the payment handlers' options. */
+export type PaymentsModuleOptions = PaymentHandlersOptions;
+
+/**
+ * Module-level settings that shape the module itself rather than the payment
+ * handlers, so they are read when the module is defined, even with
+ * forRootAsync (a route path cannot wait for an async factory).
+ */
+export interface PaymentsModuleExtras {
+  /** Where the routes are served, e.g. 'payments' gives POST /payments/checkout. */
+  path: string;
+  /** Make PaymentsService injectable everywhere without importing the module again. */
+  isGlobal: boolean;
+  /**
+   * Decorators for the controller serving the routes, applied as if written
+   * above its class in this order, e.g. `[Public()]` to exempt the routes from
+   * a global auth guard, or `[UseGuards(...)]`, `[SkipThrottle()]`. They are
+   * code, not configuration, so forRootAsync takes them beside its factory.
+   */
+  controllerDecorators: ClassDecorator[];
+}
