@@ -87,6 +87,30 @@ class Fulfilment {
   }
 }
 
+class NewsletterDown extends Error {}
+
+/**
+ * Handles the error instead of throwing it on: the merchant decided this
+ * failure must not cost a retry. Nest rethrows when a filter returns nothing,
+ * so it returns a value.
+ */
+@Catch(NewsletterDown)
+class IgnoreNewsletterDown implements ExceptionFilter {
+  catch(error: NewsletterDown): { skipped: string } {
+    filtered.push(error.message);
+    return { skipped: error.message };
+  }
+}
+
+@Injectable()
+@UseFilters(IgnoreNewsletterDown)
+class Newsletter {
+  @OnPaymentEvent('payment.succeeded')
+  announce(): void {
+    throw new NewsletterDown('newsletter down');
+  }
+}
+
 /** Nest's external context finds class-referenced enhancers only for providers: a controller gives instances. */
 @Controller('ledger')
 @UseInterceptors(new ControllerInterceptor())
@@ -106,7 +130,7 @@ beforeAll(async () => {
   @Module({
     imports: [PaymentsModule.forRoot(fixture.options)],
     controllers: [LedgerController],
-    providers: [Fulfilment, { provide: APP_INTERCEPTOR, useClass: GlobalInterceptor }],
+    providers: [Fulfilment, Newsletter, { provide: APP_INTERCEPTOR, useClass: GlobalInterceptor }],
   })
   class AppModule {}
   app = await startNestApp(AppModule);
@@ -148,10 +172,14 @@ it("the interceptors of the handler's class and method see each call with the sa
 it('interceptors apply to handlers on controllers, and global ones see events beside HTTP requests, told apart by getType()', () => {
   // The ledger's catch-all runs after ship(), so only on the retried delivery.
   expect(eventCalls('controller')).toEqual([{ handler: 'record', type: 'payment.succeeded', transactionId, outcome: 'returned' }]);
-  expect(eventCalls('global').map((call) => call.handler)).toEqual(['ship', 'ship', 'record']);
+  const global = eventCalls('global').map((call) => call.handler);
+  expect(global.filter((handler) => handler !== 'announce')).toEqual(['ship', 'ship', 'record']);
+  expect(global).toContain('announce');
   expect(intercepted.filter((call) => call.by === 'global' && call.type === 'http').length).toBeGreaterThan(0);
 });
 
-it("the handler class's exception filter sees the error it threw", () => {
-  expect(filtered).toEqual([`warehouse offline for ${transactionId}`]);
+it("the handler class's exception filter sees the error it threw; one that returns instead of throwing ends the failure", () => {
+  expect(filtered.filter((message) => message.startsWith('warehouse'))).toEqual([`warehouse offline for ${transactionId}`]);
+  // The newsletter throws on every call, yet the retried delivery was answered 200 (first test).
+  expect(filtered).toContain('newsletter down');
 });
