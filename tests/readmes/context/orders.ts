@@ -11,13 +11,15 @@ export interface Order {
   status: 'unpaid' | 'paid' | 'failed' | 'refunded';
   transactionId?: string;
   refunds: { transactionId: string; cents?: number }[];
+  /** Every change the app made, in order (`paid`, `failed`, `reopened`...). */
+  changes: string[];
 }
 
 export class OrderStore {
   private readonly orders = new Map<string, Order>();
 
   add(id: string, totalCents: number): Order {
-    const order: Order = { id, totalCents, status: 'unpaid', refunds: [] };
+    const order: Order = { id, totalCents, status: 'unpaid', refunds: [], changes: [] };
     this.orders.set(id, order);
     return order;
   }
@@ -36,31 +38,32 @@ export class OrderStore {
   }
 
   async reopen(id: string): Promise<void> {
-    this.update(id, { status: 'unpaid' });
+    this.update(id, { status: 'unpaid' }, 'reopened');
   }
 
   async markRefunded(paymentTransactionId: string, refundTransactionId: string, amount?: { orderAmount?: number }): Promise<void> {
     const order = [...this.orders.values()].find((o) => o.transactionId === paymentTransactionId);
     if (!order) throw new Error(`no order paid by ${paymentTransactionId}`);
     order.refunds.push({ transactionId: refundTransactionId, ...(amount?.orderAmount === undefined ? {} : { cents: amount.orderAmount }) });
-    order.status = 'refunded';
+    this.update(order.id, { status: 'refunded' });
   }
 
-  /** Resolves once the order is in `status` (a webhook handler got there), or throws after `timeoutMs`. */
-  async waitFor(id: string, status: Order['status'], timeoutMs = 15_000): Promise<Order> {
+  /** Resolves once the app changed the order (a webhook handler ran) and `done(order)` holds, or throws after `timeoutMs`. */
+  async waitFor(id: string, done: (order: Order) => boolean, timeoutMs = 15_000): Promise<Order> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const order = this.orders.get(id);
-      if (order?.status === status) return order;
-      if (Date.now() > deadline) throw new Error(`order ${id} is ${order?.status ?? 'unknown'}, not ${status}, after ${timeoutMs} ms`);
+      if (order && order.changes.length > 0 && done(order)) return order;
+      if (Date.now() > deadline) throw new Error(`order ${id} is still ${JSON.stringify(order)} after ${timeoutMs} ms`);
       await sleep(25);
     }
   }
 
-  private update(id: string, change: Partial<Order>): void {
+  private update(id: string, change: Partial<Order>, name = change.status): void {
     const order = this.orders.get(id);
     if (!order) throw new Error(`no order ${id}`);
     Object.assign(order, change);
+    if (name) order.changes.push(name);
   }
 }
 

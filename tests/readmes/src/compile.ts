@@ -1,30 +1,20 @@
+import { join } from 'node:path';
 import ts from 'typescript';
-import type { BlockFile } from './workspace';
+import { generatedDir, type BlockFile } from './workspace';
 
-/**
- * A merchant's strict settings, not the repository's: `@paymount/*` resolve
- * through node_modules to the built packages, Nest's legacy decorators on.
- */
-const options: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  lib: ['lib.es2023.d.ts'],
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  types: ['node'],
-  strict: true,
-  noUncheckedIndexedAccess: true,
-  esModuleInterop: true,
-  skipLibCheck: true,
-  experimentalDecorators: true,
-  emitDecoratorMetadata: true,
-  noEmit: true,
-};
+/** The settings of `blocks.tsconfig.json`, through the tsconfig written next to the blocks. */
+function blockCompilerOptions(): ts.CompilerOptions {
+  const path = join(generatedDir, 'tsconfig.json');
+  const { config, error } = ts.readConfigFile(path, (file) => ts.sys.readFile(file));
+  if (error) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'));
+  return ts.parseJsonConfigFileContent(config, ts.sys, generatedDir, undefined, path).options;
+}
 
-/** Compiles every block in one program; the errors of each, as `README.md:<line>: message`. */
+/** Compiles every block in one program; the errors of each, as `<readme> README.md:<line>: message`. */
 export function compileBlocks(blocks: BlockFile[]): Map<BlockFile, string[]> {
   const program = ts.createProgram(
     blocks.map((block) => block.file),
-    options,
+    blockCompilerOptions(),
   );
   const errors = new Map<BlockFile, string[]>(blocks.map((block) => [block, []]));
   for (const block of blocks) {

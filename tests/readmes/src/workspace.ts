@@ -62,6 +62,8 @@ export function writeReadmeWorkspace(): BlockFile[] {
       files.push({ ...block, file, preludeLines: prelude === '' ? 0 : prelude.split('\n').length - 1 });
     }
   }
+  // Nearest to the blocks, so vite transforms them (decorators) as the compile test checks them.
+  writeFileSync(join(generatedDir, 'tsconfig.json'), JSON.stringify({ extends: '../blocks.tsconfig.json', include: ['**/*.ts'] }));
   writeFileSync(join(generatedDir, 'blocks.json'), JSON.stringify(files, null, 2));
   return files;
 }
