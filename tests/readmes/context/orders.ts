@@ -59,7 +59,7 @@ export class OrderStore {
     }
   }
 
-  private update(id: string, change: Partial<Order>, name = change.status): void {
+  private update(id: string, change: Partial<Order>, name: string | undefined = change.status): void {
     const order = this.orders.get(id);
     if (!order) throw new Error(`no order ${id}`);
     Object.assign(order, change);

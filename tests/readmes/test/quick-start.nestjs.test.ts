@@ -1,13 +1,14 @@
 import 'reflect-metadata';
+import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { blockFile } from '../src/workspace';
 import { describeQuickStart } from './support/quick-start';
 
 /** The README's app.module.ts, as written (main.ts only creates the app, as below). */
-async function appModule(port: number): Promise<unknown> {
+async function appModule(port: number): Promise<Type> {
   process.env.PORT = String(port);
-  const { AppModule } = (await import(blockFile('nestjs', 'Quick start', 'app.module.ts'))) as { AppModule: unknown };
+  const { AppModule } = (await import(blockFile('nestjs', 'Quick start', 'app.module.ts'))) as { AppModule: Type };
   return AppModule;
 }
 
