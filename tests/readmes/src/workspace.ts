@@ -50,10 +50,13 @@ export function writeReadmeWorkspace(): BlockFile[] {
     });
     for (const { block, dir, file } of blocks) {
       mkdirSync(dir, { recursive: true });
-      const prelude = block.preludes.map((name) => readFileSync(join(preludeDir, `${name}.ts`), 'utf8')).join('');
+      const prelude = block.preludes.map((name) => readFileSync(join(preludeDir, `${name}.ts`), 'utf8').replace(/\n?$/, '\n')).join('');
       // `export {}` makes every block a module: its own scope, top-level await allowed.
       writeFileSync(file, `${prelude}${block.code}\nexport {};\n`);
-      for (const name of contextModules) writeFileSync(join(dir, name), reexport(dir, join(contextDir, name)));
+      for (const name of contextModules.filter((name) => name !== block.fileName)) {
+        writeFileSync(join(dir, name), reexport(dir, join(contextDir, name)));
+      }
+      // A README's own file of that name wins over the harness's.
       for (const other of blocks) {
         if (other.block.fileName && other.block.fileName !== block.fileName) {
           writeFileSync(join(dir, other.block.fileName), reexport(dir, other.file));
