@@ -4,7 +4,13 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/test-results/**', 'bench/results/**'] },
+  {
+    ignores: [
+      '**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/test-results/**', 'bench/results/**',
+      // README blocks as written, and the declarations put before them: checked by tests/readmes' compile test.
+      'tests/readmes/.generated/**', 'tests/readmes/preludes/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

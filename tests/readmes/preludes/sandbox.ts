@@ -1,0 +1,3 @@
+// Prelude "sandbox": a started sandbox.
+import type { Sandbox } from '@paymount/sandbox';
+declare const sandbox: Sandbox;

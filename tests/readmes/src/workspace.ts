@@ -1,0 +1,86 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readmeBlocks, type ReadmeBlock } from './blocks';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const workspaceRoot = join(here, '..');
+export const repoRoot = join(workspaceRoot, '..', '..');
+/** Where the blocks are written as files (git-ignored). */
+export const generatedDir = join(workspaceRoot, '.generated');
+const contextDir = join(workspaceRoot, 'context');
+const preludeDir = join(workspaceRoot, 'preludes');
+
+/** A block written as a TypeScript file, with where its lines come from. */
+export interface BlockFile extends ReadmeBlock {
+  file: string;
+  /** Lines put before the block's own (its preludes): a diagnostic's line minus this is the block's line. */
+  preludeLines: number;
+}
+
+/** The root README and every package's, as `{ readme, path }`. */
+export function readmePaths(): { readme: string; path: string }[] {
+  const packages = readdirSync(join(repoRoot, 'packages'))
+    .filter((name) => existsSync(join(repoRoot, 'packages', name, 'README.md')))
+    .sort()
+    .map((name) => ({ readme: name, path: join(repoRoot, 'packages', name, 'README.md') }));
+  return [{ readme: 'root', path: join(repoRoot, 'README.md') }, ...packages];
+}
+
+function reexport(fromDir: string, target: string): string {
+  const path = relative(fromDir, target).replace(/\\/g, '/').replace(/\.ts$/, '');
+  return `export * from '${path.startsWith('.') ? path : `./${path}`}';\n`;
+}
+
+/**
+ * Writes every block of every README into its own directory under `.generated`:
+ * `<readme>/L<line>/<file name or block.ts>`, its preludes' text first. Next to
+ * it go one-line modules re-exporting what the README's code imports but does
+ * not show: the harness's sample app modules (`./orders`: "your own order
+ * store") and the README's other named blocks (`./app.module`).
+ */
+export function writeReadmeWorkspace(): BlockFile[] {
+  rmSync(generatedDir, { recursive: true, force: true });
+  const contextModules = readdirSync(contextDir).filter((name) => name.endsWith('.ts'));
+  const files: BlockFile[] = [];
+  for (const { readme, path } of readmePaths()) {
+    const blocks = readmeBlocks(readme, path).map((block) => {
+      const dir = join(generatedDir, readme, `L${block.line}`);
+      return { block, dir, file: join(dir, block.fileName ?? 'block.ts') };
+    });
+    for (const { block, dir, file } of blocks) {
+      mkdirSync(dir, { recursive: true });
+      const prelude = block.preludes.map((name) => readFileSync(join(preludeDir, `${name}.ts`), 'utf8').replace(/\n?$/, '\n')).join('');
+      // `export {}` makes every block a module: its own scope, top-level await allowed.
+      writeFileSync(file, `${prelude}${block.code}\nexport {};\n`);
+      for (const name of contextModules.filter((name) => name !== block.fileName)) {
+        writeFileSync(join(dir, name), reexport(dir, join(contextDir, name)));
+      }
+      // A README's own file of that name wins over the harness's.
+      for (const other of blocks) {
+        if (other.block.fileName && other.block.fileName !== block.fileName) {
+          writeFileSync(join(dir, other.block.fileName), reexport(dir, other.file));
+        }
+      }
+      files.push({ ...block, file, preludeLines: prelude === '' ? 0 : prelude.split('\n').length - 1 });
+    }
+  }
+  // Nearest to the blocks, so vite transforms them (decorators) as the compile test checks them.
+  writeFileSync(join(generatedDir, 'tsconfig.json'), JSON.stringify({ extends: '../blocks.tsconfig.json', include: ['**/*.ts'] }));
+  writeFileSync(join(generatedDir, 'blocks.json'), JSON.stringify(files, null, 2));
+  return files;
+}
+
+/** The blocks `writeReadmeWorkspace` wrote (run by the global setup before any test file). */
+export function writtenBlocks(): BlockFile[] {
+  return JSON.parse(readFileSync(join(generatedDir, 'blocks.json'), 'utf8')) as BlockFile[];
+}
+
+/** The one block of `readme` under `section` (named `fileName` when several are). */
+export function blockFile(readme: string, section: string, fileName?: string): string {
+  const found = writtenBlocks().filter(
+    (block) => block.readme === readme && block.section === section && (fileName === undefined || block.fileName === fileName),
+  );
+  if (found.length !== 1) throw new Error(`${readme} README: ${found.length} blocks under "## ${section}"${fileName ? ` named ${fileName}` : ''}, expected one`);
+  return found[0]!.file;
+}
