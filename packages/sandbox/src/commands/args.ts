@@ -70,7 +70,8 @@ const COMMON_OPTIONS = {
 } as const;
 
 function sandboxUrlOf(flag: string | undefined, env: Readonly<Record<string, string | undefined>>): string {
-  const value = flag ?? env.PAYMOUNT_SANDBOX_URL ?? DEFAULT_SANDBOX_URL;
+  // An empty variable counts as unset, as shells make it easy to leave one so.
+  const value = flag ?? (env.PAYMOUNT_SANDBOX_URL || undefined) ?? DEFAULT_SANDBOX_URL;
   const url = URL.parse(value);
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new Error(`${flag === undefined ? 'PAYMOUNT_SANDBOX_URL' : '--sandbox-url'} must be the sandbox's http(s) URL, e.g. ${DEFAULT_SANDBOX_URL}`);
