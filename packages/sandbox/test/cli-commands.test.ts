@@ -92,6 +92,7 @@ describe('paymount-sandbox trigger', () => {
     [['trigger', 'payment.succeeded', '--forward-to', 'http://localhost:3000/w', '--sandbox-url', 'localhost:4010'], '--sandbox-url must be'],
     [['resend'], 'expected exactly one <deliveryId>, got 0'],
     [['deliveries', '--colour'], "Unknown option '--colour'"],
+    [['deliveries', 'all'], 'deliveries takes no argument, got "all"'],
   ])('exits 2 with the command\'s usage on %j', async (args, message) => {
     const run = await cli(args);
     expect(run.code).toBe(2);
@@ -118,9 +119,22 @@ describe('paymount-sandbox trigger', () => {
     try {
       const run = await cli(['deliveries', '--sandbox-url', `http://127.0.0.1:${(page.address() as AddressInfo).port}`]);
       expect(run.code).toBe(3);
-      expect(run.stderr).toContain('HTTP 404 with a body that is not JSON');
+      expect(run.stderr).toContain("HTTP 404, not a paymount sandbox's answer");
     } finally {
       page.close();
+    }
+  });
+
+  it('exits 1 on the sandbox\'s internal error, with its code', async () => {
+    // Service time past what a Date can hold: the sandbox cannot stamp the transaction.
+    const broken = await startSandbox({ onError: () => {} });
+    broken.clock.set(8.64e15 + 1);
+    try {
+      const run = await cli(['trigger', 'payment.succeeded', '--forward-to', receiver.url, '--sandbox-url', broken.url]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('the sandbox refused: E01 internal error');
+    } finally {
+      await broken.close();
     }
   });
 

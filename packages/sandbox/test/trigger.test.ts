@@ -175,6 +175,25 @@ describe('control routes', () => {
     expect(await control('GET', '/sandbox/deliveries?limit=0')).toMatchObject({ status: 400, json: { error: { code: 'R02' } } });
   });
 
+  it('an unexpected error answers 500 E01 and reaches onError', async () => {
+    const errors: unknown[] = [];
+    const broken = await startSandbox({ onError: (error) => errors.push(error) });
+    // Service time past what a Date can hold: the sandbox cannot stamp the transaction.
+    broken.clock.set(8.64e15 + 1);
+    try {
+      const res = await fetch(`${broken.url}/sandbox/trigger`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ event: 'payment.succeeded', forwardTo: receiver.url }),
+      });
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({ error: { code: 'E01', message: 'internal error' } });
+      expect(errors).toEqual([expect.any(RangeError)]);
+    } finally {
+      await broken.close();
+    }
+  });
+
   it('refuses with the sandbox codes: unknown delivery 404 D01, bad trigger 400 with every issue, a form post 415', async () => {
     expect(await control('GET', '/sandbox/deliveries/nope')).toMatchObject({ status: 404, json: { error: { code: 'D01' } } });
     expect(await control('POST', '/sandbox/deliveries/nope/resend', {})).toMatchObject({ status: 404, json: { error: { code: 'D01' } } });

@@ -33,19 +33,13 @@ export async function controlCall(sandboxUrl: string, method: 'GET' | 'POST', pa
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     throw unreachable(sandboxUrl, cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error)));
   }
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw unreachable(sandboxUrl, `HTTP ${res.status} with a body that is not JSON`);
-  }
-  if (typeof json !== 'object' || json === null) throw unreachable(sandboxUrl, `HTTP ${res.status} with an unexpected answer`);
-  if (res.ok) return json as Record<string, unknown>;
-  const { error } = json as ErrorBody;
-  if (error?.code === undefined) throw unreachable(sandboxUrl, `HTTP ${res.status} without a sandbox error`);
-  const details = (error.issues ?? []).map((issue) => issue.message).filter((message) => message !== undefined && message !== error.message);
-  throw new CommandError(exitCodeOf(error.code, res.status), [`the sandbox refused: ${error.code} ${error.message ?? ''}`, ...details].join('\n  '));
+  const json = await res.json().catch(() => undefined);
+  const refusal = (json as ErrorBody | undefined)?.error;
+  if (res.ok && typeof json === 'object' && json !== null) return json as Record<string, unknown>;
+  // Anything but a sandbox's JSON answer or error: another server listens there.
+  if (refusal?.code === undefined) throw unreachable(sandboxUrl, `HTTP ${res.status}, not a paymount sandbox's answer`);
+  const details = (refusal.issues ?? []).map((issue) => issue.message).filter((message) => message !== undefined && message !== refusal.message);
+  throw new CommandError(exitCodeOf(refusal.code, res.status), [`the sandbox refused: ${refusal.code} ${refusal.message ?? ''}`, ...details].join('\n  '));
 }
 
 /** The `delivery` of a control route's answer. */
