@@ -102,7 +102,7 @@ function pay(state: SandboxState, input: TriggerInput, notifyUrl: string | undef
 }
 
 /** A hosted checkout session, expired unpaid at once: its `C` webhook. */
-function close(state: SandboxState, input: TriggerInput): void {
+function closeUnpaid(state: SandboxState, input: TriggerInput): void {
   const { appId, merchantId } = state.credentials;
   const session = createSession(state, 'test', {
     appId,
@@ -149,10 +149,10 @@ export function trigger(state: SandboxState, request: Record<string, unknown>): 
     referenceOrderId: parsed.referenceOrderId ?? newId('trg_order_'),
   };
   checkAmount(input.event, input.amount);
-  const { deliveryIds } = state.deliverer.sentBy(() => {
+  const deliveryIds = state.deliverer.sentBy(() => {
     if (input.event === 'payment.succeeded') pay(state, input, input.forwardTo);
     else if (input.event === 'payment.failed') pay(state, input, input.forwardTo, true);
-    else if (input.event === 'payment.closed') close(state, input);
+    else if (input.event === 'payment.closed') closeUnpaid(state, input);
     else refundPayment(state, input, input.event === 'refund.failed');
   });
   const [deliveryId] = deliveryIds;

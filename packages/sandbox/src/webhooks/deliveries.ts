@@ -85,12 +85,12 @@ export class WebhookDeliverer {
     return structuredClone(this.queue({ url, event, body, payload: structuredClone(payload), resentFrom: deliveryId }));
   }
 
-  /** Runs `run` and returns, with its result, the ids of the deliveries it queued (synchronously). */
-  sentBy<T>(run: () => T): { result: T; deliveryIds: string[] } {
+  /** The ids of the deliveries `run` queues (synchronously), oldest first. */
+  sentBy(run: () => void): string[] {
     const before = this.sentTotal;
-    const result = run();
+    run();
     const count = Math.min(this.sentTotal - before, this.log.length);
-    return { result, deliveryIds: this.log.slice(this.log.length - count).map((delivery) => delivery.deliveryId) };
+    return this.log.slice(this.log.length - count).map((delivery) => delivery.deliveryId);
   }
 
   deliveries(): Delivery[] {
