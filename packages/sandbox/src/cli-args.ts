@@ -1,7 +1,15 @@
 import { parseArgs } from 'node:util';
 import type { SandboxOptions } from './options';
 
-export const CLI_USAGE = `Usage: paymount-sandbox [options]
+export const CLI_USAGE = `Usage: paymount-sandbox [options]            start a sandbox
+       paymount-sandbox <command> [options]  talk to a running one
+
+Commands (each has --help):
+  trigger <event> --forward-to <url>  create a transaction and send its webhook to <url>
+  resend <deliveryId>                 send a logged webhook delivery again
+  deliveries [--json]                 list the recent webhook deliveries
+
+Options of the sandbox:
 
   --port <n>                     port to listen on (default 4010; 0 picks a free one)
   --host <address>               interface to listen on (default 127.0.0.1)
@@ -29,7 +37,8 @@ export interface CliSettings {
   help: boolean;
 }
 
-function integer(value: string, flag: string, min: number): number {
+/** `value` as an integer >= `min`; throws naming `flag` otherwise. */
+export function integer(value: string, flag: string, min: number): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min) throw new Error(`${flag} must be an integer >= ${min}`);
   return n;

@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 import { writeCertificateFile, type CertificateFile } from './cert-file';
 import { CLI_USAGE, parseCliArgs, type CliSettings } from './cli-args';
+import { COMMAND_USAGE, COMMANDS, parseCommandArgs, type CommandArgs, type CommandName } from './commands/args';
+import { EXIT_CODES } from './commands/exit-codes';
+import { runCommand } from './commands/run';
 import { startSandbox, type Sandbox } from './server';
 
 function connectionInfo(sandbox: Sandbox, certFile: string | undefined) {
@@ -16,7 +19,29 @@ function connectionInfo(sandbox: Sandbox, certFile: string | undefined) {
   };
 }
 
+function isCommand(word: string | undefined): word is CommandName {
+  return (COMMANDS as readonly string[]).includes(word ?? '');
+}
+
+/** `paymount-sandbox <command> ...`: talks to a running sandbox, then exits with the command's status. */
+async function command(name: CommandName, argv: readonly string[]): Promise<void> {
+  let args: CommandArgs;
+  try {
+    args = parseCommandArgs(name, argv, process.env);
+  } catch (error) {
+    process.stderr.write(`paymount-sandbox ${name}: ${error instanceof Error ? error.message : String(error)}\n\n${COMMAND_USAGE[name]}`);
+    process.exitCode = EXIT_CODES.usage;
+    return;
+  }
+  process.exitCode = await runCommand(args, {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  });
+}
+
 async function main(): Promise<void> {
+  const [first, ...rest] = process.argv.slice(2);
+  if (isCommand(first)) return command(first, rest);
   let settings: CliSettings;
   try {
     settings = parseCliArgs(process.argv.slice(2));

@@ -46,6 +46,9 @@ export const SANDBOX_CODES = {
   W03: { status: 400, rule: 'wallet token was issued for another gateway or gatewayMerchantId' },
   W04: { status: 400, rule: 'wallet token uses authMethod `PAN_ONLY` (only `CRYPTOGRAM_3DS` is supported)' },
   W05: { status: 400, rule: 'wallet token has expired (service time)' },
+  D01: { status: 404, rule: 'no webhook delivery with this deliveryId in the delivery log (control routes: resend, delivery)' },
+  D02: { status: 400, rule: 'trigger forwardTo is neither an http(s) URL on this machine (localhost, 127.0.0.1, [::1]) nor a public HTTPS URL' },
+  D03: { status: 400, rule: 'trigger amount cannot give the event asked for (a sandbox amount with another outcome)' },
   S04: { status: 429, rule: 'call-frequency limit exceeded (retry after the `Retry-After` seconds)' },
   E01: { status: 500, rule: 'internal error of the sandbox' },
 } as const satisfies Record<string, { status: number; rule: string }>;

@@ -18,8 +18,10 @@ import { RequestIdWindow } from './request-ids';
 import { SessionStore } from './sessions';
 import type { SandboxState } from './state';
 import { createCertificate, TLS_MIN_VERSION } from './tls';
+import { trigger, type TriggerOptions } from './trigger';
 import { createWalletTokenKeys, mintWalletToken, type MintWalletTokenOptions } from './wallet-token';
 import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, DEFAULT_WEBHOOK_TIMEOUT_MS, WebhookDeliverer, type Delivery } from './webhooks/deliveries';
+import type { WebhookEvent } from './webhooks/event-name';
 
 const DUPLICATE_WINDOW_MS = 10 * 60_000;
 const EXPIRY_SWEEP_MS = 10_000;
@@ -56,6 +58,23 @@ export interface Sandbox extends SandboxCredentials {
   refunds(): Refund[];
   /** The webhook delivery log, with every attempt. */
   deliveries(): Delivery[];
+  /**
+   * Makes the service produce `event` for real — a wallet payment (succeeded or
+   * declined), a hosted session expired unpaid, or a paid payment and its
+   * refund (succeeded or declined) — and sends its signed webhook to
+   * `options.forwardTo` (local http URLs allowed, for this purpose only),
+   * with the usual retries. Resolves with the delivery once it is delivered or
+   * out of attempts: its attempts carry the receiver's statuses and answers.
+   * Rejects with a SandboxRefusal (nothing created) on bad options.
+   */
+  trigger(event: WebhookEvent, options: TriggerOptions): Promise<Delivery>;
+  /**
+   * Sends a logged delivery again: the same URL and body bytes (so the same
+   * signature and signed notifyTime), a fresh delivery id and X-Timestamp.
+   * Resolves like `trigger`; rejects with a SandboxRefusal `D01` for an id not
+   * in the log.
+   */
+  resend(deliveryId: string): Promise<Delivery>;
   /** Resolves when no webhook delivery is pending any more. */
   waitForDeliveries(timeoutMs?: number): Promise<void>;
   /** A wallet token for this sandbox (defaults: CRYPTOGRAM_3DS, this gateway and merchant). */
@@ -124,7 +143,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const reportError = options.onError ?? ((error: unknown) => console.error('paymount sandbox: internal error', error));
   const service = createServiceRoutes(state, reportError);
   const hosted = createHostedPageRoutes(state);
-  const control = createControlRoutes(state, { walletOrigins: options.walletOrigins ?? [] });
+  const control = createControlRoutes(state, { walletOrigins: options.walletOrigins ?? [], reportError });
   const delayTimers = new Set<NodeJS.Timeout>();
 
   function answer(res: ServerResponse, reply: EnvelopeReply): void {
@@ -213,6 +232,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     charges: () => state.ledger.charges(),
     refunds: () => state.ledger.refunds(),
     deliveries: () => state.deliverer.deliveries(),
+    trigger: async (event, triggerOptions) => state.deliverer.settled(trigger(state, { ...triggerOptions, event }).deliveryId),
+    resend: async (deliveryId) => state.deliverer.settled(state.deliverer.resend(deliveryId).deliveryId),
     waitForDeliveries: (timeoutMs) => state.deliverer.waitForDeliveries(timeoutMs),
     mintWalletToken: (mintOptions) =>
       mintWalletToken(state.walletKeys, { gatewayId: credentials.gatewayId, merchantId: credentials.merchantId }, state.clock.now(), mintOptions),

@@ -29,7 +29,7 @@ describe('secrets stay out of every output', () => {
     vi.restoreAllMocks();
   });
 
-  it('no answer, ledger entry, delivery log or output line carries a key, the webhook secret or a token', async () => {
+  it('no answer, ledger entry, delivery log, trigger, resend or output line carries a key, the webhook secret or a token', async () => {
     const token = sandbox.mintWalletToken();
     const paid = await post(sandbox, '/v1/checkout/sale', saleBody(sandbox, { cardEncryptedData: token, notifyUrl: receiver.url }));
     const session = await post(sandbox, '/v1/checkout/create-session', sessionBody(sandbox, { notifyUrl: receiver.url }));
@@ -49,8 +49,15 @@ describe('secrets stay out of every output', () => {
     ];
     expect(answers.map((answer) => answer.json.code)).toEqual(['0', '0', '0', 'T06', '0', '0', 'A02', 'W02', 'W04', 'A02', 'A01']);
     await sandbox.waitForDeliveries();
+    const triggered = await sandbox.trigger('refund.failed', { forwardTo: receiver.url });
+    const resent = await sandbox.resend(triggered.deliveryId);
+    const controlAnswers = await Promise.all(
+      [`/sandbox/deliveries/${resent.deliveryId}`, '/sandbox/deliveries?limit=5'].map(async (path) => (await fetch(`${sandbox.url}${path}`)).text()),
+    );
     const everything = [
       ...answers.map((answer) => answer.text),
+      JSON.stringify([triggered, resent]),
+      ...controlAnswers,
       JSON.stringify(sandbox.charges()),
       JSON.stringify(sandbox.refunds()),
       JSON.stringify(sandbox.deliveries()),

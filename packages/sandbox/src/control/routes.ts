@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { parseJsonObject, readBody, sendJson, sendText } from '../http-io';
+import { parseJsonObject, queryParameters, readBody, sendJson, sendText } from '../http-io';
 import { SandboxRefusal } from '../envelope';
 import type { SandboxState } from '../state';
+import { trigger } from '../trigger';
 import { mintWalletToken } from '../wallet-token';
 import { checkControlRequest, walletCorsHeaders } from './request-guard';
 import { testWalletScript } from './test-wallet-script';
@@ -16,6 +17,10 @@ const mintRequest = z.object({
 });
 
 const clockMove = z.object({ ms: z.number().finite() });
+
+const deliveryList = z.object({
+  limit: z.coerce.number().int().min(1).max(10_000).optional(),
+});
 
 async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
   const raw = await readBody(req, 16_384);
@@ -32,9 +37,21 @@ function parseOr400<T>(schema: z.ZodType<T>, value: unknown): T {
 export interface ControlRouteOptions {
   /** Page origins besides loopback ones that may mint tokens through the test wallet (CORS). */
   walletOrigins?: readonly string[];
+  /** Told about unexpected errors, answered with E01. */
+  reportError?: (error: unknown) => void;
 }
 
 const TOKEN_PATH = '/sandbox/wallet-token';
+const DELIVERY_PATH = /^\/sandbox\/deliveries\/([^/]+)(\/resend)?$/;
+
+type Route = (req: IncomingMessage, res: ServerResponse, deliveryId: string) => Promise<void> | void;
+
+/** The route table's key for a request: a delivery's own paths are keyed with `:id`, and their id is returned beside. */
+function routeKey(method: string, path: string): { key: string; deliveryId: string } {
+  const delivery = DELIVERY_PATH.exec(path);
+  if (!delivery) return { key: `${method} ${path}`, deliveryId: '' };
+  return { key: `${method} /sandbox/deliveries/:id${delivery[2] ?? ''}`, deliveryId: delivery[1] ?? '' };
+}
 
 /**
  * The sandbox-only conveniences under `/sandbox/`: mint wallet tokens (CORS, for
@@ -50,7 +67,7 @@ export function createControlRoutes(state: SandboxState, options: ControlRouteOp
     }
   }
   const cors = (req: IncomingMessage) => walletCorsHeaders(req, walletOrigins);
-  const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => Promise<void> | void> = {
+  const routes: Record<string, Route> = {
     [`OPTIONS ${TOKEN_PATH}`]: (req, res) => {
       res.writeHead(204, cors(req));
       res.end();
@@ -85,20 +102,31 @@ export function createControlRoutes(state: SandboxState, options: ControlRouteOp
       sendJson(res, 200, { now: state.clock.now() });
     },
     'GET /sandbox/charges': (_req, res) => sendJson(res, 200, { charges: state.ledger.charges() }),
-    'GET /sandbox/deliveries': (_req, res) => sendJson(res, 200, { deliveries: state.deliverer.deliveries() }),
+    'GET /sandbox/deliveries': (req, res) => {
+      const { limit } = parseOr400(deliveryList, queryParameters(req));
+      sendJson(res, 200, { deliveries: limit === undefined ? state.deliverer.deliveries() : state.deliverer.recent(limit) });
+    },
+    'GET /sandbox/deliveries/:id': (_req, res, deliveryId) => sendJson(res, 200, { delivery: state.deliverer.find(deliveryId) }),
+    'POST /sandbox/deliveries/:id/resend': (_req, res, deliveryId) => {
+      sendJson(res, 201, { delivery: state.deliverer.resend(deliveryId) });
+    },
+    'POST /sandbox/trigger': async (req, res) => sendJson(res, 201, { delivery: trigger(state, await jsonBody(req)) }),
   };
 
   /** Handles `/sandbox/…` paths; false when the path is not one of them. */
   async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
     if (!path.startsWith('/sandbox/')) return false;
-    const route = routes[`${req.method ?? ''} ${path}`];
+    const { key, deliveryId } = routeKey(req.method ?? '', path);
+    const route = routes[key];
     try {
       if (!route) throw new SandboxRefusal('R04', `no sandbox route ${req.method ?? ''} ${path}`);
       checkControlRequest(req, state.url);
-      await route(req, res);
+      await route(req, res, deliveryId);
     } catch (error) {
+      if (!(error instanceof SandboxRefusal)) options.reportError?.(error);
       const refusal = error instanceof SandboxRefusal ? error : new SandboxRefusal('E01', 'internal error');
-      sendJson(res, refusal.status, { error: { code: refusal.code, message: refusal.message } }, path === TOKEN_PATH ? cors(req) : {});
+      const issues = refusal.data.issues === undefined ? {} : { issues: refusal.data.issues };
+      sendJson(res, refusal.status, { error: { code: refusal.code, message: refusal.message, ...issues } }, path === TOKEN_PATH ? cors(req) : {});
     }
     return true;
   }

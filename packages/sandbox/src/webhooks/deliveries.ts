@@ -2,10 +2,14 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { randomUUID } from 'node:crypto';
 import type { TimeSource } from '../clock';
+import { SandboxRefusal } from '../envelope';
+import { eventOf, type WebhookEvent } from './event-name';
 import { signatureOf } from './signature';
 
 export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000, 8000, 16000];
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
+/** How much of a receiver's answer the log keeps: enough to read an error message, never a large page. */
+export const ANSWER_LIMIT_BYTES = 2048;
 
 export interface DeliveryAttempt {
   /** ISO 8601, service time. */
@@ -14,16 +18,24 @@ export interface DeliveryAttempt {
   status?: number;
   /** Why the attempt failed without a status (connection refused, time-out, ...). */
   error?: string;
+  /** The start of the receiver's answer body (UTF-8, at most ANSWER_LIMIT_BYTES), when it sent one. */
+  answer?: string;
+  /** Set when another attempt follows: the delay before it. */
+  retryInMs?: number;
 }
 
 export interface Delivery {
   deliveryId: string;
   url: string;
+  /** The event the payload reports (`payment.succeeded`, ...), or `unknown`. */
+  event: WebhookEvent | 'unknown';
   /** The exact bytes sent and signed. */
   body: string;
   payload: Record<string, unknown>;
   state: 'pending' | 'delivered' | 'failed';
   attempts: DeliveryAttempt[];
+  /** The delivery this one resends, same body, when it is a resend. */
+  resentFrom?: string;
 }
 
 export interface DelivererOptions {
@@ -41,6 +53,10 @@ export interface DelivererOptions {
  */
 export class WebhookDeliverer {
   private readonly log: Delivery[] = [];
+  private readonly byId = new Map<string, Delivery>();
+  private readonly settleWaiters = new Map<string, Array<(delivery: Delivery) => void>>();
+  /** Deliveries queued since start: `sentBy` counts the ones a piece of code queued. */
+  private sentTotal = 0;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inFlight = new Set<AbortController>();
   private pending = 0;
@@ -54,16 +70,55 @@ export class WebhookDeliverer {
   }
 
   send(url: string, payload: Record<string, unknown>): Delivery {
-    const delivery: Delivery = { deliveryId: randomUUID(), url, body: JSON.stringify(payload), payload, state: 'pending', attempts: [] };
-    this.log.push(delivery);
-    if (this.log.length > (this.options.maxLogEntries ?? 10_000)) this.log.shift();
-    this.pending += 1;
-    this.schedule(delivery, 0);
-    return delivery;
+    return this.queue({ url, event: eventOf(payload), body: JSON.stringify(payload), payload });
+  }
+
+  /**
+   * Sends a logged delivery again as a new one: the same URL and the very same
+   * body bytes (so the same signature, and the same signed notifyTime), a
+   * fresh delivery id and X-Timestamp. Refuses (D01) an id the log does not hold.
+   */
+  resend(deliveryId: string): Delivery {
+    const original = this.byId.get(deliveryId);
+    if (!original) throw unknownDelivery(deliveryId);
+    const { url, event, body, payload } = original;
+    return structuredClone(this.queue({ url, event, body, payload: structuredClone(payload), resentFrom: deliveryId }));
+  }
+
+  /** The ids of the deliveries `run` queues (synchronously), oldest first. */
+  sentBy(run: () => void): string[] {
+    const before = this.sentTotal;
+    run();
+    const count = Math.min(this.sentTotal - before, this.log.length);
+    return this.log.slice(this.log.length - count).map((delivery) => delivery.deliveryId);
   }
 
   deliveries(): Delivery[] {
     return structuredClone(this.log);
+  }
+
+  /** The last `limit` deliveries, oldest first. */
+  recent(limit: number): Delivery[] {
+    return structuredClone(this.log.slice(Math.max(0, this.log.length - limit)));
+  }
+
+  /** One delivery as it stands; refuses (D01) an id the log does not hold. */
+  find(deliveryId: string): Delivery {
+    const delivery = this.byId.get(deliveryId);
+    if (!delivery) throw unknownDelivery(deliveryId);
+    return structuredClone(delivery);
+  }
+
+  /** Resolves with the delivery once it is delivered or out of attempts (or the sandbox closes). */
+  settled(deliveryId: string): Promise<Delivery> {
+    const delivery = this.byId.get(deliveryId);
+    if (!delivery) return Promise.reject(unknownDelivery(deliveryId));
+    if (delivery.state !== 'pending') return Promise.resolve(structuredClone(delivery));
+    return new Promise((resolve) => {
+      const waiters = this.settleWaiters.get(deliveryId) ?? [];
+      waiters.push((settled) => resolve(structuredClone(settled)));
+      this.settleWaiters.set(deliveryId, waiters);
+    });
   }
 
   /** Resolves once no delivery is pending (delivered or out of retries); rejects after `timeoutMs`. */
@@ -90,6 +145,21 @@ export class WebhookDeliverer {
     for (const delivery of this.log) if (delivery.state === 'pending') this.settle(delivery, 'failed');
   }
 
+  private queue(fields: Pick<Delivery, 'url' | 'event' | 'body' | 'payload'> & { resentFrom?: string }): Delivery {
+    const { resentFrom, ...rest } = fields;
+    const delivery: Delivery = { deliveryId: randomUUID(), ...rest, state: 'pending', attempts: [], ...(resentFrom ? { resentFrom } : {}) };
+    this.log.push(delivery);
+    this.byId.set(delivery.deliveryId, delivery);
+    this.sentTotal += 1;
+    if (this.log.length > (this.options.maxLogEntries ?? 10_000)) {
+      const oldest = this.log.shift();
+      if (oldest) this.byId.delete(oldest.deliveryId);
+    }
+    this.pending += 1;
+    this.schedule(delivery, 0);
+    return delivery;
+  }
+
   private schedule(delivery: Delivery, delayMs: number): void {
     if (this.closed) return this.settle(delivery, 'failed');
     const timer = setTimeout(() => {
@@ -103,13 +173,16 @@ export class WebhookDeliverer {
     const attempt: DeliveryAttempt = { at: new Date(this.options.clock.now()).toISOString() };
     delivery.attempts.push(attempt);
     try {
-      attempt.status = await this.post(delivery);
+      const { status, answer } = await this.post(delivery);
+      attempt.status = status;
+      if (answer !== '') attempt.answer = answer;
     } catch (error) {
       attempt.error = error instanceof Error ? error.message : String(error);
     }
     if (attempt.status === 200) return this.settle(delivery, 'delivered');
     const delay = this.options.retryDelaysMs[delivery.attempts.length - 1];
     if (delay === undefined || this.closed) return this.settle(delivery, 'failed');
+    attempt.retryInMs = delay;
     this.schedule(delivery, delay);
   }
 
@@ -117,20 +190,23 @@ export class WebhookDeliverer {
     if (delivery.state !== 'pending') return;
     delivery.state = state;
     this.pending -= 1;
+    const waiters = this.settleWaiters.get(delivery.deliveryId);
+    this.settleWaiters.delete(delivery.deliveryId);
+    for (const waiter of waiters ?? []) waiter(delivery);
     if (this.pending === 0) {
-      const waiters = this.idleWaiters;
+      const idle = this.idleWaiters;
       this.idleWaiters = [];
-      for (const waiter of waiters) waiter();
+      for (const waiter of idle) waiter();
     }
   }
 
-  /** One POST; resolves with the status once the whole answer is read, within the time-out. */
-  private post(delivery: Delivery): Promise<number> {
+  /** One POST; resolves with the status and the start of the answer once the whole answer is read, within the time-out. */
+  private post(delivery: Delivery): Promise<{ status: number; answer: string }> {
     const url = new URL(delivery.url);
     const controller = new AbortController();
     this.inFlight.add(controller);
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    return new Promise<number>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       const timer = setTimeout(() => controller.abort(new Error(`no answer within ${this.options.timeoutMs} ms`)), this.options.timeoutMs);
       const finish = (fn: () => void) => {
         clearTimeout(timer);
@@ -153,9 +229,15 @@ export class WebhookDeliverer {
           ...(url.protocol === 'https:' ? { minVersion: 'TLSv1.2' as const } : {}),
         },
         (res: IncomingMessage) => {
-          // The answer's body means nothing to the sender; it is drained so the time-out covers the whole read.
-          res.resume();
-          res.on('end', () => finish(() => resolve(res.statusCode ?? 0)));
+          // Read to the end so the time-out covers the whole answer; only its start is kept, for the developer to read.
+          const kept: Buffer[] = [];
+          let keptBytes = 0;
+          res.on('data', (chunk: Buffer) => {
+            if (keptBytes >= ANSWER_LIMIT_BYTES) return;
+            kept.push(chunk.subarray(0, ANSWER_LIMIT_BYTES - keptBytes));
+            keptBytes += Math.min(chunk.length, ANSWER_LIMIT_BYTES - keptBytes);
+          });
+          res.on('end', () => finish(() => resolve({ status: res.statusCode ?? 0, answer: Buffer.concat(kept).toString('utf8') })));
           res.on('error', (error) => finish(() => reject(error)));
           res.on('close', () => {
             if (!res.complete) finish(() => reject(controller.signal.reason ?? new Error('connection closed before the answer was complete')));
@@ -166,4 +248,8 @@ export class WebhookDeliverer {
       req.end(delivery.body);
     });
   }
+}
+
+function unknownDelivery(deliveryId: string): SandboxRefusal {
+  return new SandboxRefusal('D01', `no webhook delivery ${JSON.stringify(deliveryId.slice(0, 64))} in the delivery log (unknown, or dropped from the bounded log)`);
 }
