@@ -105,6 +105,6 @@ it('a refusal with no attempt in doubt before it is still definitive', async () 
   closing.push(server);
   const client = createPaymentClient(clientOptions(server.url));
   closing.push(client);
-  await expect(client.directPayment(directPaymentInput())).rejects.toMatchObject({ code: 'E777', traceId: 'trace-refusal' });
+  await expect(client.directPayment(directPaymentInput())).rejects.toMatchObject({ serviceCode: 'E777', traceId: 'trace-refusal' });
   expect(server.requests).toHaveLength(1);
 });
