@@ -83,7 +83,7 @@ function webhookStatus(error: WebhookVerificationError): number {
 }
 
 /**
- * Maps any thrown value to the route error shape of DESIGN.md. Messages of
+ * Maps any thrown value to the route error shape (packages/core/README.md#error-codes). Messages of
  * paymount's own errors are written never to hold a key or token; anything
  * else is answered generically and only logged (through the redacting logger).
  */

@@ -70,7 +70,7 @@ export async function lookUpPayableOrder(
 /**
  * Runs a step that builds a service request from the merchant's order. The
  * browser's own input was validated before, so a validation error here is the
- * server's (an order or option the spec refuses): the browser gets a 500, the
+ * server's (an order or option breaking docs/service-contract.md#fields-and-rules): the browser gets a 500, the
  * log gets the broken rules.
  */
 export async function fromServerSideOrder<T>(deps: RouteDeps, order: MerchantOrder, step: () => T | Promise<T>): Promise<T> {
