@@ -25,55 +25,69 @@ export const WEBHOOK_FAILURE_REASONS = [
 
 export type WebhookFailureReason = (typeof WEBHOOK_FAILURE_REASONS)[number];
 
-const OWN_CODES = [
+/**
+ * Every code paymount itself gives an error or a route's error body, by name:
+ * compare against these instead of a string literal
+ * (`error.code === PaymentErrorCode.ORDER_NOT_FOUND`). The core README's
+ * "Error codes" table says when each is used.
+ */
+export const PaymentErrorCode = Object.freeze({
   // The client
-  'VALIDATION_ERROR',
-  'SERVICE_REFUSED',
-  'SERVICE_NOT_FOUND',
-  'SERVICE_RATE_LIMITED',
-  'MALFORMED_RESPONSE',
-  'NETWORK_ERROR',
-  'TLS_ERROR',
-  'TIMEOUT',
-  'CLIENT_CLOSED',
+  VALIDATION_ERROR: 'VALIDATION_ERROR',
+  SERVICE_REFUSED: 'SERVICE_REFUSED',
+  SERVICE_NOT_FOUND: 'SERVICE_NOT_FOUND',
+  SERVICE_RATE_LIMITED: 'SERVICE_RATE_LIMITED',
+  MALFORMED_RESPONSE: 'MALFORMED_RESPONSE',
+  NETWORK_ERROR: 'NETWORK_ERROR',
+  TLS_ERROR: 'TLS_ERROR',
+  TIMEOUT: 'TIMEOUT',
+  CLIENT_CLOSED: 'CLIENT_CLOSED',
   // The routes and the order guard
-  'NOT_FOUND',
-  'METHOD_NOT_ALLOWED',
-  'INVALID_JSON',
-  'INVALID_BODY',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'BODY_TOO_LARGE',
-  'BODY_ALREADY_CONSUMED',
-  'RAW_BODY_MISSING',
-  'CROSS_SITE_FORM_POST',
-  'ORDER_NOT_FOUND',
-  'ORDER_NOT_PAYABLE',
-  'ORDER_ALREADY_PAID',
-  'INVALID_ORDER',
-  'PAYMENT_IN_PROGRESS',
-  'PAYMENT_PENDING',
-  'WALLET_NOT_CONFIGURED',
-  'CHECKOUT_NOT_CANCELLED',
-  'STORE_UNAVAILABLE',
-  'WEBHOOK_IN_PROGRESS',
-  'WEBHOOK_HANDLER_FAILED',
-  'UNSUPPORTED_PLATFORM',
-  'INTERNAL_ERROR',
-] as const;
+  NOT_FOUND: 'NOT_FOUND',
+  METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
+  INVALID_JSON: 'INVALID_JSON',
+  INVALID_BODY: 'INVALID_BODY',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  BODY_TOO_LARGE: 'BODY_TOO_LARGE',
+  BODY_ALREADY_CONSUMED: 'BODY_ALREADY_CONSUMED',
+  RAW_BODY_MISSING: 'RAW_BODY_MISSING',
+  CROSS_SITE_FORM_POST: 'CROSS_SITE_FORM_POST',
+  ORDER_NOT_FOUND: 'ORDER_NOT_FOUND',
+  ORDER_NOT_PAYABLE: 'ORDER_NOT_PAYABLE',
+  ORDER_ALREADY_PAID: 'ORDER_ALREADY_PAID',
+  INVALID_ORDER: 'INVALID_ORDER',
+  PAYMENT_IN_PROGRESS: 'PAYMENT_IN_PROGRESS',
+  PAYMENT_PENDING: 'PAYMENT_PENDING',
+  WALLET_NOT_CONFIGURED: 'WALLET_NOT_CONFIGURED',
+  CHECKOUT_NOT_CANCELLED: 'CHECKOUT_NOT_CANCELLED',
+  STORE_UNAVAILABLE: 'STORE_UNAVAILABLE',
+  WEBHOOK_IN_PROGRESS: 'WEBHOOK_IN_PROGRESS',
+  WEBHOOK_HANDLER_FAILED: 'WEBHOOK_HANDLER_FAILED',
+  UNSUPPORTED_PLATFORM: 'UNSUPPORTED_PLATFORM',
+  INTERNAL_ERROR: 'INTERNAL_ERROR',
+  // A webhook delivery not trusted: `WEBHOOK_` and its WebhookFailureReason in capitals
+  WEBHOOK_MISSING_HEADER: 'WEBHOOK_MISSING_HEADER',
+  WEBHOOK_BAD_SIGNATURE: 'WEBHOOK_BAD_SIGNATURE',
+  WEBHOOK_STALE_TIMESTAMP: 'WEBHOOK_STALE_TIMESTAMP',
+  WEBHOOK_FUTURE_TIMESTAMP: 'WEBHOOK_FUTURE_TIMESTAMP',
+  WEBHOOK_BAD_TIMESTAMP: 'WEBHOOK_BAD_TIMESTAMP',
+  WEBHOOK_STALE_EVENT: 'WEBHOOK_STALE_EVENT',
+  WEBHOOK_FUTURE_EVENT: 'WEBHOOK_FUTURE_EVENT',
+  WEBHOOK_BAD_SIGNED_TIME: 'WEBHOOK_BAD_SIGNED_TIME',
+  WEBHOOK_MISSING_SIGNED_TIME: 'WEBHOOK_MISSING_SIGNED_TIME',
+  WEBHOOK_BODY_ALREADY_PARSED: 'WEBHOOK_BODY_ALREADY_PARSED',
+  WEBHOOK_BODY_TOO_LARGE: 'WEBHOOK_BODY_TOO_LARGE',
+  WEBHOOK_INVALID_PAYLOAD: 'WEBHOOK_INVALID_PAYLOAD',
+  WEBHOOK_INVALID_SECRET: 'WEBHOOK_INVALID_SECRET',
+} as const);
+
+/** One of paymount's own error codes. */
+export type PaymentErrorCode = (typeof PaymentErrorCode)[keyof typeof PaymentErrorCode];
 
 /** The code of a webhook failure reason. */
-export type WebhookFailureCode<R extends WebhookFailureReason = WebhookFailureReason> = `WEBHOOK_${Uppercase<R>}`;
+export type WebhookFailureCode<R extends WebhookFailureReason = WebhookFailureReason> = (typeof PaymentErrorCode)[`WEBHOOK_${Uppercase<R>}`];
 
-/** Every code paymount itself gives an error or a route's error body. */
-export type PaymentErrorCode = (typeof OWN_CODES)[number] | WebhookFailureCode;
-
+/** `missing_header` → `WEBHOOK_MISSING_HEADER`; a reason without its code does not compile. */
 export function webhookFailureCode<R extends WebhookFailureReason>(reason: R): WebhookFailureCode<R> {
-  return `WEBHOOK_${reason.toUpperCase()}` as WebhookFailureCode<R>;
+  return PaymentErrorCode[`WEBHOOK_${reason.toUpperCase() as Uppercase<R>}`];
 }
-
-const ALL_CODES: readonly PaymentErrorCode[] = [...OWN_CODES, ...WEBHOOK_FAILURE_REASONS.map(webhookFailureCode)];
-
-/** Every code by name, to compare against instead of a string literal: `error.code === PaymentErrorCode.ORDER_NOT_FOUND`. */
-export const PaymentErrorCode: { readonly [C in PaymentErrorCode]: C } = Object.freeze(
-  Object.fromEntries(ALL_CODES.map((code) => [code, code])) as { [C in PaymentErrorCode]: C },
-);
