@@ -25,7 +25,7 @@ export function upstreamCases(ctx: () => ConformanceContext): void {
     const res = await checkout();
     expect(res.status).toBe(429);
     expect(res.json).toEqual({
-      error: { code: 'S04', message: 'The payment service is busy (rate limit). Try again shortly.', traceId: expect.any(String) },
+      error: { code: 'SERVICE_RATE_LIMITED', message: 'The payment service is busy (rate limit). Try again shortly.', traceId: expect.any(String) },
     });
   });
 

@@ -86,7 +86,8 @@ export class BackOffice {
         // It may have reached the service: the refund stays requested until its webhook says.
         this.shop.logger.error({ ...fields, err: error }, 'refund call failed without an answer; its webhook settles it if the service received it');
       } else {
-        this.shop.logger.warn({ ...fields, code: error.code }, 'refund refused; nothing was refunded');
+        const serviceCode = error instanceof PaymentApiError ? { serviceCode: error.serviceCode } : {};
+        this.shop.logger.warn({ ...fields, code: error.code, ...serviceCode }, 'refund refused; nothing was refunded');
         this.shop.orders.settleRefund(order.id, requestId, { state: 'failed', reason: `refused: ${error.message}` });
       }
     }

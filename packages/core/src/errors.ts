@@ -1,11 +1,18 @@
+import { PaymentErrorCode, webhookFailureCode, type WebhookFailureReason } from './error-codes';
+import { RATE_LIMIT_CODE } from './schemas/envelope';
+
+export { PaymentErrorCode, WEBHOOK_FAILURE_REASONS, type WebhookFailureCode, type WebhookFailureReason } from './error-codes';
+
 /**
- * The error hierarchy. Every error paymount throws is a PaymentError carrying a
- * stable `code`, and, when the service answered, its `traceId` and HTTP status,
- * so a merchant can branch on type or code and quote the traceId to support.
- * No message ever contains the API key or a wallet token.
+ * The error hierarchy. Every error paymount throws is a PaymentError carrying
+ * one of paymount's own codes (`PaymentErrorCode`), and, when the service
+ * answered, its `traceId` and HTTP status, so a merchant can branch on type or
+ * code and quote the traceId to support. No message ever contains the API key
+ * or a wallet token.
  */
 export interface PaymentErrorOptions {
-  code?: string;
+  /** Each subclass has its own default; PaymentError itself needs one. */
+  code?: PaymentErrorCode;
   traceId?: string | undefined;
   httpStatus?: number | undefined;
   cause?: unknown;
@@ -13,13 +20,13 @@ export interface PaymentErrorOptions {
 
 export class PaymentError extends Error {
   override name = 'PaymentError';
-  readonly code: string;
+  readonly code: PaymentErrorCode;
   readonly traceId: string | undefined;
   readonly httpStatus: number | undefined;
 
-  constructor(message: string, options: PaymentErrorOptions = {}) {
+  constructor(message: string, options: PaymentErrorOptions & { code: PaymentErrorCode }) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = options.code ?? 'PAYMENT_ERROR';
+    this.code = options.code;
     this.traceId = options.traceId;
     this.httpStatus = options.httpStatus;
   }
@@ -32,47 +39,75 @@ export interface ValidationIssue {
   message: string;
 }
 
-/** Input broke a rule of the spec; nothing was sent. */
+/** Input broke a rule of the service contract (docs/service-contract.md#fields-and-rules); nothing was sent. */
 export class PaymentValidationError extends PaymentError {
   override name = 'PaymentValidationError';
   readonly issues: readonly ValidationIssue[];
 
   constructor(subject: string, issues: readonly ValidationIssue[]) {
     const list = issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ');
-    super(`Invalid ${subject}: ${list}`, { code: 'VALIDATION_ERROR' });
+    super(`Invalid ${subject}: ${list}`, { code: PaymentErrorCode.VALIDATION_ERROR });
     this.issues = issues;
   }
 }
 
-/** The service answered with an envelope whose `code` is not "0". */
+export interface PaymentApiErrorOptions extends PaymentErrorOptions {
+  /** The envelope's `code`: the service's own, e.g. `S04` or `T01`. */
+  serviceCode: string;
+  msg?: string | undefined;
+  data?: Readonly<Record<string, unknown>> | undefined;
+}
+
+/**
+ * The service answered with an envelope whose `code` is not "0"
+ * (docs/service-contract.md#response-envelope). `code` is paymount's
+ * (`SERVICE_REFUSED` here); the service's own is `serviceCode`.
+ */
 export class PaymentApiError extends PaymentError {
   override name = 'PaymentApiError';
-  /** The service's own `msg`, verbatim. */
+  /** The envelope's `code`, e.g. `S04`, `T06`: what to quote to the service's support with the traceId. */
+  readonly serviceCode: string;
+  /** The service's own `msg`, with any secret cut out. */
   readonly msg: string | undefined;
+  /**
+   * The envelope's `data`, when the refusal carried one (e.g. the broken rules), with
+   * every secret, wallet token and credential-like field replaced by `[REDACTED]`.
+   */
+  readonly data: Readonly<Record<string, unknown>> | undefined;
 
-  constructor(message: string, options: PaymentErrorOptions & { msg?: string | undefined }) {
-    super(message, options);
+  constructor(message: string, options: PaymentApiErrorOptions) {
+    super(message, { ...options, code: options.code ?? PaymentErrorCode.SERVICE_REFUSED });
+    this.serviceCode = options.serviceCode;
     this.msg = options.msg;
+    this.data = options.data;
   }
 }
 
 /**
  * The service knows no transaction or checkout session by the id sent (a
  * query, the original of a refund, a session to expire): a definitive answer,
- * neither a crash nor a failed payment. `code` is the service's own.
+ * neither a crash nor a failed payment. `serviceCode` is the service's own.
  */
 export class PaymentNotFoundError extends PaymentApiError {
   override name = 'PaymentNotFoundError';
+
+  constructor(message: string, options: PaymentApiErrorOptions) {
+    super(message, { ...options, code: options.code ?? PaymentErrorCode.SERVICE_NOT_FOUND });
+  }
 }
 
-/** Code S04: the call-frequency limit was exceeded (after any retries). */
+/** Service code S04: the call-frequency limit was exceeded (after any retries). */
 export class PaymentRateLimitError extends PaymentApiError {
   override name = 'PaymentRateLimitError';
   /** How long the service asked us to wait, when it said (Retry-After). */
   readonly retryAfterMs: number | undefined;
 
-  constructor(message: string, options: PaymentErrorOptions & { msg?: string | undefined; retryAfterMs?: number | undefined }) {
-    super(message, { ...options, code: options.code ?? 'S04' });
+  constructor(message: string, options: Omit<PaymentApiErrorOptions, 'serviceCode'> & { serviceCode?: string; retryAfterMs?: number | undefined }) {
+    super(message, {
+      ...options,
+      serviceCode: options.serviceCode ?? RATE_LIMIT_CODE,
+      code: options.code ?? PaymentErrorCode.SERVICE_RATE_LIMITED,
+    });
     this.retryAfterMs = options.retryAfterMs;
   }
 }
@@ -80,6 +115,10 @@ export class PaymentRateLimitError extends PaymentApiError {
 /** The service answered, but not with a valid JSON envelope (a proxy error page, a truncated body). */
 export class PaymentResponseError extends PaymentError {
   override name = 'PaymentResponseError';
+
+  constructor(message: string, options: PaymentErrorOptions = {}) {
+    super(message, { ...options, code: options.code ?? PaymentErrorCode.MALFORMED_RESPONSE });
+  }
 }
 
 /** No answer could be had: DNS, refused or reset connection, TLS failure. */
@@ -89,7 +128,7 @@ export class PaymentNetworkError extends PaymentError {
   readonly outcomeUnknown: boolean;
 
   constructor(message: string, options: PaymentErrorOptions & { outcomeUnknown?: boolean } = {}) {
-    super(message, { ...options, code: options.code ?? 'NETWORK_ERROR' });
+    super(message, { ...options, code: options.code ?? PaymentErrorCode.NETWORK_ERROR });
     this.outcomeUnknown = options.outcomeUnknown ?? false;
   }
 }
@@ -104,7 +143,7 @@ export class PaymentTimeoutError extends PaymentError {
   readonly outcomeUnknown = true as const;
 
   constructor(message: string, options: PaymentErrorOptions = {}) {
-    super(message, { ...options, code: options.code ?? 'TIMEOUT' });
+    super(message, { ...options, code: options.code ?? PaymentErrorCode.TIMEOUT });
   }
 }
 
@@ -117,7 +156,7 @@ export class PaymentStoreUnavailableError extends PaymentError {
   override name = 'PaymentStoreUnavailableError';
 
   constructor(message: string, options: PaymentErrorOptions = {}) {
-    super(message, { ...options, code: options.code ?? 'STORE_UNAVAILABLE', httpStatus: 503 });
+    super(message, { ...options, code: options.code ?? PaymentErrorCode.STORE_UNAVAILABLE, httpStatus: 503 });
   }
 
   /** Any failure of `store` as this error; the store's own words (refused, timed out) say what broke. */
@@ -128,28 +167,13 @@ export class PaymentStoreUnavailableError extends PaymentError {
   }
 }
 
-export type WebhookFailureReason =
-  | 'missing_header'
-  | 'bad_signature'
-  | 'stale_timestamp'
-  | 'future_timestamp'
-  | 'bad_timestamp'
-  | 'stale_event'
-  | 'future_event'
-  | 'bad_signed_time'
-  | 'missing_signed_time'
-  | 'body_already_parsed'
-  | 'body_too_large'
-  | 'invalid_payload'
-  | 'invalid_secret';
-
 /** A webhook delivery could not be trusted; no handler ran. */
 export class WebhookVerificationError extends PaymentError {
   override name = 'WebhookVerificationError';
   readonly reason: WebhookFailureReason;
 
   constructor(reason: WebhookFailureReason, message: string) {
-    super(message, { code: `WEBHOOK_${reason.toUpperCase()}`, httpStatus: 400 });
+    super(message, { code: webhookFailureCode(reason), httpStatus: 400 });
     this.reason = reason;
   }
 }

@@ -49,29 +49,38 @@ export class Redactor {
     return out;
   }
 
-  redact(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
-    if (typeof value === 'string') return this.redactString(value);
-    if (value === null || typeof value !== 'object') return value;
-    if (depth >= MAX_DEPTH) return '[Truncated]';
-    if (seen.has(value)) return '[Circular]';
-    seen.add(value);
-    if (value instanceof Error) {
-      // The stack is where an unexpected failure is found; it repeats the message, so it is cut the same way.
-      return {
-        name: value.name,
-        message: this.redactString(value.message),
-        ...(value.stack === undefined ? {} : { stack: this.redactString(value.stack) }),
-        ...(this.redact({ ...value }, depth + 1, seen) as object),
-      };
-    }
-    if (Array.isArray(value)) return value.map((item) => this.redact(item, depth + 1, seen));
-    if (value instanceof Uint8Array) return `[${value.byteLength} bytes]`;
-    const out: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) {
-      out[key] = SENSITIVE_KEY.test(key) ? REDACTED : this.redact(inner, depth + 1, seen);
-    }
-    return out;
+  redact(value: unknown): unknown {
+    return redactValue(value, (text) => this.redactString(text));
   }
+}
+
+/**
+ * `value` with every field that can hold a credential or a wallet token
+ * replaced, and `cut` applied to every string left: how a log line, or data
+ * quoted from the service, is made safe to keep.
+ */
+export function redactValue(value: unknown, cut: (text: string) => string, depth = 0, seen = new WeakSet<object>()): unknown {
+  if (typeof value === 'string') return cut(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return '[Truncated]';
+  if (seen.has(value)) return '[Circular]';
+  seen.add(value);
+  if (value instanceof Error) {
+    // The stack is where an unexpected failure is found; it repeats the message, so it is cut the same way.
+    return {
+      name: value.name,
+      message: cut(value.message),
+      ...(value.stack === undefined ? {} : { stack: cut(value.stack) }),
+      ...(redactValue({ ...value }, cut, depth + 1, seen) as object),
+    };
+  }
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, cut, depth + 1, seen));
+  if (value instanceof Uint8Array) return `[${value.byteLength} bytes]`;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    out[key] = SENSITIVE_KEY.test(key) ? REDACTED : redactValue(inner, cut, depth + 1, seen);
+  }
+  return out;
 }
 
 /** Wraps `target` so every line it receives has passed through `redactor`. */

@@ -9,7 +9,7 @@ const EARLIEST_BEFORE_RECEIPT_MS = 60_000;
 const LATEST_AFTER_RECEIPT_MS = 24 * 60 * 60_000;
 
 /**
- * The spec leaves the format of `expiresAt` open: ISO 8601 is expected, epoch
+ * The format of `expiresAt` is left open (docs/service-contract.md#session-lifetime): ISO 8601 is expected, epoch
  * milliseconds or seconds are accepted. When it is absent, unreadable or
  * implausible (before receipt minus a minute, more than a day after it), the
  * lifetime is counted from when the response arrived, so a session never

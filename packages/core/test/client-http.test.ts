@@ -79,13 +79,13 @@ describe('createCheckoutSession', () => {
     const { server, client } = await setUp(() => ({ status: 400, body: { code: 'E101', msg: 'merchant disabled', traceId: 'trace-e' } }));
     const error = (await client.createCheckoutSession(checkoutInput()).catch((e: unknown) => e)) as PaymentApiError;
     expect(error).toBeInstanceOf(PaymentApiError);
-    expect(error).toMatchObject({ code: 'E101', msg: 'merchant disabled', traceId: 'trace-e', httpStatus: 400 });
+    expect(error).toMatchObject({ code: 'SERVICE_REFUSED', serviceCode: 'E101', msg: 'merchant disabled', traceId: 'trace-e', httpStatus: 400 });
     expect(server.requests).toHaveLength(1);
   });
 
   it('trusts a refusal envelope over the HTTP status', async () => {
     const { server, client } = await setUp(() => ({ status: 200, body: { code: 'E101', msg: 'merchant disabled', traceId: 't' } }));
-    await expect(client.createCheckoutSession(checkoutInput())).rejects.toMatchObject({ code: 'E101', httpStatus: 200 });
+    await expect(client.createCheckoutSession(checkoutInput())).rejects.toMatchObject({ serviceCode: 'E101', httpStatus: 200 });
     expect(server.requests).toHaveLength(1);
   });
 

@@ -133,7 +133,7 @@ describe('refund', () => {
     const error = (await client.refund(refundInput()).catch((e: unknown) => e)) as PaymentApiError;
     expect(error).toBeInstanceOf(PaymentApiError);
     expect(error).not.toBeInstanceOf(PaymentNotFoundError);
-    expect(error).toMatchObject({ code: 'T06', msg: 'refund exceeds the refundable balance', traceId: 't-over', httpStatus: 409 });
+    expect(error).toMatchObject({ code: 'SERVICE_REFUSED', serviceCode: 'T06', msg: 'refund exceeds the refundable balance', traceId: 't-over', httpStatus: 409 });
     expect(server.requests).toHaveLength(1);
   });
 
@@ -246,7 +246,7 @@ describe('getTransaction', () => {
     const error = (await client.getTransaction({ transactionId: 'txn_nobody' }).catch((e: unknown) => e)) as PaymentNotFoundError;
     expect(error).toBeInstanceOf(PaymentNotFoundError);
     expect(error).toBeInstanceOf(PaymentApiError);
-    expect(error).toMatchObject({ name: 'PaymentNotFoundError', code: 'T01', msg: 'transaction not found', httpStatus: 404, traceId: 't-nf' });
+    expect(error).toMatchObject({ name: 'PaymentNotFoundError', code: 'SERVICE_NOT_FOUND', serviceCode: 'T01', msg: 'transaction not found', httpStatus: 404, traceId: 't-nf' });
     expect(error.message).toMatch(/^GET \/v1\/transaction\/query\?/);
     expect(server.requests).toHaveLength(1);
   });
@@ -321,7 +321,7 @@ describe('expireCheckoutSession', () => {
     );
     const unknown = await client.expireCheckoutSession({ sessionId: 'cs_nobody' }).catch((e: unknown) => e);
     expect(unknown).toBeInstanceOf(PaymentNotFoundError);
-    expect(unknown).toMatchObject({ code: 'H01' });
+    expect(unknown).toMatchObject({ code: 'SERVICE_NOT_FOUND', serviceCode: 'H01' });
     const paid = await client.expireCheckoutSession({ sessionId: 'cs_paid' }).catch((e: unknown) => e);
     expect(paid).toBeInstanceOf(PaymentApiError);
     expect(paid).not.toBeInstanceOf(PaymentNotFoundError);

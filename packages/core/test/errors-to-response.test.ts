@@ -3,6 +3,7 @@ import {
   PaymentApiError,
   PaymentError,
   PaymentNetworkError,
+  PaymentNotFoundError,
   PaymentRateLimitError,
   PaymentResponseError,
   PaymentStoreUnavailableError,
@@ -33,13 +34,14 @@ describe('errorToResponse', () => {
     [new WebhookVerificationError('bad_signature', 'Bad.'), 400, 'WEBHOOK_BAD_SIGNATURE'],
     [new WebhookVerificationError('body_too_large', 'Too big: 5 bytes.'), 413, 'BODY_TOO_LARGE'],
     [new WebhookVerificationError('body_already_parsed', 'Mount it first.'), 500, 'WEBHOOK_BODY_ALREADY_PARSED'],
-    [new PaymentRateLimitError('limited', { traceId: 't1' }), 429, 'S04'],
-    [new PaymentApiError('refused', { code: 'E07', traceId: 't2', msg: 'bad merchant' }), 502, 'E07'],
-    [new PaymentResponseError('not json', { code: 'BAD_RESPONSE' }), 502, 'BAD_RESPONSE'],
+    [new PaymentRateLimitError('limited', { traceId: 't1' }), 429, 'SERVICE_RATE_LIMITED'],
+    [new PaymentApiError('refused', { serviceCode: 'E07', traceId: 't2', msg: 'bad merchant' }), 502, 'SERVICE_REFUSED'],
+    [new PaymentNotFoundError('no such transaction', { serviceCode: 'T01', traceId: 't3' }), 502, 'SERVICE_NOT_FOUND'],
+    [new PaymentResponseError('not json'), 502, 'MALFORMED_RESPONSE'],
     [new PaymentNetworkError('refused'), 502, 'NETWORK_ERROR'],
     [new PaymentTimeoutError('slow'), 504, 'TIMEOUT'],
     [new PaymentStoreUnavailableError('Redis is down.'), 503, 'STORE_UNAVAILABLE'],
-    [new PaymentError('something else'), 500, 'INTERNAL_ERROR'],
+    [new PaymentError('The payment client is closed', { code: 'CLIENT_CLOSED' }), 500, 'INTERNAL_ERROR'],
     [new Error('boom'), 500, 'INTERNAL_ERROR'],
     ['a thrown string', 500, 'INTERNAL_ERROR'],
   ])('%s → %i %s', (error, status, code) => {
@@ -67,7 +69,7 @@ describe('errorToResponse', () => {
   });
 
   it('answers service errors with its own wording, not the service message', () => {
-    const { body } = answer(new PaymentApiError('service said: merchant 42 misconfigured', { code: 'E07', msg: 'merchant 42 misconfigured' }));
+    const { body } = answer(new PaymentApiError('service said: merchant 42 misconfigured', { serviceCode: 'E07', msg: 'merchant 42 misconfigured' }));
     expect(body.error.message).toBe('The payment service refused the request.');
   });
 });

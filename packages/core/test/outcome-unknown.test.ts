@@ -105,6 +105,19 @@ it('a refusal with no attempt in doubt before it is still definitive', async () 
   closing.push(server);
   const client = createPaymentClient(clientOptions(server.url));
   closing.push(client);
-  await expect(client.directPayment(directPaymentInput())).rejects.toMatchObject({ code: 'E777', traceId: 'trace-refusal' });
+  await expect(client.directPayment(directPaymentInput())).rejects.toMatchObject({ serviceCode: 'E777', traceId: 'trace-refusal' });
   expect(server.requests).toHaveLength(1);
+});
+
+it("logs a refusal with paymount's code and the service's own beside it", async () => {
+  const server = await startServiceServer(() => REFUSAL);
+  closing.push(server);
+  const lines: Array<[string, unknown, unknown]> = [];
+  const at = (level: string) => (fields: object | string, msg?: string) => void lines.push([level, fields, msg]);
+  const client = createPaymentClient(clientOptions(server.url, { logger: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') } }));
+  closing.push(client);
+  await client.directPayment(directPaymentInput()).catch(() => undefined);
+  const codes = { errorCode: 'SERVICE_REFUSED', serviceCode: 'E777' };
+  expect(lines).toContainEqual(['debug', expect.objectContaining({ ...codes, status: 400 }), 'payment service call failed']);
+  expect(lines).toContainEqual(['warn', expect.objectContaining({ ...codes, traceId: 'trace-refusal' }), 'payment service call gave up']);
 });

@@ -7,6 +7,7 @@ it('the built package loads from require() and import with its public names', ()
       'PaymentError',
       'PaymentValidationError',
       'PaymentApiError',
+      'PaymentErrorCode',
       'PaymentRateLimitError',
       'PaymentNetworkError',
       'PaymentTimeoutError',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createPaymentClient, createRedactingLogger, PaymentError, Redactor, type Logger, type PaymentClient } from '../src';
+import { createPaymentClient, createRedactingLogger, PaymentApiError, PaymentError, Redactor, type Logger, type PaymentClient } from '../src';
 import { API_KEY, checkoutInput, clientOptions, directPaymentInput, refundInput, WALLET_TOKEN } from './support/fixtures';
 import { ok, startServiceServer, type ServiceServer } from './support/service-server';
 
@@ -21,6 +21,11 @@ beforeAll(async () => {
   // A hostile or buggy service: it echoes the request's Authorization header and body back in its answers.
   server = await startServiceServer((req, index) => {
     const echo = `${String(req.headers.authorization)} ${req.body}`;
+    if (req.json.referenceOrderId === 'echo-in-data') {
+      // A refusal whose data quotes the request: the raw text, the parsed body and the token as an object.
+      const walletResponse = JSON.parse(String(req.json.cardEncryptedData)) as unknown;
+      return { status: 400, body: { code: 'E901', msg: 'refused', traceId: 't-data', data: { echo, request: req.json, detail: { walletResponse } } } };
+    }
     if (req.json.referenceOrderId === 'echo-proxy-page') {
       // Padded so the key straddles the point where the quoted snippet of the body is cut.
       return { status: 502, headers: { 'content-type': 'text/plain' }, body: `${'-'.repeat(60)}${echo}` };
@@ -71,6 +76,7 @@ beforeAll(async () => {
     await run(() => client.expireCheckoutSession({ sessionId: 'cs_1' }));
   }
   await run(() => client.createCheckoutSession(checkoutInput({ referenceOrderId: 'echo-proxy-page' })));
+  await run(() => client.directPayment(directPaymentInput({ referenceOrderId: 'echo-in-data' })));
   await run(() => client.directPayment(directPaymentInput({ referenceOrderId: 'x', amount: { orderAmount: 1.5, priceCurrency: 'USD' } })));
   await run(async () => createPaymentClient(clientOptions(server.url, { apiKey: `${API_KEY} extra`, logger: capturingLogger })));
 });
@@ -123,6 +129,17 @@ it('no thrown error holds the API key or the wallet token, in its message or ser
     expect(text).not.toContain(WALLET_TOKEN);
     expect(text).not.toContain(API_KEY.slice(0, 12));
   }
+});
+
+it("keeps a refusal's data, with the API key, the wallet token and every credential-like field cut out", () => {
+  const refusal = errors.find((error) => error instanceof PaymentApiError && error.serviceCode === 'E901') as PaymentApiError | undefined;
+  expect(refusal?.code).toBe('SERVICE_REFUSED');
+  const data = refusal?.data as { echo: string; request: Record<string, unknown>; detail: { walletResponse: Record<string, unknown> } };
+  expect(data.echo).toMatch(/^Bearer \[REDACTED\] \{.*"referenceOrderId":"echo-in-data"/);
+  expect(data.request).toMatchObject({ referenceOrderId: 'echo-in-data', cardEncryptedData: '[REDACTED]', amount: { orderAmount: expect.any(Number) } });
+  expect(data.detail.walletResponse).toEqual({ signature: '[REDACTED]', protocolVersion: 'ECv2', signedMessage: '[REDACTED]' });
+  const text = JSON.stringify(data);
+  for (const secret of [API_KEY, WALLET_TOKEN, TOKEN_CORE, JSON.stringify(WALLET_TOKEN).slice(1, -1)]) expect(text).not.toContain(secret);
 });
 
 it('masks every registered secret whatever its length; the options refuse short ones before they get here', () => {

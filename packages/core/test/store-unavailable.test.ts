@@ -136,12 +136,17 @@ describe('webhook route when the idempotency store fails', () => {
 
   it('keeps a PaymentStoreUnavailableError thrown by the store as it is', async () => {
     const throwing = setup();
+    const thrown = new PaymentStoreUnavailableError('Redis is unreachable.');
     throwing.store.claim = async () => {
-      throw new PaymentStoreUnavailableError('Redis is unreachable.', { code: 'REDIS_DOWN' });
+      throw thrown;
     };
     const answer = await throwing.send(delivery('d5', 'T5'));
     expect(answer.status).toBe(503);
-    expect(answer.body.error?.code).toBe('REDIS_DOWN');
+    expect(answer.body.error?.code).toBe('STORE_UNAVAILABLE');
+    // Not wrapped again ("The idempotency store could not be used: ..."): the store's own words are logged.
+    const logged = throwing.log.lines.filter((line) => line.startsWith('paymount route failed'));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain('"message":"Redis is unreachable."');
     expect(throwing.runs).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { PaymentError, writeNeutralResponse, type NeutralResponse } from '@paymount/core';
+import { PaymentError, PaymentErrorCode, writeNeutralResponse, type NeutralResponse } from '@paymount/core';
 
 /** What Nest's Express platform hands a controller: the Node request, with the bytes Nest kept when `rawBody: true`. */
 type ExpressRequest = IncomingMessage & { rawBody?: Buffer; params?: Record<string, unknown> };
@@ -63,6 +63,6 @@ export function nestPlatform(type: string): NestPlatform {
   throw new PaymentError(
     `PaymentsModule cannot serve its routes on Nest's "${type}" HTTP platform. ` +
       'Create the app on @nestjs/platform-express (the default) or @nestjs/platform-fastify (new FastifyAdapter()), with rawBody: true.',
-    { code: 'UNSUPPORTED_PLATFORM' },
+    { code: PaymentErrorCode.UNSUPPORTED_PLATFORM },
   );
 }

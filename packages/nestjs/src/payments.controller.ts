@@ -1,13 +1,13 @@
 import { All, Controller, Inject, Next, Req, Res, type Type } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { PaymentRouteError, toNeutralRequest, type NeutralRequest } from '@paymount/core';
+import { PaymentErrorCode, PaymentRouteError, toNeutralRequest, type NeutralRequest } from '@paymount/core';
 import { nestPlatform, type NestPlatform } from './nest-platform';
 import { PaymentsService } from './payments.service';
 
 function rawBodyMissing(): PaymentRouteError {
   return new PaymentRouteError(
     500,
-    'RAW_BODY_MISSING',
+    PaymentErrorCode.RAW_BODY_MISSING,
     "Nest's body parser read this request without keeping its bytes, so paymount cannot check it. " +
       'Create the app with NestFactory.create(AppModule, { rawBody: true }) (with a FastifyAdapter too).',
   );

@@ -16,7 +16,7 @@ export interface AuthContext {
 }
 
 /**
- * The header rules of the spec's Authentication section, checked in a fixed
+ * The header rules of docs/service-contract.md#authentication, checked in a fixed
  * order so each failure maps to exactly one code. Returns the environment the
  * key selects. The duplicate request-id rule is separate (`claimRequestId`)
  * because a request refused by the rate limit must not burn its id.

@@ -66,7 +66,7 @@ export function notifyClosed(state: SandboxState, session: CheckoutSessionRecord
 
 /**
  * Queues a signed webhook with `fields` (which name their `transactionType`)
- * when the request named a notifyUrl; none otherwise (spec, Events 2).
+ * when the request named a notifyUrl; none otherwise (docs/service-contract.md#webhooks).
  */
 export function notify(state: SandboxState, notifyUrl: string | undefined, fields: Record<string, unknown>): void {
   if (notifyUrl === undefined) return;

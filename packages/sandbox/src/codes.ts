@@ -1,6 +1,6 @@
 /**
- * Every answer code the sandbox returns. The spec fixes only "0" (success) and
- * "S04" (call-frequency limit); each other rule gets its own code so a client's
+ * Every answer code the sandbox returns. The service fixes only "0" (success) and
+ * "S04" (call-frequency limit; docs/service-contract.md#service-codes); each other rule gets its own code so a client's
  * test can tell exactly which rule it broke. The README table is this list.
  */
 export const SANDBOX_CODES = {

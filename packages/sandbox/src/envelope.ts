@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SANDBOX_CODES, type SandboxCode } from './codes';
 
-/** The spec's response envelope. */
+/** The response envelope (docs/service-contract.md#response-envelope). */
 export interface Envelope {
   code: string;
   msg?: string;

@@ -8,7 +8,7 @@
  * - `reset-after`: process the request (a payment is charged) and destroy the
  *   connection instead of answering: the outcome is unknown to the client.
  * - `delay`: process the request, then hold the answer `delayMs` (default
- *   31 000, past the spec's 30-second recommended call time-out).
+ *   31 000, past the recommended 30-second call time-out of docs/service-contract.md#limits).
  * - `non-json`: answer 200 with an HTML page instead of a JSON envelope, without processing.
  * - `s04`: answer HTTP 429 with code S04 without processing; with `Retry-After`
  *   only when `retryAfterSeconds` is given.

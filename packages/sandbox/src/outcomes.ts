@@ -5,7 +5,7 @@ export interface ChargeOutcome {
 }
 
 /**
- * The spec's sandbox amounts, matched against the payable total in minor units.
+ * The sandbox amounts of docs/service-contract.md#sandbox-amounts, matched against the payable total in minor units.
  * 7777 "transaction time-out" is answered promptly as a failed transaction
  * (`F`, reason TRANSACTION_TIMEOUT): the authorisation timed out inside the
  * service, the caller is told so, and nothing is charged. Use the `delay` fault

@@ -39,5 +39,5 @@ export function createCertificate(): SandboxCertificate {
   return { key: keyPair.privateKey, cert: pems.cert };
 }
 
-/** TLS settings of the HTTPS sandbox: the spec's minimum of TLS 1.2. */
+/** TLS settings of the HTTPS sandbox: the minimum of TLS 1.2 (docs/service-contract.md#conventions). */
 export const TLS_MIN_VERSION = 'TLSv1.2' as const;

@@ -128,14 +128,14 @@ describe('refund', () => {
       .catch((e: unknown) => e);
     expect(over).toBeInstanceOf(PaymentApiError);
     expect(over).not.toBeInstanceOf(PaymentNotFoundError);
-    expect(over).toMatchObject({ code: 'T06', httpStatus: 409 });
+    expect(over).toMatchObject({ serviceCode: 'T06', httpStatus: 409 });
     expect((over as PaymentApiError).msg).toContain('400');
     expect(refundsOf(payment.transactionId)).toHaveLength(1);
     expect(refunded(payment.transactionId)).toBe(600);
 
     // The rest, then nothing more.
     await answeredRefund({ originalTransactionId: payment.transactionId });
-    await expect(client.refund({ originalTransactionId: payment.transactionId })).rejects.toMatchObject({ code: 'T06' });
+    await expect(client.refund({ originalTransactionId: payment.transactionId })).rejects.toMatchObject({ serviceCode: 'T06' });
     expect(refunded(payment.transactionId)).toBe(1000);
   });
 
@@ -151,7 +151,7 @@ describe('refund', () => {
   it('refunding an unknown payment is PaymentNotFoundError; a failed one is refused with its own code', async () => {
     const unknown = await client.refund({ originalTransactionId: 'txn_nobody_has_this' }).catch((e: unknown) => e);
     expect(unknown).toBeInstanceOf(PaymentNotFoundError);
-    expect(unknown).toMatchObject({ code: 'T01', httpStatus: 404 });
+    expect(unknown).toMatchObject({ serviceCode: 'T01', httpStatus: 404 });
 
     const cardEncryptedData = sandbox.mintWalletToken();
     tokens.push(cardEncryptedData);
@@ -162,7 +162,7 @@ describe('refund', () => {
       cardEncryptedData,
     });
     expect(declined).toMatchObject({ status: 'failed', resultCode: 'CARD_DECLINED' });
-    await expect(client.refund({ originalTransactionId: declined.transactionId! })).rejects.toMatchObject({ code: 'T02' });
+    await expect(client.refund({ originalTransactionId: declined.transactionId! })).rejects.toMatchObject({ serviceCode: 'T02' });
     expect(refundsOf(declined.transactionId!)).toEqual([]);
   });
 
@@ -239,7 +239,7 @@ describe('getTransaction', () => {
     for (const lookup of [{ transactionId: 'txn_nobody_has_this' }, { transactionRequestId: 'nobody-has-this' }]) {
       const error = await client.getTransaction(lookup).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(PaymentNotFoundError);
-      expect(error).toMatchObject({ code: 'T01', httpStatus: 404, traceId: expect.any(String) });
+      expect(error).toMatchObject({ serviceCode: 'T01', httpStatus: 404, traceId: expect.any(String) });
     }
   });
 
@@ -295,7 +295,7 @@ describe('expireCheckoutSession', () => {
 
     const details = await client.getTransaction({ transactionRequestId: open.transactionRequestId });
     expect(details).toMatchObject({ status: 'closed', transactionStatus: 'C', transactionType: 'SALE' });
-    await expect(client.refund({ originalTransactionRequestId: open.transactionRequestId })).rejects.toMatchObject({ code: 'T03' });
+    await expect(client.refund({ originalTransactionRequestId: open.transactionRequestId })).rejects.toMatchObject({ serviceCode: 'T03' });
 
     // Expiring it again answers its state again.
     await expect(client.expireCheckoutSession({ sessionId: open.sessionId! })).resolves.toMatchObject({ sessionStatus: 'EXPIRED' });
@@ -304,7 +304,7 @@ describe('expireCheckoutSession', () => {
   it('an unknown session is PaymentNotFoundError (H01); a paid one is refused (H02) and can be refunded instead', async () => {
     const unknown = await client.expireCheckoutSession({ sessionId: 'cs_nobody_has_this' }).catch((e: unknown) => e);
     expect(unknown).toBeInstanceOf(PaymentNotFoundError);
-    expect(unknown).toMatchObject({ code: 'H01', httpStatus: 404 });
+    expect(unknown).toMatchObject({ serviceCode: 'H01', httpStatus: 404 });
 
     const paid = await session();
     const page = await request(`${paid.checkoutUrl}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
@@ -312,7 +312,7 @@ describe('expireCheckoutSession', () => {
     const refused = await client.expireCheckoutSession({ sessionId: paid.sessionId! }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(PaymentApiError);
     expect(refused).not.toBeInstanceOf(PaymentNotFoundError);
-    expect(refused).toMatchObject({ code: 'H02' });
+    expect(refused).toMatchObject({ serviceCode: 'H02' });
     const refund = await answeredRefund({ originalTransactionRequestId: paid.transactionRequestId });
     expect(refund).toMatchObject({ status: 'succeeded', amount: { totalAmount: 1800 } });
   });

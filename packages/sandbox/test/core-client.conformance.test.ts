@@ -87,7 +87,7 @@ describe.each([
   it('a PAN_ONLY token is refused as an API error naming the code', async () => {
     const attempt = client.directPayment({ ...order(), cardEncryptedData: token({ authMethod: 'PAN_ONLY' }) });
     await expect(attempt).rejects.toBeInstanceOf(PaymentApiError);
-    await expect(client.directPayment({ ...order(), cardEncryptedData: token({ authMethod: 'PAN_ONLY' }) })).rejects.toMatchObject({ code: 'W04' });
+    await expect(client.directPayment({ ...order(), cardEncryptedData: token({ authMethod: 'PAN_ONLY' }) })).rejects.toMatchObject({ serviceCode: 'W04' });
   });
 
   it.each(['http-500', 'reset-after', 's04'] as const)('retries through a %s fault with one transactionRequestId and charges once', async (kind) => {
@@ -129,7 +129,7 @@ describe.each([
     try {
       const error = await wrong.createCheckoutSession(order()).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(PaymentApiError);
-      expect(error).toMatchObject({ code: 'A02', httpStatus: 401 });
+      expect(error).toMatchObject({ serviceCode: 'A02', httpStatus: 401 });
       expect(String((error as Error).message)).not.toContain('sk_test_not_the_right_key');
     } finally {
       await wrong.close();

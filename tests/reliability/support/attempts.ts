@@ -20,12 +20,12 @@ export interface LogicalCall {
 
 function symptomOf(entry: LogEntry): Symptom {
   if (entry.msg === 'payment service call answered') return 'clean';
-  const { status, errorCode } = entry.fields as { status?: number; errorCode?: string };
+  const { status, errorCode, serviceCode } = entry.fields as { status?: number; errorCode?: string; serviceCode?: string };
   if (errorCode === 'TIMEOUT') return 'delay';
   if (errorCode === 'NETWORK_ERROR') return 'reset';
-  if (errorCode === 'S04' && status === 429) return 's04';
+  if (serviceCode === 'S04' && status === 429) return 's04';
   // A definitive refusal in the service's envelope, e.g. a query of a transaction it never received: an answer, not a fault.
-  if (errorCode !== undefined && /^[A-Z]\d{2}$/.test(errorCode)) return 'refused';
+  if (serviceCode !== undefined) return 'refused';
   if (errorCode === 'MALFORMED_RESPONSE' && status === 500) return 'http-500';
   if (errorCode === 'MALFORMED_RESPONSE' && status === 200) return 'non-json';
   return 'other';

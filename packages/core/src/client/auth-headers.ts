@@ -4,7 +4,7 @@ import type { HttpMethod } from './transport';
 export const CLIENT_REQUEST_ID_HEADER = 'X-Client-Request-Id';
 
 /**
- * The four headers the spec's Authentication section requires, in its exact
+ * The four headers of docs/service-contract.md#authentication, in their exact
  * form. Built per attempt: a repeated X-Client-Request-Id within 10 minutes is
  * a duplicate, and the timestamp must be fresh (±10 minutes). A GET has no
  * body, so it goes without Content-Type (as the vendor's SDK sends it).

@@ -78,7 +78,7 @@ export async function performCall(ctx: CallContext, spec: CallSpec): Promise<Cal
 
   const error = last?.error ?? new PaymentTimeoutError(`The deadline of ${spec.method} ${spec.path} passed before any attempt`);
   if (doubt !== undefined) return unknownOutcome(ctx, spec, doubt, error);
-  ctx.logger.warn({ path: spec.path, transactionRequestId: spec.transactionRequestId, errorCode: error.code, traceId: error.traceId }, 'payment service call gave up');
+  ctx.logger.warn({ path: spec.path, transactionRequestId: spec.transactionRequestId, ...codesOf(error), traceId: error.traceId }, 'payment service call gave up');
   throw error;
 }
 
@@ -96,7 +96,7 @@ function unknownOutcome(ctx: CallContext, spec: CallSpec, doubt: PaymentError, l
       path: spec.path,
       transactionRequestId: spec.transactionRequestId,
       errorCode: error.code,
-      ...(refused ? { laterRefusal: last.code, traceId: last.traceId } : {}),
+      ...(refused ? { laterRefusal: last.serviceCode, traceId: last.traceId } : {}),
     },
     'payment service call outcome unknown',
   );
@@ -113,7 +113,12 @@ function logAttempt(ctx: CallContext, spec: CallSpec, attempt: number, result: A
     durationMs: Math.round(performance.now() - started),
   };
   if (result.ok) ctx.logger.debug({ ...fields, traceId: result.envelope.traceId }, 'payment service call answered');
-  else ctx.logger.debug({ ...fields, traceId: result.error.traceId, errorCode: result.error.code }, 'payment service call failed');
+  else ctx.logger.debug({ ...fields, traceId: result.error.traceId, ...codesOf(result.error) }, 'payment service call failed');
+}
+
+/** paymount's code of a failure and, for a refusal, the service's own beside it. */
+function codesOf(error: PaymentError): { errorCode: PaymentError['code']; serviceCode?: string } {
+  return { errorCode: error.code, ...(error instanceof PaymentApiError ? { serviceCode: error.serviceCode } : {}) };
 }
 
 async function sendOnce(

@@ -1,3 +1,4 @@
+import { PaymentErrorCode } from '../error-codes';
 import { PaymentError } from '../errors';
 import { createRedactingLogger, silentLogger } from '../logger';
 import { createCheckoutSessionRequestSchema } from '../schemas/checkout-session';
@@ -67,7 +68,7 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
   });
 
   const limits = (callOptions: CallOptions, timeoutMs = config.timeoutMs, deadlineMs = config.deadlineMs) => {
-    if (closed) throw new PaymentError('The payment client is closed', { code: 'CLIENT_CLOSED' });
+    if (closed) throw new PaymentError('The payment client is closed', { code: PaymentErrorCode.CLIENT_CLOSED });
     return {
       timeoutMs: callOptions.timeoutMs ?? timeoutMs,
       deadlineMs: callOptions.deadlineMs ?? deadlineMs,

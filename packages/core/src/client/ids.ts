@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-/** A transactionRequestId: 32 hex characters, the spec's maximum, matching `^[A-Za-z0-9_\-]+$`. */
+/** A transactionRequestId: 32 hex characters, the longest create-session takes (docs/service-contract.md#limits), matching `^[A-Za-z0-9_\-]+$`. */
 export function generateTransactionRequestId(): string {
   return randomUUID().replace(/-/g, '');
 }

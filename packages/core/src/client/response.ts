@@ -1,4 +1,5 @@
 import { PaymentApiError, PaymentNotFoundError, PaymentRateLimitError, PaymentResponseError, type PaymentError } from '../errors';
+import { redactValue } from '../logger';
 import { NOT_FOUND_CODES, RATE_LIMIT_CODE, responseEnvelopeSchema, SUCCESS_CODE, type ResponseEnvelope } from '../schemas/envelope';
 import { parseRetryAfter } from './retry';
 import type { HttpMethod, TransportResponse } from './transport';
@@ -34,7 +35,7 @@ export function interpretResponse(
   const { status } = response;
   const malformed = (what: string): Extract<Interpretation, { ok: false }> => ({
     ok: false,
-    error: new PaymentResponseError(`${method} ${path} answered HTTP ${status} ${what}`, { code: 'MALFORMED_RESPONSE', httpStatus: status }),
+    error: new PaymentResponseError(`${method} ${path} answered HTTP ${status} ${what}`, { httpStatus: status }),
     // A garbled 2xx is asked again too: every call is safe to repeat (a write carries its
     // transactionRequestId or, expiring a session, has the same effect twice; a read has
     // none). A non-envelope 4xx (a wrong baseUrl) will not heal.
@@ -64,14 +65,16 @@ export function interpretResponse(
     if (status < 200 || status >= 300) return { ...malformed('with code "0": a success answer must be a 2xx'), maybeProcessed: true };
     return { ok: true, envelope: envelope as SuccessEnvelope };
   }
-  // Only a refusal quotes msg, so only then is it worth redacting.
+  // Only a refusal quotes msg and data, so only then is it worth redacting.
   const msg = envelope.msg === undefined ? undefined : redact(envelope.msg);
+  const data = envelope.data ? (redactValue(envelope.data, redact) as Record<string, unknown>) : undefined;
   if (envelope.code === RATE_LIMIT_CODE) {
     const retryAfterMs = parseRetryAfter(response.headers['retry-after'], nowMs);
     return {
       ok: false,
       error: new PaymentRateLimitError(`${method} ${path} was rate limited (S04)${msg ? `: ${msg}` : ''}`, {
         msg,
+        data,
         traceId: envelope.traceId,
         httpStatus: status,
         retryAfterMs,
@@ -82,11 +85,13 @@ export function interpretResponse(
     };
   }
   const Refusal = NOT_FOUND_CODES.has(envelope.code) ? PaymentNotFoundError : PaymentApiError;
+  const serviceCode = redact(envelope.code);
   return {
     ok: false,
-    error: new Refusal(`${method} ${path} was refused with code ${redact(envelope.code)}${msg ? `: ${msg}` : ''}`, {
-      code: redact(envelope.code),
+    error: new Refusal(`${method} ${path} was refused with code ${serviceCode}${msg ? `: ${msg}` : ''}`, {
+      serviceCode,
       msg,
+      data,
       traceId: envelope.traceId,
       httpStatus: status,
     }),

@@ -208,7 +208,6 @@ function parseData<S extends z.ZodType>(schema: S, outcome: Answered, path: stri
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `data.${issue.path.join('.')} ${issue.message}`).join('; ');
   throw new PaymentResponseError(`${method} ${path} succeeded but its data is unusable: ${problems}`, {
-    code: 'MALFORMED_RESPONSE',
     traceId: outcome.envelope.traceId,
     httpStatus: outcome.httpStatus,
   });

@@ -1,3 +1,4 @@
+import { PaymentErrorCode } from '../error-codes';
 import { Agent, type Dispatcher } from 'undici';
 import { PaymentNetworkError, PaymentResponseError } from '../errors';
 import { watchTlsVersion } from './tls-guard';
@@ -181,7 +182,7 @@ export function classifyNetworkError(cause: unknown, method: HttpMethod, path: s
     return {
       error: new PaymentNetworkError(
         `TLS connection for ${method} ${path} refused (${code}): the service must offer TLS 1.2 or higher with a trusted certificate`,
-        { code: 'TLS_ERROR', cause },
+        { code: PaymentErrorCode.TLS_ERROR, cause },
       ),
       retryable: false,
     };

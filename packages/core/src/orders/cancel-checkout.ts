@@ -1,3 +1,4 @@
+import { PaymentErrorCode } from '../error-codes';
 import { z } from 'zod';
 import { PaymentRouteError } from '../routes/route-error';
 import { referenceOrderIdSchema } from '../schemas/fields';
@@ -57,7 +58,7 @@ export async function cancelCheckout(deps: ServiceCheckDeps, referenceOrderId: s
         return { outcome: 'no-open-checkout' };
       default:
         deps.orders.logger.warn(fields, 'the service refused to expire the order’s hosted session and reports it still open');
-        throw new PaymentRouteError(502, 'CHECKOUT_NOT_CANCELLED', 'The service did not expire the checkout session; it stays open until it expires.');
+        throw new PaymentRouteError(502, PaymentErrorCode.CHECKOUT_NOT_CANCELLED, 'The service did not expire the checkout session; it stays open until it expires.');
     }
   });
 }

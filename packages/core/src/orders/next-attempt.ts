@@ -1,3 +1,4 @@
+import { PaymentErrorCode } from '../error-codes';
 import { PaymentValidationError } from '../errors';
 import { PaymentRouteError } from '../routes/route-error';
 import { isFinalState, type OrderAttempt, type OrderAttemptKind, type OrderAttemptState } from './attempt';
@@ -66,11 +67,11 @@ export const PAYMENT_PENDING_RETRY_AFTER_SECONDS = 5;
 
 /** Answers to a payment request that sends nothing because of the order's last attempt. */
 export const orderRefusals = {
-  alreadyPaid: () => new PaymentRouteError(409, 'ORDER_ALREADY_PAID', 'This order is already paid.'),
+  alreadyPaid: () => new PaymentRouteError(409, PaymentErrorCode.ORDER_ALREADY_PAID, 'This order is already paid.'),
   pending: () =>
     new PaymentRouteError(
       409,
-      'PAYMENT_PENDING',
+      PaymentErrorCode.PAYMENT_PENDING,
       "The order's last payment is still being processed; nothing was sent. Its outcome is known shortly.",
       { retryAfterSeconds: PAYMENT_PENDING_RETRY_AFTER_SECONDS },
     ),

@@ -1,3 +1,4 @@
+import { PaymentErrorCode } from '../error-codes';
 import type { Logger } from '../logger';
 import { PaymentRouteError } from '../routes/route-error';
 import type { OrderAttemptStore } from './store';
@@ -18,7 +19,7 @@ export const PAYMENT_IN_PROGRESS_RETRY_AFTER_SECONDS = 2;
 function paymentInProgress(): PaymentRouteError {
   return new PaymentRouteError(
     409,
-    'PAYMENT_IN_PROGRESS',
+    PaymentErrorCode.PAYMENT_IN_PROGRESS,
     'A payment of this order is being processed; nothing was sent. Retry shortly.',
     { retryAfterSeconds: PAYMENT_IN_PROGRESS_RETRY_AFTER_SECONDS },
   );

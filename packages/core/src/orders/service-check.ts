@@ -73,7 +73,7 @@ export async function closeHostedAttempt(
   } catch (error) {
     if (!(error instanceof PaymentApiError) || error instanceof PaymentRateLimitError) throw error;
     deps.orders.logger.info(
-      { referenceOrderId: attempt.referenceOrderId, transactionRequestId: attempt.transactionRequestId, code: error.code },
+      { referenceOrderId: attempt.referenceOrderId, transactionRequestId: attempt.transactionRequestId, serviceCode: error.serviceCode },
       'the service refused to expire the order’s hosted session; asking it about the session instead',
     );
     return checkAttempt(deps, attempt);

@@ -1,3 +1,4 @@
+import { PaymentErrorCode } from '../error-codes';
 import type { NeutralRequest } from './neutral-http';
 import { bodyTooLarge, PaymentRouteError } from './route-error';
 
@@ -42,9 +43,9 @@ function parseText(text: string, kind: BodyKind): Record<string, unknown> {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new PaymentRouteError(400, 'INVALID_JSON', 'The request body is not valid JSON.');
+    throw new PaymentRouteError(400, PaymentErrorCode.INVALID_JSON, 'The request body is not valid JSON.');
   }
-  if (!isPlainObject(parsed)) throw new PaymentRouteError(400, 'INVALID_BODY', 'The request body must be a JSON object.');
+  if (!isPlainObject(parsed)) throw new PaymentRouteError(400, PaymentErrorCode.INVALID_BODY, 'The request body must be a JSON object.');
   return parsed;
 }
 
@@ -61,11 +62,11 @@ export async function readRequestBody(
   const kind = kindOf(firstHeader(req.headers['content-type']));
   if (kind === undefined || !options.accept.includes(kind)) {
     const accepted = options.accept.map((k) => MEDIA_TYPES[k]).join(' or ');
-    throw new PaymentRouteError(415, 'UNSUPPORTED_MEDIA_TYPE', `The request Content-Type must be ${accepted}.`);
+    throw new PaymentRouteError(415, PaymentErrorCode.UNSUPPORTED_MEDIA_TYPE, `The request Content-Type must be ${accepted}.`);
   }
   const parsed = req.parsedBody;
   if (parsed !== undefined && !(parsed instanceof Uint8Array) && typeof parsed !== 'string') {
-    if (!isPlainObject(parsed)) throw new PaymentRouteError(400, 'INVALID_BODY', 'The request body must be an object.');
+    if (!isPlainObject(parsed)) throw new PaymentRouteError(400, PaymentErrorCode.INVALID_BODY, 'The request body must be an object.');
     return { kind, fields: parsed };
   }
   const bytes = typeof parsed === 'string' ? Buffer.from(parsed, 'utf8') : (parsed ?? (await req.readBody?.()) ?? new Uint8Array());

@@ -1,3 +1,4 @@
+import { PaymentErrorCode } from '../error-codes';
 import { createPaymentClient, type PaymentClient, type PaymentClientOptions } from '../client';
 import { generateTransactionRequestId } from '../client/ids';
 import { MemoryIdempotencyStore } from '../idempotency/memory-store';
@@ -157,7 +158,7 @@ export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentH
         const allow = allowedMethods(byMethod);
         return errorResponse(
           405,
-          { code: 'METHOD_NOT_ALLOWED', message: `This route answers ${allow} only.` },
+          { code: PaymentErrorCode.METHOD_NOT_ALLOWED, message: `This route answers ${allow} only.` },
           { allow },
         );
       }

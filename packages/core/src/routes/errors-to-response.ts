@@ -1,3 +1,4 @@
+import { PaymentErrorCode } from '../error-codes';
 import {
   PaymentApiError,
   PaymentError,
@@ -21,7 +22,7 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 
 export function errorResponse(
   status: number,
-  error: { code: string; message: string; traceId?: string | undefined },
+  error: { code: PaymentErrorCode; message: string; traceId?: string | undefined },
   headers: Record<string, string> = {},
 ): NeutralResponse {
   const body = { code: error.code, message: error.message, ...(error.traceId ? { traceId: error.traceId } : {}) };
@@ -39,12 +40,12 @@ const MAX_RETRY_AFTER_SECONDS = 60;
 
 /** What the standalone entries answer outside the payment routes when the merchant gives no fallback. */
 export function notFoundResponse(): NeutralResponse {
-  return errorResponse(404, { code: 'NOT_FOUND', message: 'No route here.' });
+  return errorResponse(404, { code: PaymentErrorCode.NOT_FOUND, message: 'No route here.' });
 }
 
 interface StatusRule {
   status: number;
-  code?: string;
+  code?: PaymentErrorCode;
   /** Service-side messages are replaced: they describe the merchant's integration, not the shopper's request. */
   message?: string;
 }
@@ -52,7 +53,7 @@ interface StatusRule {
 function ruleFor(error: PaymentError): StatusRule {
   if (error instanceof PaymentRouteError) return { status: error.httpStatus };
   if (error instanceof WebhookVerificationError) {
-    if (error.reason === 'body_too_large') return { status: 413, code: 'BODY_TOO_LARGE', message: BODY_TOO_LARGE_MESSAGE };
+    if (error.reason === 'body_too_large') return { status: 413, code: PaymentErrorCode.BODY_TOO_LARGE, message: BODY_TOO_LARGE_MESSAGE };
     return { status: webhookStatus(error) };
   }
   if (error instanceof PaymentValidationError) return { status: 400 };
@@ -69,7 +70,7 @@ function ruleFor(error: PaymentError): StatusRule {
   if (error instanceof PaymentResponseError || error instanceof PaymentNetworkError) {
     return { status: 502, message: 'The payment service could not be reached or answered unexpectedly.' };
   }
-  return { status: 500, code: 'INTERNAL_ERROR', message: GENERIC_MESSAGE };
+  return { status: 500, code: PaymentErrorCode.INTERNAL_ERROR, message: GENERIC_MESSAGE };
 }
 
 /**
@@ -82,14 +83,14 @@ function webhookStatus(error: WebhookVerificationError): number {
 }
 
 /**
- * Maps any thrown value to the route error shape of DESIGN.md. Messages of
+ * Maps any thrown value to the route error shape (packages/core/README.md#error-codes). Messages of
  * paymount's own errors are written never to hold a key or token; anything
  * else is answered generically and only logged (through the redacting logger).
  */
 export function errorToResponse(error: unknown, logger: Logger): NeutralResponse {
   if (!(error instanceof PaymentError)) {
     logger.error({ err: error }, 'paymount route failed unexpectedly');
-    return errorResponse(500, { code: 'INTERNAL_ERROR', message: GENERIC_MESSAGE });
+    return errorResponse(500, { code: PaymentErrorCode.INTERNAL_ERROR, message: GENERIC_MESSAGE });
   }
   const rule = ruleFor(error);
   if (rule.status >= 500) logger.error({ err: error }, 'paymount route failed');

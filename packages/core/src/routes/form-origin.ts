@@ -1,3 +1,4 @@
+import { PaymentErrorCode } from '../error-codes';
 import type { Logger } from '../logger';
 import type { BodyKind } from './body';
 import type { NeutralHeaders, NeutralRequest } from './neutral-http';
@@ -38,5 +39,5 @@ export function checkFormOrigin(req: NeutralRequest, kind: BodyKind, allowedOrig
     { origin, secFetchSite: site },
     'checkout form post from another origin refused; if that origin is your own storefront, list it in the allowedOrigins option',
   );
-  throw new PaymentRouteError(403, 'CROSS_SITE_FORM_POST', 'A checkout form posted from another site is refused.');
+  throw new PaymentRouteError(403, PaymentErrorCode.CROSS_SITE_FORM_POST, 'A checkout form posted from another site is refused.');
 }

@@ -1,3 +1,4 @@
+import { PaymentErrorCode } from '../error-codes';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 import { bodyTooLarge, PaymentRouteError } from './route-error';
@@ -14,7 +15,7 @@ export function readNodeBody(req: IncomingMessage, limitBytes: number): Promise<
     return Promise.reject(
       new PaymentRouteError(
         500,
-        'BODY_ALREADY_CONSUMED',
+        PaymentErrorCode.BODY_ALREADY_CONSUMED,
         'The request body was already read by another middleware. Mount the payment routes before any body parser.',
       ),
     );

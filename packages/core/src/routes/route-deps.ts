@@ -1,3 +1,4 @@
+import { PaymentErrorCode } from '../error-codes';
 import type { PaymentClient } from '../client';
 import { PaymentValidationError } from '../errors';
 import type { Logger } from '../logger';
@@ -47,7 +48,7 @@ export async function lookUpOrder(
 ): Promise<MerchantOrder> {
   const order = await deps.resolveOrder(orderId, { route, request, context: request.context });
   if (order === null || order === undefined) {
-    throw new PaymentRouteError(404, 'ORDER_NOT_FOUND', 'No order exists with this orderId.');
+    throw new PaymentRouteError(404, PaymentErrorCode.ORDER_NOT_FOUND, 'No order exists with this orderId.');
   }
   return order;
 }
@@ -61,7 +62,7 @@ export async function lookUpPayableOrder(
 ): Promise<MerchantOrder> {
   const order = await lookUpOrder(deps, orderId, route, request);
   if (order.payable === false) {
-    throw new PaymentRouteError(409, 'ORDER_NOT_PAYABLE', 'This order cannot be paid now (already paid, cancelled or refunded).');
+    throw new PaymentRouteError(409, PaymentErrorCode.ORDER_NOT_PAYABLE, 'This order cannot be paid now (already paid, cancelled or refunded).');
   }
   return order;
 }
@@ -69,7 +70,7 @@ export async function lookUpPayableOrder(
 /**
  * Runs a step that builds a service request from the merchant's order. The
  * browser's own input was validated before, so a validation error here is the
- * server's (an order or option the spec refuses): the browser gets a 500, the
+ * server's (an order or option breaking docs/service-contract.md#fields-and-rules): the browser gets a 500, the
  * log gets the broken rules.
  */
 export async function fromServerSideOrder<T>(deps: RouteDeps, order: MerchantOrder, step: () => T | Promise<T>): Promise<T> {
@@ -81,6 +82,6 @@ export async function fromServerSideOrder<T>(deps: RouteDeps, order: MerchantOrd
       { referenceOrderId: order.referenceOrderId, issues: error.issues },
       'the payment request built from a resolved order breaks a rule of the service',
     );
-    throw new PaymentRouteError(500, 'INVALID_ORDER', 'This order cannot be paid as it is set up on the server.');
+    throw new PaymentRouteError(500, PaymentErrorCode.INVALID_ORDER, 'This order cannot be paid as it is set up on the server.');
   }
 }

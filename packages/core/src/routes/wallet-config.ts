@@ -1,3 +1,4 @@
+import { PaymentErrorCode } from '../error-codes';
 import { validate } from '../validation';
 import { buildWalletPaymentRequest } from '../wallet';
 import { jsonResponse } from './errors-to-response';
@@ -10,7 +11,7 @@ import { PaymentRouteError } from './route-error';
 export async function walletConfigRoute(req: NeutralRequest, deps: RouteDeps): Promise<NeutralResponse> {
   const wallet = deps.wallet;
   if (wallet === undefined) {
-    throw new PaymentRouteError(404, 'WALLET_NOT_CONFIGURED', 'The wallet routes need the `wallet` option (gatewayId).');
+    throw new PaymentRouteError(404, PaymentErrorCode.WALLET_NOT_CONFIGURED, 'The wallet routes need the `wallet` option (gatewayId).');
   }
   const { orderId } = validate(orderQuerySchema, req.query, 'wallet config request');
   const order = await lookUpPayableOrder(deps, orderId, 'wallet-config', req);

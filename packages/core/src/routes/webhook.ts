@@ -1,3 +1,4 @@
+import { PaymentErrorCode } from '../error-codes';
 import { handleEventOnce, type EventDedupeDeps } from '../idempotency/handle-event-once';
 import type { Logger } from '../logger';
 import type { PaymentEvent } from '../webhooks/event';
@@ -82,13 +83,13 @@ export async function webhookRoute(req: NeutralRequest, deps: WebhookDeps): Prom
       deps.logger.info(summary, 'webhook delivery refused while the same event is being handled; the service will retry');
       return errorResponse(
         409,
-        { code: 'WEBHOOK_IN_PROGRESS', message: 'The same event is being handled by another delivery; retry later.' },
+        { code: PaymentErrorCode.WEBHOOK_IN_PROGRESS, message: 'The same event is being handled by another delivery; retry later.' },
         { 'retry-after': String(IN_PROGRESS_RETRY_AFTER_SECONDS) },
       );
     case 'failed':
       deps.logger.error({ ...summary, err: handling.error }, 'webhook handler failed; the delivery will be retried');
       return errorResponse(500, {
-        code: 'WEBHOOK_HANDLER_FAILED',
+        code: PaymentErrorCode.WEBHOOK_HANDLER_FAILED,
         message: 'A webhook handler failed; the delivery will be retried.',
       });
     case 'handled':

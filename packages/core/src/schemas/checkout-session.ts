@@ -13,7 +13,7 @@ import { productListSchema, withProductListSum } from './product-list';
 import { callbackUrlSchema, type SchemaContext } from './urls';
 
 /**
- * The create-session request body with every rule of the spec's table.
+ * The create-session request body with every rule of docs/service-contract.md#checkout-session.
  * Unknown fields are refused: a misspelt `notifyURL` would otherwise be dropped
  * silently and no webhook would ever arrive.
  */

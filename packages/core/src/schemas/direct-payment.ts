@@ -23,9 +23,10 @@ export const walletTokenSchema = z
   .max(65_536, 'must be at most 65536 characters');
 
 /**
- * The direct payment body. The spec shows the fields but not their types or
- * lengths; those it shares with create-session follow the same rules, so one
- * order is valid on both paths. The optional customer fields are the vendor's.
+ * The direct payment body (docs/service-contract.md#direct-payment). The service shows the fields
+ * but not their types or lengths; those it shares with create-session follow
+ * the same rules, so one order is valid on both paths. The optional customer
+ * fields are the vendor's.
  */
 export function createDirectPaymentRequestSchema(context: SchemaContext = {}) {
   return withProductListSum(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Field rules shared by every request body, from the spec's tables and limits. */
+/** Field rules shared by every request body (docs/service-contract.md#fields-and-rules). */
 const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 const REFERENCE_ORDER_PATTERN = /^[A-Za-z0-9_\-|*]+$/;
 
@@ -27,6 +27,6 @@ export const referenceOrderIdSchema = z
   .regex(REFERENCE_ORDER_PATTERN, 'may contain only letters, digits, "_", "-", "|" and "*"');
 export const descriptionSchema = requiredString().max(128, 'must be at most 128 characters');
 
-/** Limits from the spec's table, reused by the callback URL fields. */
+/** Lengths of the callback URLs (docs/service-contract.md#limits). */
 export const NOTIFY_URL_MAX = 200;
 export const MERCHANT_RETURN_URL_MAX = 256;

@@ -9,7 +9,7 @@ interface WithProductList {
 }
 
 /**
- * Adds the spec's rule that the items of `productList` add up to
+ * Adds the rule (docs/service-contract.md#product-list) that the items of `productList` add up to
  * `amount.orderAmount`, to every body that carries both (create-session and
  * direct payment), so an order valid on one path is valid on the other.
  */

@@ -3,9 +3,9 @@ import { currencyCodeSchema, minorUnitsSchema } from './amount';
 import { appIdSchema, merchantIdSchema, transactionRequestIdSchema } from './fields';
 
 /**
- * The terminal sale body. The spec names only `amount` and `priceCurrency`;
- * the identifiers follow the other endpoints, and further fields pass through
- * unchanged because their contract is not shown.
+ * The terminal sale body (docs/service-contract.md#terminal-sale). The service names only
+ * `amount` and `priceCurrency`; the identifiers follow the other endpoints, and
+ * further fields pass through unchanged because their contract is not shown.
  */
 export const terminalSaleRequestSchema = z
   .looseObject({

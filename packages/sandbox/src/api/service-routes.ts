@@ -39,8 +39,8 @@ function endpoint<T extends { appId: string; merchantId: string }>(
 
 /**
  * A service route: its method and what it does. A POST carries a JSON body
- * (Content-Type checked, X-Client-Request-Id claimed against duplicates, as the
- * spec says "for POST requests"); a GET reads its fields from the query string
+ * (Content-Type checked, X-Client-Request-Id claimed against duplicates, a rule
+ * of POST requests: docs/service-contract.md#authentication); a GET reads its fields from the query string
  * and, being safe to repeat, neither needs a Content-Type nor claims its id.
  */
 interface ServiceRoute {

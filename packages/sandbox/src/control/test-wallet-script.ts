@@ -1,7 +1,7 @@
 /**
  * `GET /sandbox/test-wallet.js`: a browser stand-in for the wallet API. It
  * exposes `window.PaymountTestWallet.loadPaymentData(paymentDataRequest,
- * testOptions?)`, which checks the request the way the spec wants it built
+ * testOptions?)`, which checks the request as docs/service-contract.md#wallet wants it built
  * (PAYMENT_GATEWAY tokenization with gateway and gatewayMerchantId,
  * CRYPTOGRAM_3DS only), mints a token through this sandbox and resolves the
  * wallet's response shape. The token is handed to the caller only: never

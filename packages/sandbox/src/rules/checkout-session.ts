@@ -11,7 +11,7 @@ import {
   urlField,
 } from './fields';
 
-/** The create-session body of the spec's "Checkout session" table. */
+/** The create-session body of docs/service-contract.md#checkout-session. */
 export function checkoutSessionRules(allowLocalNotifyUrl: boolean) {
   return z
     .object({

@@ -9,7 +9,7 @@ import {
 } from './fields';
 
 /**
- * The direct payment body. The spec lists the fields without types, lengths or
+ * The direct payment body (docs/service-contract.md#direct-payment). The service lists the fields without types, lengths or
  * required flags; the sandbox applies the create-session rules to the fields of
  * the same name, requires everything a charge cannot do without, and keeps
  * `description` and `notifyUrl` optional.

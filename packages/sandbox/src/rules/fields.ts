@@ -4,9 +4,9 @@ import type { TransactionIds } from '../ledger';
 import { isPublicHttpsUrl, isHttpUrl } from '../webhooks/notify-url';
 
 /**
- * Field rules of the spec's tables, written from the spec alone (not shared
- * with the client's schemas) so that the client and the sandbox cannot share a
- * mistake.
+ * Field rules of docs/service-contract.md#fields-and-rules, written apart from the client's
+ * schemas (not shared with them) so that the client and the sandbox cannot
+ * share a mistake.
  */
 
 export const ID_PATTERN = /^[A-Za-z0-9_-]+$/;

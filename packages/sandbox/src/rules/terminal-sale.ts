@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { currencyField, idField, transactionRequestIdField } from './fields';
 
 /**
- * The terminal sale body. The spec says only "at least an amount and a
- * priceCurrency"; the sandbox reads `amount` as the payable total in minor
+ * The terminal sale body (docs/service-contract.md#terminal-sale). The service asks only for
+ * an amount and a priceCurrency; the sandbox reads `amount` as the payable total in minor
  * units, requires the identifiers every other endpoint carries, and ignores
  * further (terminal-specific) fields.
  */

@@ -10,7 +10,7 @@ export function isHttpUrl(value: string): boolean {
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * The spec's webhook URL rule: public HTTPS, judged by the same
+ * The webhook URL rule (docs/service-contract.md#callback-urls): public HTTPS, judged by the same
  * `isPublicHostname` as @paymount/core. With `allowLocal` (local development
  * against the sandbox) http or https to localhost / 127.0.0.1 / ::1 is accepted
  * too — and nothing else non-public.
