@@ -67,7 +67,7 @@ export function webhookCases(ctx: () => ConformanceContext): void {
   });
 
   it('a later status of the same transaction is a new event, handled in arrival order', async () => {
-    await deliver(signed(webhookPayload({ transactionId: 'TX-order', transactionStatus: 'F' })));
+    await deliver(signed(webhookPayload({ transactionId: 'TX-order', transactionStatus: 'F', reason: { code: 'CARD_DECLINED', message: 'card declined' } })));
     await deliver(signed(webhookPayload({ transactionId: 'TX-order', transactionStatus: 'S' })));
     expect(eventsFor('TX-order').map((event) => event.type)).toEqual(['payment.failed', 'payment.succeeded']);
   });
