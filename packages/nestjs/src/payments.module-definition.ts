@@ -1,9 +1,11 @@
 import { ConfigurableModuleBuilder } from '@nestjs/common';
 import type { PaymentHandlersOptions } from '@paymount/core';
+import type { NestPlatformRequest } from './nest-platform';
 import { createPaymentsController } from './payments.controller';
 import { PAYMENTS_MODULE_OPTIONS } from './payments.tokens';
 
-export type PaymentsModuleOptions = PaymentHandlersOptions;
+/** The handler options, with the platform's request (Express or Fastify) as `ctx.context`. */
+export type PaymentsModuleOptions = PaymentHandlersOptions<NestPlatformRequest>;
 
 /**
  * Module-level settings that shape the module itself rather than the payment
