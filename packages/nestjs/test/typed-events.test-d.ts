@@ -1,7 +1,6 @@
 import type { PaymentClosedEvent, PaymentEvent, PaymentFailedEvent, RefundFailedEvent, RefundSucceededEvent } from '@paymount/core';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { PaymentsService} from '../src';
-import { OnPaymentEvent, PaymentsModule, type NestPlatformRequest, type PaymentsModuleOptions } from '../src';
+import { OnPaymentEvent, PaymentsModule, type NestPlatformRequest, type PaymentsModuleOptions, type PaymentsService } from '../src';
 
 declare const base: Omit<PaymentsModuleOptions, 'resolveOrder' | 'on'>;
 declare const payments: PaymentsService;
