@@ -42,6 +42,8 @@ describe('PaymentEvent', () => {
     expectTypeOf<PaymentClosedEvent['sessionId']>().toEqualTypeOf<string>();
     expectTypeOf<PaymentClosedEvent['reason']>().toEqualTypeOf<PaymentEventReason>();
     expectTypeOf<RefundSucceededEvent['originalTransactionId']>().toEqualTypeOf<string>();
+    // A refunded terminal sale has no order.
+    expectTypeOf<RefundSucceededEvent['referenceOrderId']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<RefundFailedEvent['reason']>().toEqualTypeOf<PaymentEventReason>();
     expectTypeOf<UnknownPaymentEvent['referenceOrderId']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<PaymentEvent['payload']>().toEqualTypeOf<Record<string, unknown>>();

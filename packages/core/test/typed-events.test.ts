@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentEventReason } from '../src/webhooks/event';
+import { signWebhook } from '../src/webhooks/sign-webhook';
 import { orderAppsClosedAfterEach, payHostedPage } from './support/order-app';
 
 const app = orderAppsClosedAfterEach();
@@ -70,20 +71,37 @@ describe('typed events from the sandbox', () => {
     expect(shop.events[0]?.payload).not.toHaveProperty('sessionId');
   });
 
-  it('a refund delivery without referenceOrderId (a terminal sale refunded) is refused 400, logged with the field, and runs no handler', async () => {
+  it('a refund of a terminal sale, which has no referenceOrderId, reaches the refund handlers without one', async () => {
     const shop = await app();
     const sale = await shop.handlers.client.terminalSale({ amount: 1500, priceCurrency: 'USD' });
-    await shop.handlers.client.refund({ originalTransactionRequestId: sale.transactionRequestId, notifyUrl: `${shop.routesUrl}/webhook` });
+    const refund = await shop.handlers.client.refund({ originalTransactionRequestId: sale.transactionRequestId, notifyUrl: `${shop.routesUrl}/webhook` });
     await shop.sandbox.waitForDeliveries();
 
     const [delivery] = shop.sandbox.deliveries();
-    expect(delivery?.payload).toMatchObject({ transactionType: 'REFUND', transactionStatus: 'S' });
     expect(delivery?.payload).not.toHaveProperty('referenceOrderId');
-    expect(delivery?.state).toBe('failed');
-    expect(new Set(delivery?.attempts.map((attempt) => attempt.status))).toEqual(new Set([400]));
-    expect(shop.events).toEqual([]);
-    const refusals = shop.logLines.filter((line) => line.includes('WEBHOOK_INVALID_PAYLOAD'));
-    expect(refusals).toHaveLength(delivery?.attempts.length ?? -1);
-    expect(refusals[0]).toContain('not a complete refund.succeeded event (referenceOrderId is required)');
+    expect(delivery?.attempts.map((attempt) => attempt.status)).toEqual([200]);
+    expect(shop.events).toMatchObject([{ type: 'refund.succeeded', transactionRequestId: refund.transactionRequestId, originalTransactionId: expect.any(String) }]);
+    expect(shop.events[0]).not.toHaveProperty('referenceOrderId');
+  });
+
+  it('a signed delivery lacking a field its event always has is refused 400, logged naming the field, and runs no handler', async () => {
+    const shop = await app();
+    const orderId = shop.order();
+    await shop.pay(orderId);
+    await shop.sandbox.waitForDeliveries();
+    const [genuine] = shop.sandbox.deliveries();
+    const { referenceOrderId: _dropped, ...incomplete } = genuine?.payload ?? {};
+    const { body, headers } = signWebhook({ payload: incomplete, secret: shop.sandbox.webhookSecret });
+    const answer = await fetch(`${shop.routesUrl}/webhook`, { method: 'POST', headers, body });
+
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({
+      error: {
+        code: 'WEBHOOK_INVALID_PAYLOAD',
+        message: 'The webhook payload is not a complete payment.succeeded event (referenceOrderId is required); no handler ran.',
+      },
+    });
+    expect(shop.events.map((event) => event.deliveryId)).toEqual([genuine?.deliveryId]);
+    expect(shop.logLines.filter((line) => line.includes('WEBHOOK_INVALID_PAYLOAD') && line.includes('referenceOrderId is required'))).toHaveLength(1);
   });
 });

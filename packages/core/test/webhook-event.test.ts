@@ -87,8 +87,11 @@ describe('normalizeEvent: the fields each event always has', () => {
   };
   const required: Array<[string, string]> = [
     ...['payment.succeeded', 'payment.failed', 'payment.closed', 'refund.succeeded', 'refund.failed'].flatMap((type) =>
-      ['transactionId', 'transactionRequestId', 'referenceOrderId', 'amount'].map((field): [string, string] => [type, field]),
+      ['transactionId', 'transactionRequestId', 'amount'].map((field): [string, string] => [type, field]),
     ),
+    ['payment.succeeded', 'referenceOrderId'],
+    ['payment.failed', 'referenceOrderId'],
+    ['payment.closed', 'referenceOrderId'],
     ['payment.failed', 'reason'],
     ['payment.closed', 'reason'],
     ['payment.closed', 'sessionId'],
@@ -129,6 +132,13 @@ describe('normalizeEvent: the fields each event always has', () => {
     const { sessionId: _sessionId, ...body } = complete['payment.closed'] ?? {};
     expect(normalizeEvent(body, { ...origin, sessionId: 'cs_attempt' })).toMatchObject({ sessionId: 'cs_attempt', payload: body });
     expect(normalizeEvent(complete['payment.closed'], { ...origin, sessionId: 'cs_attempt' })).toMatchObject({ sessionId: 'cs_1' });
+  });
+
+  it('takes a refund without referenceOrderId: the service refunds terminal sales, which have none', () => {
+    const { referenceOrderId: _none, ...body } = complete['refund.succeeded'] ?? {};
+    const event = normalizeEvent(body, origin);
+    expect(event).toMatchObject({ type: 'refund.succeeded', originalTransactionId: 'txn_1' });
+    expect(event).not.toHaveProperty('referenceOrderId');
   });
 
   it('asks nothing of an unknown event', () => {

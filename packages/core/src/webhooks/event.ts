@@ -53,20 +53,39 @@ interface TransactionEventFields extends DeliveryFields {
   transactionId: string;
   /** The attempt this event is about: the order's current one, or an earlier one (compare before acting on the order). */
   transactionRequestId: string;
-  referenceOrderId: string;
   /** As the service spelt it (`SALE`, `REFUND`); the event's `type` is read from it and the status, letter case ignored. */
   transactionType: string;
   transactionStatus: string;
   amount: PaymentEventAmount;
 }
 
-export interface PaymentSucceededEvent extends TransactionEventFields {
+/** A payment is always of an order: the service requires `referenceOrderId` on every checkout and direct payment. */
+interface PaymentEventFields extends TransactionEventFields {
+  referenceOrderId: string;
+}
+
+/**
+ * A refund's `transactionId` and `transactionRequestId` are its own; the
+ * refunded payment is `originalTransactionId`.
+ */
+interface RefundEventFields extends TransactionEventFields {
+  /** The transactionId of the refunded payment. */
+  originalTransactionId: string;
+  /**
+   * The refunded payment's order. Absent when that payment had none: the
+   * service refunds terminal sales too, which carry no referenceOrderId (find
+   * the order by `originalTransactionId` then).
+   */
+  referenceOrderId?: string;
+}
+
+export interface PaymentSucceededEvent extends PaymentEventFields {
   type: 'payment.succeeded';
   /** The hosted checkout session paid; absent for a direct wallet payment. */
   sessionId?: string;
 }
 
-export interface PaymentFailedEvent extends TransactionEventFields {
+export interface PaymentFailedEvent extends PaymentEventFields {
   type: 'payment.failed';
   /** The hosted checkout session whose payment failed; absent for a direct wallet payment. */
   sessionId?: string;
@@ -74,23 +93,19 @@ export interface PaymentFailedEvent extends TransactionEventFields {
 }
 
 /** A hosted checkout session cancelled or expired unpaid: nothing was charged. */
-export interface PaymentClosedEvent extends TransactionEventFields {
+export interface PaymentClosedEvent extends PaymentEventFields {
   type: 'payment.closed';
   /** The session closed; `transactionRequestId` is the create-session attempt it belonged to. */
   sessionId: string;
   reason: PaymentEventReason;
 }
 
-export interface RefundSucceededEvent extends TransactionEventFields {
+export interface RefundSucceededEvent extends RefundEventFields {
   type: 'refund.succeeded';
-  /** The transactionId of the refunded payment. */
-  originalTransactionId: string;
 }
 
-export interface RefundFailedEvent extends TransactionEventFields {
+export interface RefundFailedEvent extends RefundEventFields {
   type: 'refund.failed';
-  /** The transactionId of the payment whose refund failed. */
-  originalTransactionId: string;
   reason: PaymentEventReason;
 }
 
@@ -159,19 +174,20 @@ const reasonSchema = z.object(
 const transactionFields = {
   transactionId: id,
   transactionRequestId: id,
-  referenceOrderId: id,
   transactionType: id,
   transactionStatus: id,
   amount: z.record(z.string(), z.unknown(), { error: (issue) => required(issue, 'an object') }),
 };
+const paymentFields = { ...transactionFields, referenceOrderId: id };
+const refundFields = { ...transactionFields, originalTransactionId: id, referenceOrderId: id.optional() };
 
-/** The fields each named event cannot do without (see DESIGN.md, and what the service sends for each). */
+/** The fields each named event cannot do without: what the service sends for every event of the kind. */
 const REQUIRED_FIELDS: Readonly<Record<Exclude<PaymentEventType, 'unknown'>, z.ZodObject>> = {
-  'payment.succeeded': z.object({ ...transactionFields, sessionId: id.optional() }),
-  'payment.failed': z.object({ ...transactionFields, sessionId: id.optional(), reason: reasonSchema }),
-  'payment.closed': z.object({ ...transactionFields, sessionId: id, reason: reasonSchema }),
-  'refund.succeeded': z.object({ ...transactionFields, originalTransactionId: id }),
-  'refund.failed': z.object({ ...transactionFields, originalTransactionId: id, reason: reasonSchema }),
+  'payment.succeeded': z.object({ ...paymentFields, sessionId: id.optional() }),
+  'payment.failed': z.object({ ...paymentFields, sessionId: id.optional(), reason: reasonSchema }),
+  'payment.closed': z.object({ ...paymentFields, sessionId: id, reason: reasonSchema }),
+  'refund.succeeded': z.object(refundFields),
+  'refund.failed': z.object({ ...refundFields, reason: reasonSchema }),
 };
 
 const EVENT_BY_TYPE_AND_STATUS: Readonly<Record<string, Readonly<Record<string, PaymentEventType>>>> = {
