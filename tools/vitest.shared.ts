@@ -4,6 +4,13 @@ import { defineConfig, type ViteUserConfig } from 'vitest/config';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
+ * Type tests (`test/*.test-d.ts`, `expectTypeOf` and `// @ts-expect-error`),
+ * run by `vitest run` beside the others: a handler of the wrong signature
+ * that compiles fails the run.
+ */
+export const TYPE_TESTS = { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: 'tsconfig.json' };
+
+/**
  * Tests run against the TypeScript sources of sibling packages, so a change in
  * @paymount/core is seen by the adapter tests without a rebuild. Packaging tests
  * exercise the built `dist/` separately, from plain Node.

@@ -63,7 +63,9 @@ export const BODY_LIMIT_BYTES = 4 * 1024;
 /** The webhook's own (larger) limit, so the adapter reads bodies up to it and each route still keeps its own. */
 export const WEBHOOK_MAX_BODY_BYTES = 16 * 1024;
 
+/** A SALE body as the service sends it: a failure or closure with its reason, a closure naming its session. */
 export function webhookPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const status = overrides['transactionStatus'] ?? 'S';
   return {
     transactionId: 'TX-1001',
     transactionRequestId: 'REQ-1001',
@@ -71,6 +73,8 @@ export function webhookPayload(overrides: Record<string, unknown> = {}): Record<
     transactionType: 'SALE',
     transactionStatus: 'S',
     amount: { orderAmount: 1250, taxAmount: 100, priceCurrency: 'USD' },
+    ...(status === 'S' ? {} : { reason: { code: 'CARD_DECLINED', message: 'card declined' } }),
+    ...(status === 'C' ? { sessionId: 'cs_conformance' } : {}),
     futureField: 'kept',
     ...overrides,
   };

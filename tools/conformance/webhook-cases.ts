@@ -102,6 +102,19 @@ export function webhookCases(ctx: () => ConformanceContext): void {
     expect(eventsFor('TX-forged')).toHaveLength(0);
   });
 
+  it('a signed delivery lacking a field its event always has answers 400 WEBHOOK_INVALID_PAYLOAD naming it, and runs no handler', async () => {
+    const { referenceOrderId: _missing, ...incomplete } = webhookPayload({ transactionId: 'TX-incomplete' });
+    const res = await deliver(signed(incomplete));
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({
+      error: {
+        code: 'WEBHOOK_INVALID_PAYLOAD',
+        message: 'The webhook payload is not a complete payment.succeeded event (referenceOrderId is required); no handler ran.',
+      },
+    });
+    expect(eventsFor('TX-incomplete')).toHaveLength(0);
+  });
+
   it('a tampered body answers 400 and runs no handler', async () => {
     const delivery = signed(webhookPayload({ transactionId: 'TX-tampered' }));
     const res = await deliver({ ...delivery, body: delivery.body.replace('"S"', '"F"') });

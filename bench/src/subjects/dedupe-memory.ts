@@ -41,7 +41,14 @@ serveHarness(async () => ({
       if (n % 1024 === 0 && performance.now() > deadline) break;
       deliveries++;
       const event = normalizeEvent(
-        { transactionId: `txn_${n}`, transactionType: 'SALE', transactionStatus: 'S', amount: { orderAmount: 1999, priceCurrency: 'USD' } },
+        {
+          transactionId: `txn_${n}`,
+          transactionRequestId: `req_${n}`,
+          referenceOrderId: `order_${n}`,
+          transactionType: 'SALE',
+          transactionStatus: 'S',
+          amount: { orderAmount: 1999, priceCurrency: 'USD' },
+        },
         { deliveryId: `dlv_${n}`, timestamp: Date.now() },
       );
       const key = dedupeKeyOf(event);

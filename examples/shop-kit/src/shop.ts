@@ -6,6 +6,9 @@ import {
   type PaymentEvent,
   type PaymentHandlers,
   type PaymentHandlersOptions,
+  type PaymentSucceededEvent,
+  type RefundFailedEvent,
+  type RefundSucceededEvent,
 } from '@paymount/core';
 import type { Sandbox } from '@paymount/sandbox';
 import { BackOffice, type BackOfficeShop } from './back-office';
@@ -137,10 +140,6 @@ export class Shop implements BackOfficeShop {
         break;
       case 'refund.succeeded':
       case 'refund.failed':
-        if (event.transactionRequestId === undefined) {
-          this.logger.warn(fields, 'refund event without its transactionRequestId; ignored');
-          return;
-        }
         this.orders.settleRefund(order.id, event.transactionRequestId, refundOutcome(event));
         break;
       default:
@@ -150,15 +149,15 @@ export class Shop implements BackOfficeShop {
     this.logger.info({ ...fields, status: this.orders.get(order.id)?.status }, 'order updated from a payment event');
   }
 
-  /** A refund event names its payment's order, or at least the payment. */
+  /** A refund event names its payment's order, or at least the payment (a refunded terminal sale has no order id). */
   private orderOf(event: PaymentEvent): Order | undefined {
     if (event.referenceOrderId !== undefined) return this.orders.get(event.referenceOrderId);
-    return event.originalTransactionId === undefined ? undefined : this.orders.findByPayment(event.originalTransactionId);
+    const payment = 'originalTransactionId' in event ? event.originalTransactionId : undefined;
+    return payment === undefined ? undefined : this.orders.findByPayment(payment);
   }
 
-  private amountMatches(order: Order, event: PaymentEvent): boolean {
-    const amount = event.amount;
-    if (!amount) return true;
+  private amountMatches(order: Order, event: PaymentSucceededEvent): boolean {
+    const { amount } = event;
     const charged = (amount.orderAmount ?? 0) + (amount.taxAmount ?? 0) + (amount.surchargeAmount ?? 0);
     return charged === order.total && (amount.priceCurrency === undefined || amount.priceCurrency === order.currency);
   }
@@ -215,14 +214,9 @@ export class Shop implements BackOfficeShop {
 }
 
 /** A refund's outcome as its event reports it; the reason of a failure in the service's words. */
-function refundOutcome(event: PaymentEvent): RefundOutcome {
-  const outcome: RefundOutcome = { state: event.type === 'refund.succeeded' ? 'succeeded' : 'failed' };
-  if (event.transactionId !== undefined) outcome.transactionId = event.transactionId;
-  if (event.amount?.totalAmount !== undefined) outcome.amount = event.amount.totalAmount;
-  if (outcome.state === 'failed') {
-    const { transactionResultMsg, transactionResultCode } = event.payload;
-    const reason = [transactionResultCode, transactionResultMsg].filter((part) => typeof part === 'string' && part !== '');
-    outcome.reason = reason.length > 0 ? reason.join(': ') : 'declined by the service';
-  }
+function refundOutcome(event: RefundSucceededEvent | RefundFailedEvent): RefundOutcome {
+  const outcome: RefundOutcome = { state: event.type === 'refund.succeeded' ? 'succeeded' : 'failed', transactionId: event.transactionId };
+  if (event.amount.totalAmount !== undefined) outcome.amount = event.amount.totalAmount;
+  if (event.type === 'refund.failed') outcome.reason = [event.reason.code, event.reason.message].filter((part) => part !== '').join(': ');
   return outcome;
 }

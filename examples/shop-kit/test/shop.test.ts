@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentEvent } from '@paymount/core';
+import { normalizeEvent, type PaymentEvent } from '@paymount/core';
 import { readShopConfig } from '../src/config';
 import { Shop } from '../src/shop';
 
@@ -28,8 +28,25 @@ function placeOrder(shop: Shop, sku: string): string {
   return (answer.headers['location'] ?? '').replace('/orders/', '');
 }
 
-function event(type: PaymentEvent['type'], referenceOrderId: string | undefined, fields: Partial<PaymentEvent> = {}): PaymentEvent {
-  return { type, deliveryId: 'd1', timestamp: 0, transactionId: 't1', payload: {}, ...(referenceOrderId ? { referenceOrderId } : {}), ...fields };
+const BODY_OF: Record<Exclude<PaymentEvent['type'], 'unknown'>, Record<string, unknown>> = {
+  'payment.succeeded': { transactionType: 'SALE', transactionStatus: 'S' },
+  'payment.failed': { transactionType: 'SALE', transactionStatus: 'F', reason: { code: 'CARD_DECLINED', message: 'card declined' } },
+  'payment.closed': { transactionType: 'SALE', transactionStatus: 'C', sessionId: 'cs_1', reason: { code: 'CANCELLED', message: 'cancelled' } },
+  'refund.succeeded': { transactionType: 'REFUND', transactionStatus: 'S', originalTransactionId: 'txn_paid' },
+  'refund.failed': { transactionType: 'REFUND', transactionStatus: 'F', originalTransactionId: 'txn_paid', transactionResultCode: 'REFUND_DECLINED', transactionResultMsg: 'refund declined' },
+};
+
+/** The event paymount makes of a webhook body of this kind (a payment of 12.50 USD unless `fields` say otherwise). */
+function event(type: keyof typeof BODY_OF, referenceOrderId: string | undefined, fields: Record<string, unknown> = {}): PaymentEvent {
+  const body = {
+    transactionId: 't1',
+    transactionRequestId: 'r1',
+    amount: { orderAmount: 1250, priceCurrency: 'USD' },
+    ...BODY_OF[type],
+    ...(referenceOrderId ? { referenceOrderId } : {}),
+    ...fields,
+  };
+  return normalizeEvent(body, { deliveryId: 'd1', timestamp: 0 });
 }
 
 describe('Shop', () => {
@@ -94,7 +111,8 @@ describe('Shop', () => {
         transactionId: 'txn_r2',
         transactionRequestId: 'refund_2',
         originalTransactionId: 'txn_paid',
-        payload: { transactionResultCode: 'REFUND_DECLINED', transactionResultMsg: 'Refund declined' },
+        transactionResultCode: 'REFUND_DECLINED',
+        transactionResultMsg: 'Refund declined',
       }),
     );
     expect(shop.orders.get(orderId)?.refunds[1]).toEqual({

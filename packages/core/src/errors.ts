@@ -177,3 +177,19 @@ export class WebhookVerificationError extends PaymentError {
     this.reason = reason;
   }
 }
+
+/**
+ * A verified webhook body paymount cannot make an event of: a field of the
+ * wrong type, or a field its event always has missing (`issues` names each,
+ * with its rule). Answered 400 `WEBHOOK_INVALID_PAYLOAD`; no handler ran.
+ */
+export class WebhookPayloadError extends WebhookVerificationError {
+  override name = 'WebhookPayloadError';
+  readonly issues: readonly ValidationIssue[];
+
+  constructor(expected: string, issues: readonly ValidationIssue[]) {
+    const list = issues.map((i) => `${i.path || '(root)'} ${i.message}`).join('; ');
+    super('invalid_payload', `The webhook payload is not ${expected} (${list}); no handler ran.`);
+    this.issues = issues;
+  }
+}

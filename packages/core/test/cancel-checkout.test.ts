@@ -30,7 +30,7 @@ describe('handlers.cancelCheckout()', () => {
     expect(await payHostedPage(first.checkoutUrl)).toBe(410);
     expect((await shop.status(orderId)).json).toMatchObject({ status: 'closed' });
     await shop.sandbox.waitForDeliveries();
-    const closed = shop.events.filter((event) => event.referenceOrderId === orderId).map((event) => [event.type, event.sessionId]);
+    const closed = shop.events.filter((event) => event.referenceOrderId === orderId).map((event) => [event.type, 'sessionId' in event ? event.sessionId : undefined]);
     expect(closed).toEqual([['payment.closed', first.sessionId]]);
 
     const second = await openCheckout(shop, orderId);

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { webhookPayload } from '../../../tools/conformance/fixtures';
 import { createFetchHandler } from '../src/routes/fetch-handler';
 import { signWebhook } from '../src/webhooks/sign-webhook';
 
@@ -63,7 +64,7 @@ describe('createFetchHandler', () => {
   });
 
   it('verifies a webhook from the Request body bytes', async () => {
-    const { body, headers } = signWebhook({ payload: { transactionId: 'T1', transactionType: 'SALE', transactionStatus: 'S' }, secret });
+    const { body, headers } = signWebhook({ payload: webhookPayload({ transactionId: 'T1' }), secret });
     const response = await handler(new Request('http://127.0.0.1/payments/webhook', { method: 'POST', headers, body }));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true });

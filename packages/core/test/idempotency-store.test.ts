@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dedupeKeyOf } from '../src/idempotency/dedupe-key';
-import { eventTypeOf, type PaymentEvent } from '../src/webhooks/event';
+import { normalizeEvent, type PaymentEvent } from '../src/webhooks/event';
 import { MemoryIdempotencyStore } from '../src/idempotency/memory-store';
 
 function manualClock(start = 1_000) {
@@ -92,20 +92,22 @@ describe('MemoryIdempotencyStore', () => {
 });
 
 describe('dedupeKeyOf', () => {
-  const event = (fields: Partial<PaymentEvent>): PaymentEvent => ({
-    type: eventTypeOf(fields.transactionType, fields.transactionStatus),
-    deliveryId: 'd1',
-    timestamp: 0,
-    payload: {},
-    ...fields,
-  });
+  // Every field a named event requires, so only the fields under test vary.
+  const complete = {
+    referenceOrderId: 'order-1',
+    originalTransactionId: 'T0',
+    amount: { orderAmount: 100, priceCurrency: 'USD' },
+    reason: { code: 'CARD_DECLINED', message: 'card declined' },
+  };
+  const event = (fields: Record<string, unknown>, deliveryId = 'd1'): PaymentEvent =>
+    normalizeEvent({ ...complete, ...fields }, { deliveryId, timestamp: 0 });
   const sale = { transactionType: 'SALE', transactionId: 'T1', transactionRequestId: 'R1', transactionStatus: 'S' };
-  const refund = (transactionId: string, transactionRequestId: string, extra: Partial<PaymentEvent> = {}) =>
+  const refund = (transactionId: string, transactionRequestId: string, extra: Record<string, unknown> = {}) =>
     event({ transactionType: 'REFUND', transactionId, transactionRequestId, transactionStatus: 'S', ...extra });
 
   it('is one key from the signed body alone: the delivery id and timestamp do not change it', () => {
     const key = dedupeKeyOf(event(sale));
-    expect(dedupeKeyOf(event({ ...sale, deliveryId: 'another', timestamp: 123 }))).toBe(key);
+    expect(dedupeKeyOf(normalizeEvent({ ...complete, ...sale }, { deliveryId: 'another', timestamp: 123 }))).toBe(key);
     expect(key).toMatch(/^event:[A-Za-z0-9_-]{43}$/);
   });
 
@@ -134,9 +136,9 @@ describe('dedupeKeyOf', () => {
   });
 
   it('keys an event with neither id by its whole body', () => {
-    const a = event({ transactionType: 'SALE', payload: { transactionType: 'SALE', sessionId: 'cs_1' } });
-    const b = event({ transactionType: 'SALE', deliveryId: 'd2', payload: { transactionType: 'SALE', sessionId: 'cs_1' } });
-    const c = event({ transactionType: 'SALE', payload: { transactionType: 'SALE', sessionId: 'cs_2' } });
+    const a = normalizeEvent({ transactionType: 'SALE', sessionId: 'cs_1' }, { deliveryId: 'd1', timestamp: 0 });
+    const b = normalizeEvent({ transactionType: 'SALE', sessionId: 'cs_1' }, { deliveryId: 'd2', timestamp: 0 });
+    const c = normalizeEvent({ transactionType: 'SALE', sessionId: 'cs_2' }, { deliveryId: 'd1', timestamp: 0 });
     expect(dedupeKeyOf(a)).toBe(dedupeKeyOf(b));
     expect(dedupeKeyOf(a)).not.toBe(dedupeKeyOf(c));
   });

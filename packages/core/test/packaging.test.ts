@@ -12,6 +12,7 @@ it('the built package loads from require() and import with its public names', ()
       'PaymentNetworkError',
       'PaymentTimeoutError',
       'WebhookVerificationError',
+      'WebhookPayloadError',
       'createRedactingLogger',
       'PaymentResponseError',
       'createPaymentClient',

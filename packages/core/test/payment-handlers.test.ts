@@ -64,9 +64,12 @@ function walletPayRequest(token: string): NeutralRequest {
 
 const sale = (transactionId: string, transactionStatus = 'S') => ({
   transactionId,
+  transactionRequestId: `req-${transactionId}`,
   transactionType: 'SALE',
   transactionStatus,
   referenceOrderId: 'order-0001',
+  amount: { orderAmount: 1250, priceCurrency: 'USD' },
+  ...(transactionStatus === 'S' ? {} : { reason: { code: 'CARD_DECLINED', message: 'card declined' } }),
 });
 
 function errorOf(fn: () => unknown): PaymentValidationError {

@@ -7,6 +7,7 @@ import { createPaymentHandlers } from '../src/routes/create-payment-handlers';
 import type { NeutralRequest } from '../src/routes/neutral-http';
 import type { PaymentHandlers } from '../src/routes/types';
 import { signWebhook } from '../src/webhooks/sign-webhook';
+import { webhookPayload } from '../../../tools/conformance/fixtures';
 
 const secret = 'whsec_store_outage_secret';
 type Operation = 'claim' | 'release' | 'complete' | 'state';
@@ -47,8 +48,7 @@ function capture(): { logger: Logger; lines: string[] } {
 }
 
 function delivery(deliveryId: string, transactionId: string): NeutralRequest {
-  const payload = { transactionId, transactionType: 'SALE', transactionStatus: 'S', referenceOrderId: 'order-0001' };
-  const { body, headers } = signWebhook({ payload, secret, deliveryId });
+  const { body, headers } = signWebhook({ payload: webhookPayload({ transactionId }), secret, deliveryId });
   return { method: 'POST', path: '/webhook', headers, query: {}, readBody: async () => Buffer.from(body) };
 }
 

@@ -1,1 +1,1 @@
-export { paymentRouter, type PaymentRouter } from './payment-router';
+export { paymentRouter, type PaymentRouter, type PaymentRouterOptions } from './payment-router';

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request } from 'express';
 import {
   createPaymentHandlers,
   toNeutralRequest,
@@ -10,6 +11,9 @@ import {
 /** What body parsers mounted before paymount leave on the request. */
 type ExpressRequest = IncomingMessage & { body?: unknown };
 
+/** The handler options, with `resolveOrder` and the event handlers given the Express `Request` as `ctx.context`. */
+export type PaymentRouterOptions = PaymentHandlersOptions<Request>;
+
 /**
  * Express middleware serving the payment routes; mount it like a Router:
  * `app.use('/payments', paymentRouter(options))`. Typed against Node's own
@@ -18,10 +22,10 @@ type ExpressRequest = IncomingMessage & { body?: unknown };
 export interface PaymentRouter {
   (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void;
   /** The core handlers behind the routes: `handlers.client`, `handlers.on(...)`, `handlers.close()`. */
-  readonly handlers: PaymentHandlers;
+  readonly handlers: PaymentHandlers<Request>;
 }
 
-export function paymentRouter(options: PaymentHandlersOptions): PaymentRouter {
+export function paymentRouter(options: PaymentRouterOptions): PaymentRouter {
   const handlers = createPaymentHandlers(options);
   const serve = async (req: ExpressRequest, res: ServerResponse): Promise<boolean> => {
     // No `path` option: Express strips the mount path from req.url, where toNeutralRequest reads it.

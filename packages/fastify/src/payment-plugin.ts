@@ -6,7 +6,8 @@ import {
   type PaymentHandlersOptions,
 } from '@paymount/core';
 
-export interface PaymentPluginOptions extends PaymentHandlersOptions {
+/** `resolveOrder` and the event handlers get the `FastifyRequest` as `ctx.context`. */
+export interface PaymentPluginOptions extends PaymentHandlersOptions<FastifyRequest> {
   /** Serve the routes under this path, e.g. '/payments'; Fastify's own `register` option. Default: at the root. */
   prefix?: string;
 }
@@ -14,12 +15,12 @@ export interface PaymentPluginOptions extends PaymentHandlersOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The core handlers behind the payment routes: `paymentHandlers.client`, `.on(...)`. */
-    paymentHandlers: PaymentHandlers;
+    paymentHandlers: PaymentHandlers<FastifyRequest>;
   }
 }
 
 /** The routes, in a context of their own: the catch-all parser below never reaches the app's other routes. */
-function paymentRoutes(handlers: PaymentHandlers) {
+function paymentRoutes(handlers: PaymentHandlers<FastifyRequest>) {
   return async (routes: FastifyInstance): Promise<void> => {
     // Parsers inherited from the app (its JSON parser too) would consume the bytes the webhook signature covers.
     routes.removeAllContentTypeParsers();

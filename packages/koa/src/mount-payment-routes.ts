@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { createPaymentHandlers, type PaymentHandlers, type PaymentHandlersOptions } from '@paymount/core';
 import { servePayments } from './payment-middleware';
 
@@ -17,8 +17,8 @@ export interface RouterLike {
 export function mountPaymentRoutes(
   router: RouterLike,
   path: string,
-  options: PaymentHandlersOptions,
-): { readonly handlers: PaymentHandlers } {
+  options: PaymentHandlersOptions<Context>,
+): { readonly handlers: PaymentHandlers<Context> } {
   const handlers = createPaymentHandlers(options);
   const base = path.replace(/\/+$/, '');
   for (const route of handlers.routePaths) router.all(`${base}${route}`, servePayments(handlers, () => route));

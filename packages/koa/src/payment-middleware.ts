@@ -7,7 +7,8 @@ import {
   type PaymentHandlersOptions,
 } from '@paymount/core';
 
-export interface PaymentMiddlewareOptions extends PaymentHandlersOptions {
+/** `resolveOrder` and the event handlers get the Koa `Context` as `ctx.context`. */
+export interface PaymentMiddlewareOptions extends PaymentHandlersOptions<Context> {
   /** Serve the routes under this path when mounted on the app, e.g. '/payments'. Default: at the root. */
   prefix?: string;
 }
@@ -16,7 +17,7 @@ export interface PaymentMiddlewareOptions extends PaymentHandlersOptions {
 export interface PaymentMiddleware {
   (ctx: Context, next: Next): Promise<void>;
   /** The core handlers behind the routes: `handlers.client`, `handlers.on(...)`, `handlers.close()`. */
-  readonly handlers: PaymentHandlers;
+  readonly handlers: PaymentHandlers<Context>;
 }
 
 /** What body parsers (e.g. @koa/bodyparser) mounted before paymount leave on the request. */
@@ -42,7 +43,7 @@ function respond(ctx: Context, response: NeutralResponse): void {
 }
 
 /** Builds the middleware around ready handlers; `pathOf` says where the request falls among the routes. */
-export function servePayments(handlers: PaymentHandlers, pathOf: RoutePathOf): PaymentMiddleware {
+export function servePayments(handlers: PaymentHandlers<Context>, pathOf: RoutePathOf): PaymentMiddleware {
   const middleware = async (ctx: Context, next: Next): Promise<void> => {
     const path = pathOf(ctx);
     const request = ctx.request as ParsedRequest;

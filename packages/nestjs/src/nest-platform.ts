@@ -1,15 +1,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PaymentError, PaymentErrorCode, writeNeutralResponse, type NeutralResponse } from '@paymount/core';
 
-/** What Nest's Express platform hands a controller: the Node request, with the bytes Nest kept when `rawBody: true`. */
-type ExpressRequest = IncomingMessage & { rawBody?: Buffer; params?: Record<string, unknown> };
+/**
+ * What Nest's Express platform hands a controller: Express's `Request`, a Node
+ * request with the bytes Nest kept when `rawBody: true`. Described by its
+ * shape, so paymount's types need neither express's nor fastify's.
+ */
+export type NestExpressRequest = IncomingMessage & { rawBody?: Buffer; params?: Record<string, unknown>; body?: unknown };
 
-/** What Nest's Fastify platform hands a controller: a FastifyRequest over the Node request. */
-interface FastifyRequest {
+/** What Nest's Fastify platform hands a controller: a `FastifyRequest` over the Node request (`raw`). */
+export interface NestFastifyRequest {
   raw: IncomingMessage;
   rawBody?: Buffer;
   params?: Record<string, unknown>;
+  headers: IncomingMessage['headers'];
+  body?: unknown;
 }
+
+/** The request `resolveOrder` and `@OnPaymentEvent` methods get as `ctx.context`: `'raw' in request` on Fastify. */
+export type NestPlatformRequest = NestExpressRequest | NestFastifyRequest;
 
 interface FastifyReply {
   code(status: number): FastifyReply;
@@ -37,7 +46,7 @@ function restOf(value: unknown): string {
 const expressPlatform: NestPlatform = {
   wildcard: '*path',
   read(req) {
-    const request = req as ExpressRequest;
+    const request = req as NestExpressRequest;
     return { node: request, rawBody: request.rawBody, path: restOf(request.params?.['path']) };
   },
   write: (res, response) => writeNeutralResponse(res as ServerResponse, response),
@@ -48,7 +57,7 @@ const fastifyPlatform: NestPlatform = {
   // find-my-way takes an unnamed wildcard, and only as the route's last character.
   wildcard: '*',
   read(req) {
-    const request = req as FastifyRequest;
+    const request = req as NestFastifyRequest;
     return { node: request.raw, rawBody: request.rawBody, path: restOf(request.params?.['*']) };
   },
   write: (res, response) => void (res as FastifyReply).code(response.status).headers(response.headers).send(response.body),

@@ -14,13 +14,14 @@ import {
   type TransactionDetails,
   type TransactionLookup,
 } from '@paymount/core';
+import type { NestPlatformRequest } from './nest-platform';
 import type { PaymentsModuleOptions } from './payments.options';
 import { PAYMENTS_MODULE_OPTIONS } from './payments.tokens';
 
 /** The payment handlers and client built from the module options, for injection anywhere. */
 @Injectable()
 export class PaymentsService implements OnModuleDestroy {
-  readonly handlers: PaymentHandlers;
+  readonly handlers: PaymentHandlers<NestPlatformRequest>;
 
   constructor(@Inject(PAYMENTS_MODULE_OPTIONS) options: PaymentsModuleOptions) {
     this.handlers = createPaymentHandlers(options);

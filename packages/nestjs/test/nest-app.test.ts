@@ -1,5 +1,5 @@
 import { Controller, Inject, Injectable, Module } from '@nestjs/common';
-import type { PaymentEvent, PaymentHandlersOptions } from '@paymount/core';
+import type { PaymentClosedEvent, PaymentEvent, PaymentFailedEvent, PaymentHandlersOptions, PaymentSucceededEvent } from '@paymount/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdapterFixture, type AdapterFixture } from '../../../tools/adapter-testing';
 import { postJson, postRaw, send } from '../../../tools/conformance/http';
@@ -15,11 +15,11 @@ afterAll(() => fixture.close());
 /** A merchant provider: its decorated methods must be found and run once per event. */
 @Injectable()
 class OrderNotifications {
-  readonly paid: PaymentEvent[] = [];
+  readonly paid: PaymentSucceededEvent[] = [];
   readonly everything: PaymentEvent[] = [];
 
   @OnPaymentEvent('payment.succeeded')
-  markPaid(event: PaymentEvent): void {
+  markPaid(event: PaymentSucceededEvent): void {
     this.paid.push(event);
   }
 
@@ -35,8 +35,8 @@ class ShopController {
   readonly failed: string[] = [];
 
   @OnPaymentEvent('payment.failed', 'payment.closed')
-  reopen(event: PaymentEvent): void {
-    this.failed.push(event.transactionId ?? '');
+  reopen(event: PaymentFailedEvent | PaymentClosedEvent): void {
+    this.failed.push(event.transactionId);
   }
 }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Module } from '@nestjs/common';
-import type { PaymentEvent } from '@paymount/core';
+import type { RefundFailedEvent, RefundSucceededEvent } from '@paymount/core';
 import { PaymentNotFoundError } from '@paymount/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdapterFixture, type AdapterFixture } from '../../../tools/adapter-testing';
@@ -15,10 +15,10 @@ class BackOffice {
 
 @Injectable()
 class RefundNotifications {
-  readonly refunds: PaymentEvent[] = [];
+  readonly refunds: Array<RefundSucceededEvent | RefundFailedEvent> = [];
 
   @OnPaymentEvent('refund.succeeded', 'refund.failed')
-  record(event: PaymentEvent): void {
+  record(event: RefundSucceededEvent | RefundFailedEvent): void {
     this.refunds.push(event);
   }
 }

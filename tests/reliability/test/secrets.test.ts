@@ -125,7 +125,14 @@ async function scenario(adapter: AdapterName): Promise<SecretScan> {
     failNext = true;
     await record(postJson(agent, `${routes}/wallet/pay`, { orderId: ok(), token: token() }));
     await sandbox.waitForDeliveries(10_000);
-    const payload = { transactionId: 'T-secret', referenceOrderId: 'ref-ok', transactionType: 'SALE', transactionStatus: 'S' };
+    const payload = {
+      transactionId: 'T-secret',
+      transactionRequestId: 'R-secret',
+      referenceOrderId: 'ref-ok',
+      transactionType: 'SALE',
+      transactionStatus: 'S',
+      amount: { orderAmount: 100, priceCurrency: 'USD' },
+    };
     const forged = signWebhook({ payload, secret: 'whsec_forger_0123456789' });
     await record(send(agent, `${routes}/webhook`, { method: 'POST', headers: { ...forged.headers, 'x-signature': sandbox.webhookSecret }, body: forged.body }));
     const stale = signWebhook({ payload, secret: sandbox.webhookSecret, timestamp: Date.now() - 3_600_000 });

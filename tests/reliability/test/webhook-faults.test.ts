@@ -291,5 +291,7 @@ function sale(transactionId: string, referenceOrderId: string, transactionStatus
     transactionType: 'SALE',
     transactionStatus,
     amount: { orderAmount: 1000, taxAmount: 0, surchargeAmount: 0, priceCurrency: 'USD' },
+    ...(transactionStatus === 'S' ? {} : { reason: { code: 'CARD_DECLINED', message: 'card declined' } }),
+    ...(transactionStatus === 'C' ? { sessionId: `cs_${transactionId}` } : {}),
   };
 }

@@ -155,7 +155,7 @@ describe('finding 3: every event kind has its own identity', () => {
       ...(typed ? { transactionType: 'REFUND' } : {}),
     });
     const events: Array<[string, Record<string, unknown>]> = [
-      ['payment failed', { ...sale, transactionStatus: 'F' }],
+      ['payment failed', { ...sale, transactionStatus: 'F', reason: { code: 'CARD_DECLINED', message: 'card declined' } }],
       ['payment succeeded, same transaction', { ...sale, transactionStatus: 'S' }],
       ['refund with its own transactionId', refund('T-kinds-rf1', 'R-kinds-rf1', true)],
       ['partial refund answered with the sale\'s transactionId', refund('T-kinds', 'R-kinds-rf2', true)],

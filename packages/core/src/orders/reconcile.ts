@@ -52,9 +52,11 @@ async function reconcileAttempt(deps: ReconcileDeps, listed: OrderAttempt): Prom
   // Never received by the service: nothing happened that a handler should hear of.
   if (checked.attempt === undefined) return 'settled';
   if (!isFinalState(checked.attempt.state) || checked.details === undefined) return 'stillPending';
+  // The query's answer does not name a hosted attempt's session: the attempt does.
   const event = normalizeEvent(checked.details.raw.data, {
     deliveryId: `reconciliation:${current.transactionRequestId}`,
     timestamp: deps.orders.clock.now(),
+    ...(current.sessionId === undefined ? {} : { sessionId: current.sessionId }),
   });
   const handling = await handleEventOnce(event, deps.events, { context: undefined });
   if (handling.outcome === 'failed') throw handling.error;

@@ -10,7 +10,7 @@ import { MemoryOrderAttemptStore } from '../orders/memory-store';
 import { reconcile } from '../orders/reconcile';
 import { validate } from '../validation';
 import { DEFAULT_DEADLINE_MS } from '../schemas/client-options';
-import { PaymentEventHandlers, type PaymentEventHandler } from '../webhooks/event-handlers';
+import { PaymentEventHandlers, type PaymentEventHandler, type PaymentEventName } from '../webhooks/event-handlers';
 import { DEFAULT_SIGNED_TIME_FIELD } from '../webhooks/signed-time';
 import {
   DEFAULT_WEBHOOK_MAX_BODY_BYTES,
@@ -72,7 +72,9 @@ function routePath(path: string): string {
  * validated up front; every route failure becomes the JSON error shape, and
  * nothing thrown by a route escapes `handle()`.
  */
-export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentHandlers {
+export function createPaymentHandlers<TContext = unknown>(typedOptions: PaymentHandlersOptions<TContext>): PaymentHandlers<TContext> {
+  // An adapter hands handle() only requests whose `context` is its TContext: inside, the routes need not know the type.
+  const options = typedOptions as PaymentHandlersOptions;
   const clientGiven = typeof options?.client === 'object' && options.client !== null && isPaymentClient(options.client);
   const localDevelopment = clientGiven ? true : (options?.client as PaymentClientOptions | undefined)?.localDevelopment === true;
   validate(paymentHandlersOptionsSchema({ localDevelopment }), options, 'payment handlers options');
@@ -91,7 +93,8 @@ export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentH
 
   const events = new PaymentEventHandlers();
   for (const [name, handler] of Object.entries(options.on ?? {})) {
-    if (handler) events.on(name, handler as PaymentEventHandler);
+    // The schema let any key through: events.on() refuses a name that is not an event's.
+    if (handler) events.on(name as PaymentEventName, handler as PaymentEventHandler);
   }
 
   const clock = options.clock ?? Date;
@@ -141,7 +144,7 @@ export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentH
     '/webhook': { POST: (req) => webhookRoute(req, webhookDeps) },
   };
 
-  return {
+  const handlers: PaymentHandlers = {
     client,
     routePaths: Object.keys(routes),
     bodyLimitBytes: Math.max(bodyLimitBytes, webhookMaxBodyBytes),
@@ -172,4 +175,5 @@ export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentH
       if (!clientGiven) await client.close();
     },
   };
+  return handlers as PaymentHandlers<TContext>;
 }

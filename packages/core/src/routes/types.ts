@@ -3,7 +3,7 @@ import type { CancelCheckoutResult } from '../orders/cancel-checkout';
 import type { ReconcileOptions, ReconcileSummary } from '../orders/reconcile';
 import type { OrderAttemptStore } from '../orders/store';
 import type { Logger } from '../logger';
-import type { PaymentEventHandler, PaymentEventName } from '../webhooks/event-handlers';
+import type { PaymentEventHandler, PaymentEventName, PaymentEventSubscriptions } from '../webhooks/event-handlers';
 import type { WebhookSecrets } from '../webhooks/verify-webhook';
 import type { PaymentClient, PaymentClientOptions } from '../client';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
@@ -28,17 +28,18 @@ export interface MerchantOrder {
 
 export type PaymentRouteName = 'checkout' | 'wallet-config' | 'wallet-pay' | 'status';
 
-export interface OrderLookupContext {
+/** `TContext`: the framework's request type, which each adapter fills in (Express `Request`, Koa `Context`, ...). */
+export interface OrderLookupContext<TContext = unknown> {
   route: PaymentRouteName;
   request: NeutralRequest;
   /** The framework's request object (Express req, Koa ctx, the Node request…), e.g. for the session user. */
-  context: unknown;
+  context: TContext;
 }
 
 /** Resolves to null or undefined when the order does not exist (answered 404). */
-export type ResolveOrder = (
+export type ResolveOrder<TContext = unknown> = (
   orderId: string,
-  ctx: OrderLookupContext,
+  ctx: OrderLookupContext<TContext>,
 ) => Promise<MerchantOrder | null | undefined> | MerchantOrder | null | undefined;
 
 export interface WalletRouteOptions {
@@ -108,10 +109,15 @@ export interface OrderGuardOptions {
   attemptTtlMs?: number;
 }
 
-export interface PaymentHandlersOptions {
+/**
+ * `TContext` is the type of the framework request handed to `resolveOrder` and
+ * the event handlers: each adapter's own options fill it in; core's node and
+ * fetch entries leave it `unknown`.
+ */
+export interface PaymentHandlersOptions<TContext = unknown> {
   /** A client, or the options to create one (then closed by `handlers.close()`). */
   client: PaymentClient | PaymentClientOptions;
-  resolveOrder: ResolveOrder;
+  resolveOrder: ResolveOrder<TContext>;
   /**
    * The public HTTPS URL of the mounted webhook route, sent with every payment:
    * one URL, or one per order (also handy when the app's own address is only
@@ -135,8 +141,12 @@ export interface PaymentHandlersOptions {
   store?: IdempotencyStore;
   /** The per-order payment guard: at most one charge per order. */
   orders?: OrderGuardOptions;
-  /** Event handlers by event name, or '*' for all. More can be added with `handlers.on()`. */
-  on?: Partial<Record<PaymentEventName, PaymentEventHandler>>;
+  /**
+   * Event handlers by event name, or '*' for all, each given its own event
+   * type (`'refund.succeeded': (event) => event.originalTransactionId`). More
+   * can be added with `handlers.on()`.
+   */
+  on?: PaymentEventSubscriptions<TContext>;
   logger?: Logger;
   /** Largest body of POST /checkout and POST /wallet/pay. Default 100 KiB. */
   bodyLimitBytes?: number;
@@ -144,10 +154,11 @@ export interface PaymentHandlersOptions {
   clock?: { now(): number };
 }
 
-export interface PaymentHandlers {
+export interface PaymentHandlers<TContext = unknown> {
   /** Serves a paymount route, or resolves undefined for any other path (the adapter passes the request on). */
   handle(req: NeutralRequest): Promise<NeutralResponse | undefined>;
-  on(name: PaymentEventName, handler: PaymentEventHandler): () => void;
+  /** Subscribes a handler to the events named `name` ('*': all); the handler receives that name's event type. Returns the unsubscribe. */
+  on<N extends PaymentEventName>(name: N, handler: PaymentEventHandler<N, TContext>): () => void;
   /**
    * Asks the service about every payment attempt a webhook has not settled
    * (pending, an open session, an outcome not yet handled) and hands each

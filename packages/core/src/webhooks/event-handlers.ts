@@ -1,14 +1,30 @@
 import { PaymentValidationError } from '../errors';
-import { PAYMENT_EVENT_TYPES, type PaymentEvent, type PaymentEventType } from './event';
+import { PAYMENT_EVENT_TYPES, type PaymentEvent, type PaymentEventMap, type PaymentEventType } from './event';
 
 export type PaymentEventName = PaymentEventType | '*';
 
-export interface PaymentEventContext {
-  /** The framework's request object of the delivery. */
-  context: unknown;
+/** The event a subscription to `N` receives: that name's own event, every event for '*', either event of a union of names. */
+export type PaymentEventOf<N extends PaymentEventName> = N extends PaymentEventType ? PaymentEventMap[N] : PaymentEvent;
+
+/**
+ * What a handler gets besides the event. `TContext` is the adapter's request
+ * type (Express `Request`, Koa `Context`, ...).
+ */
+export interface PaymentEventContext<TContext = unknown> {
+  /** The framework's request object of the delivery; undefined for an event `handlers.reconcile()` found. */
+  context: TContext | undefined;
 }
 
-export type PaymentEventHandler = (event: PaymentEvent, ctx: PaymentEventContext) => unknown;
+/** A handler of the events named `N` (every event by default). */
+export type PaymentEventHandler<N extends PaymentEventName = PaymentEventName, TContext = unknown> = (
+  event: PaymentEventOf<N>,
+  ctx: PaymentEventContext<TContext>,
+) => unknown;
+
+/** The `on` option: a handler per event name, each typed for its own event. */
+export type PaymentEventSubscriptions<TContext = unknown> = {
+  [N in PaymentEventName]?: PaymentEventHandler<N, TContext>;
+};
 
 const EVENT_NAMES: readonly string[] = [...PAYMENT_EVENT_TYPES, '*'];
 
@@ -27,25 +43,28 @@ export function assertEventName(name: string): asserts name is PaymentEventName 
  * a handler sees the effects of the ones before it. The first failure stops
  * the delivery, which is then retried by the service.
  */
-export class PaymentEventHandlers {
-  private readonly handlers = new Map<PaymentEventName, PaymentEventHandler[]>();
+export class PaymentEventHandlers<TContext = unknown> {
+  private readonly handlers = new Map<PaymentEventName, Array<PaymentEventHandler<PaymentEventName, TContext>>>();
 
-  on(name: string, handler: PaymentEventHandler): () => void {
+  on<N extends PaymentEventName>(name: N, handler: PaymentEventHandler<N, TContext>): () => void {
+    // Checked at run time too: JavaScript callers, and names read from configuration.
     assertEventName(name);
     if (typeof handler !== 'function') {
       throw new PaymentValidationError('event subscription', [{ path: 'handler', rule: 'type', message: 'must be a function' }]);
     }
+    // dispatch() hands a handler only events of the name it subscribed to.
+    const stored = handler as PaymentEventHandler<PaymentEventName, TContext>;
     const list = this.handlers.get(name) ?? [];
-    list.push(handler);
+    list.push(stored);
     this.handlers.set(name, list);
     return () => {
       const current = this.handlers.get(name);
-      const index = current?.indexOf(handler) ?? -1;
+      const index = current?.indexOf(stored) ?? -1;
       if (current && index >= 0) current.splice(index, 1);
     };
   }
 
-  async dispatch(event: PaymentEvent, ctx: PaymentEventContext): Promise<number> {
+  async dispatch(event: PaymentEvent, ctx: PaymentEventContext<TContext>): Promise<number> {
     // A snapshot, so a handler that subscribes or unsubscribes does not change this delivery.
     const targets = [...(this.handlers.get(event.type) ?? []), ...(this.handlers.get('*') ?? [])];
     for (const handler of targets) await handler(event, ctx);

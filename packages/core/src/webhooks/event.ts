@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { WebhookVerificationError } from '../errors';
+import { WebhookPayloadError } from '../errors';
+import { toValidationIssue } from '../validation';
 
 export const PAYMENT_EVENT_TYPES = [
   'payment.succeeded',
@@ -23,9 +24,17 @@ export interface PaymentEventAmount {
   [field: string]: unknown;
 }
 
-/** A verified webhook delivery, normalised. `payload` is the parsed body with every field the service sent. */
-export interface PaymentEvent {
-  type: PaymentEventType;
+/**
+ * Why a payment failed, a session closed or a refund failed, in the service's
+ * words: its `reason` object, or its `transactionResultCode` and
+ * `transactionResultMsg` (refunds, and the transaction query), whichever it sent.
+ */
+export interface PaymentEventReason {
+  code: string;
+  message: string;
+}
+
+interface DeliveryFields {
   /**
    * `X-Client-Request-Id` of the delivery (a redelivery of the same event may
    * carry a new one); `reconciliation:<transactionRequestId>` for an event
@@ -34,22 +43,109 @@ export interface PaymentEvent {
   deliveryId: string;
   /** `X-Timestamp` of the delivery, or when reconciliation found it, in epoch milliseconds. */
   timestamp: number;
+  /** The parsed body, with every field the service sent (the query's answer, for reconciliation). */
+  payload: Record<string, unknown>;
+}
+
+/** What every named event carries: a delivery lacking one of these is refused, never handed on half-filled. */
+interface TransactionEventFields extends DeliveryFields {
   /** The transaction this event is about: for `refund.*`, the refund's own id, not the payment's. */
+  transactionId: string;
+  /** The attempt this event is about: the order's current one, or an earlier one (compare before acting on the order). */
+  transactionRequestId: string;
+  /** As the service spelt it (`SALE`, `REFUND`); the event's `type` is read from it and the status, letter case ignored. */
+  transactionType: string;
+  transactionStatus: string;
+  amount: PaymentEventAmount;
+}
+
+/** A payment is always of an order: the service requires `referenceOrderId` on every checkout and direct payment. */
+interface PaymentEventFields extends TransactionEventFields {
+  referenceOrderId: string;
+}
+
+/**
+ * A refund's `transactionId` and `transactionRequestId` are its own; the
+ * refunded payment is `originalTransactionId`.
+ */
+interface RefundEventFields extends TransactionEventFields {
+  /** The transactionId of the refunded payment. */
+  originalTransactionId: string;
+  /**
+   * The refunded payment's order. Absent when that payment had none: the
+   * service refunds terminal sales too, which carry no referenceOrderId (find
+   * the order by `originalTransactionId` then).
+   */
+  referenceOrderId?: string;
+}
+
+export interface PaymentSucceededEvent extends PaymentEventFields {
+  type: 'payment.succeeded';
+  /** The hosted checkout session paid; absent for a direct wallet payment. */
+  sessionId?: string;
+}
+
+export interface PaymentFailedEvent extends PaymentEventFields {
+  type: 'payment.failed';
+  /** The hosted checkout session whose payment failed; absent for a direct wallet payment. */
+  sessionId?: string;
+  reason: PaymentEventReason;
+}
+
+/** A hosted checkout session cancelled or expired unpaid: nothing was charged. */
+export interface PaymentClosedEvent extends PaymentEventFields {
+  type: 'payment.closed';
+  /** The session closed; `transactionRequestId` is the create-session attempt it belonged to. */
+  sessionId: string;
+  reason: PaymentEventReason;
+}
+
+export interface RefundSucceededEvent extends RefundEventFields {
+  type: 'refund.succeeded';
+}
+
+export interface RefundFailedEvent extends RefundEventFields {
+  type: 'refund.failed';
+  reason: PaymentEventReason;
+}
+
+/** A transaction type and status paymount has no name for: nothing is promised beyond the payload. */
+export interface UnknownPaymentEvent extends DeliveryFields {
+  type: 'unknown';
   transactionId?: string;
-  /** For `refund.*`: the transactionId of the refunded payment. */
   originalTransactionId?: string;
-  /** The payment attempt this event is about: the order's current one, or an earlier one (compare before acting on the order). */
   transactionRequestId?: string;
-  /** For a hosted checkout, the session this event is about (e.g. a `payment.closed` of an abandoned session). */
   sessionId?: string;
   referenceOrderId?: string;
   transactionType?: string;
   transactionStatus?: string;
   amount?: PaymentEventAmount;
-  payload: Record<string, unknown>;
+  reason?: PaymentEventReason;
 }
 
+/** Each event name with the event it delivers. */
+export interface PaymentEventMap {
+  'payment.succeeded': PaymentSucceededEvent;
+  'payment.failed': PaymentFailedEvent;
+  'payment.closed': PaymentClosedEvent;
+  'refund.succeeded': RefundSucceededEvent;
+  'refund.failed': RefundFailedEvent;
+  unknown: UnknownPaymentEvent;
+}
+
+/** A verified webhook delivery (or reconciled outcome), normalised: narrow it on `type`. */
+export type PaymentEvent = PaymentEventMap[PaymentEventType];
+
 const optionalText = z.string().optional();
+
+const amountSchema = z.looseObject({
+  totalAmount: z.number().optional(),
+  orderAmount: z.number().optional(),
+  taxAmount: z.number().optional(),
+  surchargeAmount: z.number().optional(),
+  tipAmount: z.number().optional(),
+  priceCurrency: optionalText,
+});
 
 /** Only the fields paymount reads are typed; everything else passes through untouched. */
 const webhookPayloadSchema = z.looseObject({
@@ -60,17 +156,39 @@ const webhookPayloadSchema = z.looseObject({
   referenceOrderId: optionalText,
   transactionType: optionalText,
   transactionStatus: optionalText,
-  amount: z
-    .looseObject({
-      totalAmount: z.number().optional(),
-      orderAmount: z.number().optional(),
-      taxAmount: z.number().optional(),
-      surchargeAmount: z.number().optional(),
-      tipAmount: z.number().optional(),
-      priceCurrency: optionalText,
-    })
-    .optional(),
+  amount: amountSchema.optional(),
+  reason: z.looseObject({ code: optionalText, message: optionalText }).optional(),
+  transactionResultCode: optionalText,
+  transactionResultMsg: optionalText,
 });
+
+type WebhookPayload = z.output<typeof webhookPayloadSchema>;
+
+const required = (issue: { input?: unknown }, expected: string) => (issue.input === undefined ? 'is required' : `must be ${expected}`);
+const text = z.string({ error: (issue) => required(issue, 'a string') });
+const id = text.min(1, 'must not be empty');
+const reasonSchema = z.object(
+  { code: id, message: text },
+  { error: 'must be sent, as a reason object or as transactionResultCode and transactionResultMsg' },
+);
+const transactionFields = {
+  transactionId: id,
+  transactionRequestId: id,
+  transactionType: id,
+  transactionStatus: id,
+  amount: z.record(z.string(), z.unknown(), { error: (issue) => required(issue, 'an object') }),
+};
+const paymentFields = { ...transactionFields, referenceOrderId: id };
+const refundFields = { ...transactionFields, originalTransactionId: id, referenceOrderId: id.optional() };
+
+/** The fields each named event cannot do without: what the service sends for every event of the kind. */
+const REQUIRED_FIELDS: Readonly<Record<Exclude<PaymentEventType, 'unknown'>, z.ZodObject>> = {
+  'payment.succeeded': z.object({ ...paymentFields, sessionId: id.optional() }),
+  'payment.failed': z.object({ ...paymentFields, sessionId: id.optional(), reason: reasonSchema }),
+  'payment.closed': z.object({ ...paymentFields, sessionId: id, reason: reasonSchema }),
+  'refund.succeeded': z.object(refundFields),
+  'refund.failed': z.object({ ...refundFields, reason: reasonSchema }),
+};
 
 const EVENT_BY_TYPE_AND_STATUS: Readonly<Record<string, Readonly<Record<string, PaymentEventType>>>> = {
   SALE: { S: 'payment.succeeded', F: 'payment.failed', C: 'payment.closed' },
@@ -92,30 +210,56 @@ export function eventTypeOf(transactionType: string | undefined, transactionStat
   return EVENT_BY_TYPE_AND_STATUS[normalizeCode(transactionType)]?.[normalizeCode(transactionStatus)] ?? 'unknown';
 }
 
-/** Builds the event from an already verified and parsed body. */
-export function normalizeEvent(payload: unknown, delivery: { deliveryId: string; timestamp: number }): PaymentEvent {
-  const parsed = webhookPayloadSchema.safeParse(payload);
-  if (!parsed.success) {
-    const where = parsed.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ');
-    throw new WebhookVerificationError(
-      'invalid_payload',
-      `The webhook payload is not a JSON object of the expected shape (check: ${where}).`,
-    );
-  }
-  const body = parsed.data;
-  const event: PaymentEvent = {
-    type: eventTypeOf(body.transactionType, body.transactionStatus),
-    deliveryId: delivery.deliveryId,
-    timestamp: delivery.timestamp,
-    payload: payload as Record<string, unknown>,
+function reasonOf(body: WebhookPayload): Partial<PaymentEventReason> | undefined {
+  if (body.reason !== undefined) return { ...body.reason };
+  if (body.transactionResultCode === undefined && body.transactionResultMsg === undefined) return undefined;
+  return { code: body.transactionResultCode, message: body.transactionResultMsg };
+}
+
+/** The fields paymount reads, those absent left out. */
+function knownFields(body: WebhookPayload, sessionId: string | undefined): Record<string, unknown> {
+  const fields: Record<string, unknown> = {
+    transactionId: body.transactionId,
+    originalTransactionId: body.originalTransactionId,
+    transactionRequestId: body.transactionRequestId,
+    sessionId: body.sessionId ?? sessionId,
+    referenceOrderId: body.referenceOrderId,
+    transactionType: body.transactionType,
+    transactionStatus: body.transactionStatus,
+    amount: body.amount,
+    reason: reasonOf(body),
   };
-  if (body.transactionId !== undefined) event.transactionId = body.transactionId;
-  if (body.originalTransactionId !== undefined) event.originalTransactionId = body.originalTransactionId;
-  if (body.transactionRequestId !== undefined) event.transactionRequestId = body.transactionRequestId;
-  if (body.sessionId !== undefined) event.sessionId = body.sessionId;
-  if (body.referenceOrderId !== undefined) event.referenceOrderId = body.referenceOrderId;
-  if (body.transactionType !== undefined) event.transactionType = body.transactionType;
-  if (body.transactionStatus !== undefined) event.transactionStatus = body.transactionStatus;
-  if (body.amount !== undefined) event.amount = body.amount;
-  return event;
+  for (const [name, value] of Object.entries(fields)) if (value === undefined) delete fields[name];
+  return fields;
+}
+
+function payloadError(issues: readonly z.core.$ZodIssue[], input: unknown, what: string): WebhookPayloadError {
+  return new WebhookPayloadError(what, issues.map((issue) => toValidationIssue(issue, input)));
+}
+
+/** What the delivery (or reconciliation) knows besides the body. */
+export interface EventOrigin {
+  deliveryId: string;
+  timestamp: number;
+  /** The hosted session the event's attempt belongs to, when the payload does not say (a transaction query does not). */
+  sessionId?: string;
+}
+
+/**
+ * Builds the event from an already verified and parsed body. A body that
+ * names an event (SALE S, REFUND F, ...) but lacks a field that event always
+ * has is refused with a WebhookPayloadError naming the field: no handler is
+ * given an event it would have to second-guess.
+ */
+export function normalizeEvent(payload: unknown, origin: EventOrigin): PaymentEvent {
+  const parsed = webhookPayloadSchema.safeParse(payload);
+  if (!parsed.success) throw payloadError(parsed.error.issues, payload, 'a JSON object of the expected shape');
+  const type = eventTypeOf(parsed.data.transactionType, parsed.data.transactionStatus);
+  const fields = knownFields(parsed.data, origin.sessionId);
+  const delivery = { deliveryId: origin.deliveryId, timestamp: origin.timestamp, payload: payload as Record<string, unknown> };
+  if (type === 'unknown') return { type, ...delivery, ...fields };
+  const checked = REQUIRED_FIELDS[type].safeParse(fields);
+  if (!checked.success) throw payloadError(checked.error.issues, fields, `a complete ${type} event`);
+  // The schema of `type` checked every field its event type requires.
+  return { type, ...delivery, ...fields } as PaymentEvent;
 }

@@ -1,5 +1,18 @@
 export { PAYMENT_EVENT_TYPES, eventTypeOf, normalizeEvent } from './event';
-export type { PaymentEvent, PaymentEventAmount, PaymentEventType } from './event';
+export type {
+  EventOrigin,
+  PaymentClosedEvent,
+  PaymentEvent,
+  PaymentEventAmount,
+  PaymentEventMap,
+  PaymentEventReason,
+  PaymentEventType,
+  PaymentFailedEvent,
+  PaymentSucceededEvent,
+  RefundFailedEvent,
+  RefundSucceededEvent,
+  UnknownPaymentEvent,
+} from './event';
 export type { HeaderSource } from './headers';
 export { signWebhook } from './sign-webhook';
 export type { SignedWebhook, SignWebhookOptions } from './sign-webhook';
@@ -11,4 +24,10 @@ export {
 export { DEFAULT_SIGNED_TIME_FIELD } from './signed-time';
 export type { VerifyWebhookOptions, WebhookSecrets } from './verify-webhook';
 export { PaymentEventHandlers } from './event-handlers';
-export type { PaymentEventContext, PaymentEventHandler, PaymentEventName } from './event-handlers';
+export type {
+  PaymentEventContext,
+  PaymentEventHandler,
+  PaymentEventName,
+  PaymentEventOf,
+  PaymentEventSubscriptions,
+} from './event-handlers';
