@@ -36,6 +36,8 @@ export async function startAdapterFixture(): Promise<AdapterFixture> {
       wallet: { gatewayId: sandbox.gatewayId },
       webhook: { secret: sandbox.webhookSecret },
       on: { '*': (event) => void events.push(event) },
+      // Tests of the default console logging build their options without this.
+      logger: false,
     },
     mountedAt(url) {
       routesUrl = url;

@@ -28,6 +28,7 @@ function options(overrides: Partial<PaymentHandlersOptions> = {}): PaymentHandle
     client: { apiKey: 'sk_test_handlers_0123456789', baseUrl: 'https://payments.example.com', appId: 'app1', merchantId: 'm1' },
     resolveOrder: () => null,
     webhook: { secret },
+    logger: false,
     ...overrides,
   };
 }

@@ -7,8 +7,18 @@ import {
   type PaymentHandlersOptions,
 } from '@paymount/core';
 
-/** What body parsers mounted before paymount leave on the request. */
-type ExpressRequest = IncomingMessage & { body?: unknown };
+/**
+ * What body parsers mounted before paymount leave on the request: the parsed
+ * `body`, and the exact bytes when the app keeps them, as
+ * `express.json({ verify: (req, _res, buf) => { req.rawBody = buf } })` does.
+ */
+type ExpressRequest = IncomingMessage & { body?: unknown; rawBody?: unknown };
+
+/** The bytes a parser kept, when they are bytes or text; anything else there is not a body paymount can trust. */
+function keptRawBody(req: ExpressRequest): Uint8Array | string | undefined {
+  const { rawBody } = req;
+  return rawBody instanceof Uint8Array || typeof rawBody === 'string' ? rawBody : undefined;
+}
 
 /**
  * Express middleware serving the payment routes; mount it like a Router:
@@ -26,8 +36,9 @@ export function paymentRouter(options: PaymentHandlersOptions): PaymentRouter {
   const serve = async (req: ExpressRequest, res: ServerResponse): Promise<boolean> => {
     // No `path` option: Express strips the mount path from req.url, where toNeutralRequest reads it.
     // A parser ran first only if it consumed the stream (Express 4's json() sets `req.body = {}` even when it did not).
+    // The bytes it kept win over what it parsed, so the webhook can check its signature, as on Koa and Nest.
     const request = toNeutralRequest(req, {
-      parsedBody: req.readableEnded ? req.body : undefined,
+      parsedBody: req.readableEnded ? (keptRawBody(req) ?? req.body) : undefined,
       context: req,
       limitBytes: handlers.bodyLimitBytes,
     });
