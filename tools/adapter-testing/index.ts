@@ -1,19 +1,10 @@
-import { once } from "node:events";
-import { createServer, type RequestListener } from "node:http";
-import type { AddressInfo } from "node:net";
-import {
-  signWebhook,
-  type PaymentEvent,
-  type PaymentHandlersOptions,
-  type SignedWebhook,
-} from "@paymount/core";
-import {
-  startSandbox,
-  type Sandbox,
-  type SandboxOptions,
-} from "@paymount/sandbox";
-import { expect, vi } from "vitest";
-import { ORDERS, webhookPayload } from "../conformance/fixtures";
+import { once } from 'node:events';
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { signWebhook, type PaymentEvent, type PaymentHandlersOptions, type SignedWebhook } from '@paymount/core';
+import { startSandbox, type Sandbox, type SandboxOptions } from '@paymount/sandbox';
+import { expect, vi } from 'vitest';
+import { ORDERS, webhookPayload } from '../conformance/fixtures';
 
 /**
  * What the adapters' framework-specific tests share: the sandbox as the payment
@@ -28,24 +19,15 @@ export interface AdapterFixture {
   /** Where the payment routes of the app under test are served, once it listens. */
   mountedAt(url: string): void;
   /** A delivery signed exactly as the service signs one: a successful payment of `transactionId` unless `overrides` say otherwise. */
-  delivery(
-    transactionId: string,
-    overrides?: Record<string, unknown>
-  ): SignedWebhook;
+  delivery(transactionId: string, overrides?: Record<string, unknown>): SignedWebhook;
   close(): Promise<void>;
 }
 
 /** `sandboxOptions` change the sandbox's defaults (local notify URLs, short webhook retries), e.g. to serve HTTPS. */
-export async function startAdapterFixture(
-  sandboxOptions: SandboxOptions = {}
-): Promise<AdapterFixture> {
-  const sandbox = await startSandbox({
-    allowLocalNotifyUrl: true,
-    webhookRetryDelaysMs: [50, 100],
-    ...sandboxOptions,
-  });
+export async function startAdapterFixture(sandboxOptions: SandboxOptions = {}): Promise<AdapterFixture> {
+  const sandbox = await startSandbox({ allowLocalNotifyUrl: true, webhookRetryDelaysMs: [50, 100], ...sandboxOptions });
   const events: PaymentEvent[] = [];
-  let routesUrl = "";
+  let routesUrl = '';
   return {
     sandbox,
     events,
@@ -55,7 +37,7 @@ export async function startAdapterFixture(
       notifyUrl: () => `${routesUrl}/webhook`,
       wallet: { gatewayId: sandbox.gatewayId },
       webhook: { secret: sandbox.webhookSecret },
-      on: { "*": (event) => void events.push(event) },
+      on: { '*': (event) => void events.push(event) },
       // Tests of the default console logging build their options without this.
       logger: false,
     },
@@ -63,10 +45,7 @@ export async function startAdapterFixture(
       routesUrl = url;
     },
     delivery: (transactionId, overrides = {}) =>
-      signWebhook({
-        payload: webhookPayload({ ...overrides, transactionId }),
-        secret: sandbox.webhookSecret,
-      }),
+      signWebhook({ payload: webhookPayload({ ...overrides, transactionId }), secret: sandbox.webhookSecret }),
     close: () => sandbox.close(),
   };
 }
@@ -80,23 +59,21 @@ export interface Listening {
 /** Serves a framework's request listener (an Express app, `koa.callback()`, Nest's Express instance) on 127.0.0.1, port 0. */
 export async function listen(listener: RequestListener): Promise<Listening> {
   const server = createServer(listener);
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     async close() {
       server.closeAllConnections();
       server.close();
-      await once(server, "close");
+      await once(server, 'close');
     },
   };
 }
 
 /** `options` as a merchant who passes no `logger` writes them: paymount then logs to the console. */
-export function withDefaultLogger<T extends PaymentHandlersOptions>(
-  options: T
-): T {
+export function withDefaultLogger<T extends PaymentHandlersOptions>(options: T): T {
   const { logger: _given, ...rest } = options;
   return rest as T;
 }
@@ -117,18 +94,14 @@ export interface ConsoleCapture {
  */
 export function captureConsole(): ConsoleCapture {
   const lines: string[] = [];
-  const keep = (...args: unknown[]) =>
-    void lines.push(args.map(String).join(" "));
-  const spies = (["debug", "info", "log", "warn", "error"] as const).map(
-    (level) => vi.spyOn(console, level).mockImplementation(keep)
-  );
+  const keep = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
+  const spies = (['debug', 'info', 'log', 'warn', 'error'] as const).map((level) => vi.spyOn(console, level).mockImplementation(keep));
   return {
     lines,
-    paymount: () => lines.filter((line) => line.startsWith("paymount ")),
+    paymount: () => lines.filter((line) => line.startsWith('paymount ')),
     expectNoSecret(secrets) {
       expect(secrets.length).toBeGreaterThan(0);
-      for (const secret of secrets)
-        for (const line of lines) expect(line).not.toContain(secret);
+      for (const secret of secrets) for (const line of lines) expect(line).not.toContain(secret);
     },
     restore: () => spies.forEach((spy) => spy.mockRestore()),
   };

@@ -1,30 +1,17 @@
-import { bodyParser } from "@koa/bodyparser";
-import type { PaymentHandlersOptions } from "@paymount/core";
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  beforeEach,
-  describe,
-  expect,
-  it,
-} from "vitest";
+import { bodyParser } from '@koa/bodyparser';
+import type { PaymentHandlersOptions } from '@paymount/core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   captureConsole,
   startAdapterFixture,
   withDefaultLogger,
   type AdapterFixture,
   type ConsoleCapture,
-} from "../../../tools/adapter-testing";
-import { ORDERS } from "../../../tools/conformance/fixtures";
-import { postJson } from "../../../tools/conformance/http";
-import { paymentMiddleware } from "../src";
-import {
-  KOA_VERSIONS,
-  startKoaApp,
-  type KoaClass,
-  type KoaTestApp,
-} from "./support";
+} from '../../../tools/adapter-testing';
+import { ORDERS } from '../../../tools/conformance/fixtures';
+import { postJson } from '../../../tools/conformance/http';
+import { paymentMiddleware } from '../src';
+import { KOA_VERSIONS, startKoaApp, type KoaClass, type KoaTestApp } from './support';
 
 let fixture: AdapterFixture;
 let captured: ConsoleCapture;
@@ -42,14 +29,9 @@ afterEach(async () => {
   app = undefined;
 });
 
-async function shop(
-  App: KoaClass,
-  options: PaymentHandlersOptions
-): Promise<string> {
-  const payments = paymentMiddleware({ ...options, prefix: "/payments" });
-  app = await startKoaApp(App, "/payments", payments, (koa) =>
-    koa.use(bodyParser()).use(payments)
-  );
+async function shop(App: KoaClass, options: PaymentHandlersOptions): Promise<string> {
+  const payments = paymentMiddleware({ ...options, prefix: '/payments' });
+  app = await startKoaApp(App, '/payments', payments, (koa) => koa.use(bodyParser()).use(payments));
   fixture.mountedAt(app.routesUrl);
   return app.routesUrl;
 }
@@ -57,10 +39,7 @@ async function shop(
 /** A token of the right shape whose signature the service cannot verify (W02). */
 function forgedToken(): { token: string; secrets: string[] } {
   const minted = fixture.sandbox.mintWalletToken();
-  const token = JSON.stringify({
-    ...(JSON.parse(minted) as object),
-    signature: Buffer.alloc(32, 7).toString("base64"),
-  });
+  const token = JSON.stringify({ ...(JSON.parse(minted) as object), signature: Buffer.alloc(32, 7).toString('base64') });
   return { token, secrets: [minted, token] };
 }
 
@@ -72,106 +51,67 @@ function onlyLine(): string {
 
 for (const [name, App] of KOA_VERSIONS) {
   describe(`${name}: failures a merchant can hit, with no logger option`, () => {
-    it("a resolveOrder that throws: 500, and one line naming resolveOrder and its error", async () => {
+    it('a resolveOrder that throws: 500, and one line naming resolveOrder and its error', async () => {
       const routesUrl = await shop(App, {
         ...withDefaultLogger(fixture.options),
         resolveOrder: () => {
-          throw new Error("orders table unreachable");
+          throw new Error('orders table unreachable');
         },
       });
-      const res = await postJson(`${routesUrl}/checkout`, {
-        orderId: "order-1",
-      });
+      const res = await postJson(`${routesUrl}/checkout`, { orderId: 'order-1' });
       expect(res.status).toBe(500);
-      expect(res.json).toEqual({
-        error: {
-          code: "INTERNAL_ERROR",
-          message: "An unexpected error occurred.",
-        },
-      });
-      expect(res.text).not.toContain("orders table");
+      expect(res.json).toEqual({ error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred.' } });
+      expect(res.text).not.toContain('orders table');
       const line = onlyLine();
       expect(line).toMatch(/^paymount error: paymount route failed /);
       expect(line).toContain('"route":"POST /checkout"');
-      expect(line).toContain("orders table unreachable");
-      expect(line).toContain("resolveOrder(orderId, ctx) threw");
-      captured.expectNoSecret([
-        fixture.sandbox.apiKey,
-        fixture.sandbox.webhookSecret,
-      ]);
+      expect(line).toContain('orders table unreachable');
+      expect(line).toContain('resolveOrder(orderId, ctx) threw');
+      captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret]);
     });
 
-    it("an order that breaks a service rule: 500 INVALID_ORDER, and one line with the broken rule", async () => {
+    it('an order that breaks a service rule: 500 INVALID_ORDER, and one line with the broken rule', async () => {
       const routesUrl = await shop(App, withDefaultLogger(fixture.options));
-      const res = await postJson(`${routesUrl}/checkout`, {
-        orderId: "order-broken",
-      });
+      const res = await postJson(`${routesUrl}/checkout`, { orderId: 'order-broken' });
       expect(res.status).toBe(500);
-      expect((res.json as { error: { code: string } }).error.code).toBe(
-        "INVALID_ORDER"
-      );
+      expect((res.json as { error: { code: string } }).error.code).toBe('INVALID_ORDER');
       const line = onlyLine();
       expect(line).toContain('"code":"INVALID_ORDER"');
       expect(line).toContain('"referenceOrderId":"order-0003"');
       expect(line).toContain('"path":"amount.orderAmount"');
-      expect(line).toContain("amounts are whole minor units");
-      captured.expectNoSecret([
-        fixture.sandbox.apiKey,
-        fixture.sandbox.webhookSecret,
-      ]);
+      expect(line).toContain('amounts are whole minor units');
+      captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret]);
     });
 
-    it("a wallet token the service refuses: 502 W02, and one line with the service’s code and reason, never the token", async () => {
+    it('a wallet token the service refuses: 502 W02, and one line with the service’s code and reason, never the token', async () => {
       const routesUrl = await shop(App, withDefaultLogger(fixture.options));
       const { token, secrets } = forgedToken();
-      const res = await postJson(`${routesUrl}/wallet/pay`, {
-        orderId: "order-1",
-        token,
-      });
+      const res = await postJson(`${routesUrl}/wallet/pay`, { orderId: 'order-1', token });
       expect(res.status).toBe(502);
       expect(res.json).toMatchObject({
-        error: {
-          code: "W02",
-          message: "The payment service refused the request.",
-        },
+        error: { code: 'W02', message: 'The payment service refused the request.' },
       });
       const line = onlyLine();
-      expect(line).toContain(
-        '"route":"POST /wallet/pay","status":502,"code":"W02"'
-      );
-      expect(line).toContain("wallet token signature does not verify");
-      captured.expectNoSecret([
-        fixture.sandbox.apiKey,
-        fixture.sandbox.webhookSecret,
-        ...secrets,
-      ]);
+      expect(line).toContain('"route":"POST /wallet/pay","status":502,"code":"W02"');
+      expect(line).toContain('wallet token signature does not verify');
+      captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret, ...secrets]);
     });
 
-    it("logger: false: none of these writes a line", async () => {
+    it('logger: false: none of these writes a line', async () => {
       const routesUrl = await shop(App, {
         ...fixture.options,
         resolveOrder: (orderId) => {
-          if (orderId === "order-crash")
-            throw new Error("orders table unreachable");
+          if (orderId === 'order-crash') throw new Error('orders table unreachable');
           return ORDERS[orderId] ?? null;
         },
         logger: false,
       });
-      expect(
-        (await postJson(`${routesUrl}/checkout`, { orderId: "order-crash" }))
-          .status
-      ).toBe(500);
-      expect(
-        (await postJson(`${routesUrl}/checkout`, { orderId: "order-broken" }))
-          .status
-      ).toBe(500);
+      expect((await postJson(`${routesUrl}/checkout`, { orderId: 'order-crash' })).status).toBe(500);
+      expect((await postJson(`${routesUrl}/checkout`, { orderId: 'order-broken' })).status).toBe(500);
       expect(
         (
-          await postJson(`${routesUrl}/wallet/pay`, {
-            orderId: "order-1",
-            token: forgedToken().token,
-          })
-        ).status
+          await postJson(`${routesUrl}/wallet/pay`, { orderId: 'order-1', token: forgedToken().token })
+        ).status,
       ).toBe(502);
       expect(captured.lines).toEqual([]);
     });

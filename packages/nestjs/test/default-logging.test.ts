@@ -1,29 +1,16 @@
-import { Module } from "@nestjs/common";
-import type { PaymentHandlersOptions } from "@paymount/core";
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  beforeEach,
-  describe,
-  expect,
-  it,
-} from "vitest";
+import { Module } from '@nestjs/common';
+import type { PaymentHandlersOptions } from '@paymount/core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   captureConsole,
   startAdapterFixture,
   withDefaultLogger,
   type AdapterFixture,
   type ConsoleCapture,
-} from "../../../tools/adapter-testing";
-import { postRaw } from "../../../tools/conformance/http";
-import { PaymentsModule } from "../src";
-import {
-  NEST_PLATFORMS,
-  startNestApp,
-  type NestPlatform,
-  type NestTestApp,
-} from "./support";
+} from '../../../tools/adapter-testing';
+import { postRaw } from '../../../tools/conformance/http';
+import { PaymentsModule } from '../src';
+import { NEST_PLATFORMS, startNestApp, type NestPlatform, type NestTestApp } from './support';
 
 let fixture: AdapterFixture;
 let captured: ConsoleCapture;
@@ -42,10 +29,7 @@ afterEach(async () => {
 });
 
 /** The README's app as first written: no `rawBody: true`. */
-async function appWithoutRawBody(
-  platform: NestPlatform,
-  options: PaymentHandlersOptions
-): Promise<string> {
+async function appWithoutRawBody(platform: NestPlatform, options: PaymentHandlersOptions): Promise<string> {
   @Module({ imports: [PaymentsModule.forRoot(options)] })
   class AppModule {}
   app = await startNestApp(AppModule, { platform, rawBody: false });
@@ -54,50 +38,28 @@ async function appWithoutRawBody(
   return routesUrl;
 }
 
-async function deliver(
-  routesUrl: string,
-  transactionId: string
-): Promise<void> {
+async function deliver(routesUrl: string, transactionId: string): Promise<void> {
   const delivery = fixture.delivery(transactionId);
-  const res = await postRaw(
-    `${routesUrl}/webhook`,
-    delivery.body,
-    delivery.headers
-  );
+  const res = await postRaw(`${routesUrl}/webhook`, delivery.body, delivery.headers);
   expect(res.status).toBe(500);
-  expect((res.json as { error: { code: string } }).error.code).toBe(
-    "RAW_BODY_MISSING"
-  );
+  expect((res.json as { error: { code: string } }).error.code).toBe('RAW_BODY_MISSING');
 }
 
 for (const platform of NEST_PLATFORMS) {
   describe(`Nest on ${platform}, created without rawBody: true, no logger option`, () => {
-    it("a refused webhook delivery writes one console line saying to create the app with rawBody: true", async () => {
-      const routesUrl = await appWithoutRawBody(
-        platform,
-        withDefaultLogger(fixture.options)
-      );
+    it('a refused webhook delivery writes one console line saying to create the app with rawBody: true', async () => {
+      const routesUrl = await appWithoutRawBody(platform, withDefaultLogger(fixture.options));
       await deliver(routesUrl, `TX-nest-log-${platform}`);
       const lines = captured.paymount();
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^paymount error: paymount route failed /);
-      expect(lines[0]).toContain(
-        '"route":"POST /webhook","status":500,"code":"RAW_BODY_MISSING"'
-      );
-      expect(lines[0]).toContain(
-        "NestFactory.create(AppModule, { rawBody: true })"
-      );
-      captured.expectNoSecret([
-        fixture.sandbox.apiKey,
-        fixture.sandbox.webhookSecret,
-      ]);
+      expect(lines[0]).toContain('"route":"POST /webhook","status":500,"code":"RAW_BODY_MISSING"');
+      expect(lines[0]).toContain('NestFactory.create(AppModule, { rawBody: true })');
+      captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret]);
     });
 
-    it("logger: false silences it", async () => {
-      const routesUrl = await appWithoutRawBody(platform, {
-        ...fixture.options,
-        logger: false,
-      });
+    it('logger: false silences it', async () => {
+      const routesUrl = await appWithoutRawBody(platform, { ...fixture.options, logger: false });
       await deliver(routesUrl, `TX-nest-silent-${platform}`);
       expect(captured.paymount()).toEqual([]);
     });
