@@ -56,7 +56,7 @@ export const consoleLogger: Logger = {
 };
 
 /** The logger a `logger` option stands for: the console when left out, none for `false`. */
-export function loggerFrom(option: LoggerOption | undefined): Logger {
+function loggerFrom(option: LoggerOption | undefined): Logger {
   if (option === undefined) return consoleLogger;
   return option === false ? silentLogger : option;
 }
