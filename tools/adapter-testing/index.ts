@@ -3,7 +3,7 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signWebhook, type PaymentEvent, type PaymentHandlersOptions, type SignedWebhook } from '@paymount/core';
 import { startSandbox, type Sandbox, type SandboxOptions } from '@paymount/sandbox';
-import { expect, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { ORDERS, webhookPayload } from '../conformance/fixtures';
 
 /**
@@ -104,5 +104,35 @@ export function captureConsole(): ConsoleCapture {
       for (const secret of secrets) for (const line of lines) expect(line).not.toContain(secret);
     },
     restore: () => spies.forEach((spy) => spy.mockRestore()),
+  };
+}
+
+export interface ConsoleTestHooks {
+  /** The console of the running test. */
+  readonly captured: ConsoleCapture;
+  /** Closes `app` once the running test ends. */
+  closeAfterTest<T extends { close(): Promise<void> }>(app: T): T;
+}
+
+/** For tests of what paymount writes to the console: captures it around each test, then closes the apps the test started. */
+export function captureConsoleInEachTest(): ConsoleTestHooks {
+  let current: ConsoleCapture | undefined;
+  const open: Array<{ close(): Promise<void> }> = [];
+  beforeEach(() => {
+    current = captureConsole();
+  });
+  afterEach(async () => {
+    current?.restore();
+    await Promise.all(open.splice(0).map((app) => app.close()));
+  });
+  return {
+    get captured() {
+      if (!current) throw new Error('The console is captured only while a test runs.');
+      return current;
+    },
+    closeAfterTest(app) {
+      open.push(app);
+      return app;
+    },
   };
 }

@@ -1,37 +1,24 @@
 import type { Logger } from '@paymount/core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, postRaw } from '../../../tools/conformance/http';
-import {
-  captureConsole,
-  startAdapterFixture,
-  withDefaultLogger,
-  type AdapterFixture,
-  type ConsoleCapture,
-} from '../../../tools/adapter-testing';
+import { captureConsoleInEachTest, startAdapterFixture, withDefaultLogger, type AdapterFixture } from '../../../tools/adapter-testing';
 import { EXPRESS_VERSIONS, startExpressApp, type ExpressModule, type ExpressTestApp } from './support';
 
 let fixture: AdapterFixture;
-let captured: ConsoleCapture;
-let app: ExpressTestApp | undefined;
 beforeAll(async () => {
   fixture = await startAdapterFixture();
 });
 afterAll(() => fixture.close());
-beforeEach(() => {
-  captured = captureConsole();
-});
-afterEach(async () => {
-  captured.restore();
-  await app?.close();
-  app = undefined;
-});
+const hooks = captureConsoleInEachTest();
 
 /** The usual layout of an app before payments are added: its JSON parser first, then the routes. */
 async function parserFirstApp(express: ExpressModule, options = withDefaultLogger(fixture.options)): Promise<ExpressTestApp> {
-  app = await startExpressApp(express, options, (expressApp, router) => {
-    expressApp.use(express.json());
-    expressApp.use('/payments', router);
-  });
+  const app = hooks.closeAfterTest(
+    await startExpressApp(express, options, (expressApp, router) => {
+      expressApp.use(express.json());
+      expressApp.use('/payments', router);
+    }),
+  );
   fixture.mountedAt(app.routesUrl);
   return app;
 }
@@ -48,31 +35,31 @@ for (const [name, express] of EXPRESS_VERSIONS) {
     it('a refused webhook delivery writes one console line naming the mounting order and the verify alternative', async () => {
       const { routesUrl } = await parserFirstApp(express);
       await deliverParsed(routesUrl, `TX-log-${name}`);
-      const lines = captured.paymount();
+      const lines = hooks.captured.paymount();
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^paymount error: paymount route failed /);
       expect(lines[0]).toContain('"route":"POST /webhook","status":500,"code":"WEBHOOK_BODY_ALREADY_PARSED"');
       expect(lines[0]).toContain("app.use('/payments', paymentRouter(options)) above app.use(express.json())");
       expect(lines[0]).toContain('express.json({ verify: (req, _res, buf) => { req.rawBody = buf } })');
-      captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret]);
+      hooks.captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret]);
     });
 
     it('a 5xx of a payment route is one line too, and requests that succeed write none', async () => {
       const { routesUrl } = await parserFirstApp(express);
       expect((await postJson(`${routesUrl}/checkout`, { orderId: 'order-1' })).status).toBe(201);
-      expect(captured.paymount()).toEqual([]);
+      expect(hooks.captured.paymount()).toEqual([]);
       const token = fixture.sandbox.mintWalletToken();
       expect((await postJson(`${routesUrl}/wallet/pay`, { orderId: 'order-broken', token })).status).toBe(500);
-      const lines = captured.paymount();
+      const lines = hooks.captured.paymount();
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain('"code":"INVALID_ORDER"');
-      captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret, token]);
+      hooks.captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret, token]);
     });
 
     it('logger: false silences it', async () => {
       const { routesUrl } = await parserFirstApp(express, { ...fixture.options, logger: false });
       await deliverParsed(routesUrl, `TX-silent-${name}`);
-      expect(captured.lines).toEqual([]);
+      expect(hooks.captured.lines).toEqual([]);
     });
 
     it('a logger given replaces the console: the line goes there, and none to the console', async () => {
@@ -81,7 +68,7 @@ for (const [name, express] of EXPRESS_VERSIONS) {
       const logger: Logger = { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error') };
       const { routesUrl } = await parserFirstApp(express, { ...fixture.options, logger });
       await deliverParsed(routesUrl, `TX-own-logger-${name}`);
-      expect(captured.lines).toEqual([]);
+      expect(hooks.captured.lines).toEqual([]);
       const failures = received.filter(([level]) => level === 'error');
       expect(failures).toHaveLength(1);
       expect(failures[0]?.[2]).toBe('paymount route failed');

@@ -1,28 +1,13 @@
 import type { PaymentHandlersOptions } from '@paymount/core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  captureConsole,
-  startAdapterFixture,
-  withDefaultLogger,
-  type AdapterFixture,
-  type ConsoleCapture,
-} from '../../../tools/adapter-testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { captureConsoleInEachTest, startAdapterFixture, withDefaultLogger, type AdapterFixture } from '../../../tools/adapter-testing';
 import { postJson } from '../../../tools/conformance/http';
-import { FASTIFY_VERSIONS, startFastifyApp, type FastifyFactory, type FastifyTestApp } from './support';
+import { FASTIFY_VERSIONS, startFastifyApp, type FastifyFactory } from './support';
 
-let captured: ConsoleCapture;
-let app: FastifyTestApp | undefined;
-beforeEach(() => {
-  captured = captureConsole();
-});
-afterEach(async () => {
-  captured.restore();
-  await app?.close();
-  app = undefined;
-});
+const hooks = captureConsoleInEachTest();
 
 async function shop(fixture: AdapterFixture, fastify: FastifyFactory, options: PaymentHandlersOptions): Promise<string> {
-  app = await startFastifyApp(fastify, options);
+  const app = hooks.closeAfterTest(await startFastifyApp(fastify, options));
   fixture.mountedAt(app.routesUrl);
   return app.routesUrl;
 }
@@ -53,26 +38,26 @@ describe('a sandbox whose clock was moved, and routes without clock: sandbox.clo
       const { token, delivery } = await payAheadOfTime(routesUrl);
       expect(delivery?.state).toBe('failed');
       expect(delivery?.attempts.map((attempt) => attempt.status)).toEqual([400]);
-      const lines = captured.paymount();
+      const lines = hooks.captured.paymount();
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^paymount warn: paymount route refused a request /);
       expect(lines[0]).toContain('"route":"POST /webhook","status":400,"code":"WEBHOOK_FUTURE_TIMESTAMP"');
       expect(lines[0]).toContain("the client's clock option (sandbox.clientOptions() brings sandbox.clock) is not the routes' clock");
       expect(lines[0]).toContain('e.g. clock: sandbox.clock');
-      captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret, token]);
+      hooks.captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret, token]);
     });
 
     it(`${name}: with clock: sandbox.clock the delivery is handled, and nothing is written`, async () => {
       const routesUrl = await shop(fixture, fastify, { ...withDefaultLogger(fixture.options), clock: fixture.sandbox.clock });
       const { delivery } = await payAheadOfTime(routesUrl);
       expect(delivery?.state).toBe('delivered');
-      expect(captured.paymount()).toEqual([]);
+      expect(hooks.captured.paymount()).toEqual([]);
     });
 
     it(`${name}: logger: false silences the refusal`, async () => {
       const routesUrl = await shop(fixture, fastify, { ...fixture.options, logger: false });
       expect((await payAheadOfTime(routesUrl)).delivery?.state).toBe('failed');
-      expect(captured.lines).toEqual([]);
+      expect(hooks.captured.lines).toEqual([]);
     });
   }
 });
@@ -95,11 +80,11 @@ describe('a local notifyUrl with a client not in local development (an HTTPS san
       const res = await postJson(`${routesUrl}/checkout`, { orderId: 'order-1' });
       expect(res.status).toBe(500);
       expect((res.json as { error: { code: string } }).error.code).toBe('INVALID_ORDER');
-      const lines = captured.paymount();
+      const lines = hooks.captured.paymount();
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain('"path":"notifyUrl","rule":"public_https"');
       expect(lines[0]).toContain('create the client with localDevelopment: true (sandbox.clientOptions() sets it)');
-      captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret]);
+      hooks.captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret]);
     });
   }
 });

@@ -1,37 +1,22 @@
 import { bodyParser } from '@koa/bodyparser';
 import type { PaymentHandlersOptions } from '@paymount/core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  captureConsole,
-  startAdapterFixture,
-  withDefaultLogger,
-  type AdapterFixture,
-  type ConsoleCapture,
-} from '../../../tools/adapter-testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureConsoleInEachTest, startAdapterFixture, withDefaultLogger, type AdapterFixture } from '../../../tools/adapter-testing';
 import { ORDERS } from '../../../tools/conformance/fixtures';
 import { postJson } from '../../../tools/conformance/http';
 import { paymentMiddleware } from '../src';
-import { KOA_VERSIONS, startKoaApp, type KoaClass, type KoaTestApp } from './support';
+import { KOA_VERSIONS, startKoaApp, type KoaClass } from './support';
 
 let fixture: AdapterFixture;
-let captured: ConsoleCapture;
-let app: KoaTestApp | undefined;
 beforeAll(async () => {
   fixture = await startAdapterFixture();
 });
 afterAll(() => fixture.close());
-beforeEach(() => {
-  captured = captureConsole();
-});
-afterEach(async () => {
-  captured.restore();
-  await app?.close();
-  app = undefined;
-});
+const hooks = captureConsoleInEachTest();
 
 async function shop(App: KoaClass, options: PaymentHandlersOptions): Promise<string> {
   const payments = paymentMiddleware({ ...options, prefix: '/payments' });
-  app = await startKoaApp(App, '/payments', payments, (koa) => koa.use(bodyParser()).use(payments));
+  const app = hooks.closeAfterTest(await startKoaApp(App, '/payments', payments, (koa) => koa.use(bodyParser()).use(payments)));
   fixture.mountedAt(app.routesUrl);
   return app.routesUrl;
 }
@@ -44,7 +29,7 @@ function forgedToken(): { token: string; secrets: string[] } {
 }
 
 function onlyLine(): string {
-  const lines = captured.paymount();
+  const lines = hooks.captured.paymount();
   expect(lines).toHaveLength(1);
   return lines[0] as string;
 }
@@ -67,7 +52,7 @@ for (const [name, App] of KOA_VERSIONS) {
       expect(line).toContain('"route":"POST /checkout"');
       expect(line).toContain('orders table unreachable');
       expect(line).toContain('resolveOrder(orderId, ctx) threw');
-      captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret]);
+      hooks.captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret]);
     });
 
     it('an order that breaks a service rule: 500 INVALID_ORDER, and one line with the broken rule', async () => {
@@ -80,7 +65,7 @@ for (const [name, App] of KOA_VERSIONS) {
       expect(line).toContain('"referenceOrderId":"order-0003"');
       expect(line).toContain('"path":"amount.orderAmount"');
       expect(line).toContain('amounts are whole minor units');
-      captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret]);
+      hooks.captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret]);
     });
 
     it('a wallet token the service refuses: 502 W02, and one line with the service’s code and reason, never the token', async () => {
@@ -94,7 +79,7 @@ for (const [name, App] of KOA_VERSIONS) {
       const line = onlyLine();
       expect(line).toContain('"route":"POST /wallet/pay","status":502,"code":"W02"');
       expect(line).toContain('wallet token signature does not verify');
-      captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret, ...secrets]);
+      hooks.captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret, ...secrets]);
     });
 
     it('logger: false: none of these writes a line', async () => {
@@ -113,7 +98,7 @@ for (const [name, App] of KOA_VERSIONS) {
           await postJson(`${routesUrl}/wallet/pay`, { orderId: 'order-1', token: forgedToken().token })
         ).status,
       ).toBe(502);
-      expect(captured.lines).toEqual([]);
+      expect(hooks.captured.lines).toEqual([]);
     });
   });
 }

@@ -1,38 +1,23 @@
 import { Module } from '@nestjs/common';
 import type { PaymentHandlersOptions } from '@paymount/core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  captureConsole,
-  startAdapterFixture,
-  withDefaultLogger,
-  type AdapterFixture,
-  type ConsoleCapture,
-} from '../../../tools/adapter-testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureConsoleInEachTest, startAdapterFixture, withDefaultLogger, type AdapterFixture } from '../../../tools/adapter-testing';
 import { postRaw } from '../../../tools/conformance/http';
 import { PaymentsModule } from '../src';
-import { NEST_PLATFORMS, startNestApp, type NestPlatform, type NestTestApp } from './support';
+import { NEST_PLATFORMS, startNestApp, type NestPlatform } from './support';
 
 let fixture: AdapterFixture;
-let captured: ConsoleCapture;
-let app: NestTestApp | undefined;
 beforeAll(async () => {
   fixture = await startAdapterFixture();
 });
 afterAll(() => fixture.close());
-beforeEach(() => {
-  captured = captureConsole();
-});
-afterEach(async () => {
-  captured.restore();
-  await app?.close();
-  app = undefined;
-});
+const hooks = captureConsoleInEachTest();
 
 /** The README's app as first written: no `rawBody: true`. */
 async function appWithoutRawBody(platform: NestPlatform, options: PaymentHandlersOptions): Promise<string> {
   @Module({ imports: [PaymentsModule.forRoot(options)] })
   class AppModule {}
-  app = await startNestApp(AppModule, { platform, rawBody: false });
+  const app = hooks.closeAfterTest(await startNestApp(AppModule, { platform, rawBody: false }));
   const routesUrl = `${app.url}/payments`;
   fixture.mountedAt(routesUrl);
   return routesUrl;
@@ -50,18 +35,18 @@ for (const platform of NEST_PLATFORMS) {
     it('a refused webhook delivery writes one console line saying to create the app with rawBody: true', async () => {
       const routesUrl = await appWithoutRawBody(platform, withDefaultLogger(fixture.options));
       await deliver(routesUrl, `TX-nest-log-${platform}`);
-      const lines = captured.paymount();
+      const lines = hooks.captured.paymount();
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^paymount error: paymount route failed /);
       expect(lines[0]).toContain('"route":"POST /webhook","status":500,"code":"RAW_BODY_MISSING"');
       expect(lines[0]).toContain('NestFactory.create(AppModule, { rawBody: true })');
-      captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret]);
+      hooks.captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret]);
     });
 
     it('logger: false silences it', async () => {
       const routesUrl = await appWithoutRawBody(platform, { ...fixture.options, logger: false });
       await deliver(routesUrl, `TX-nest-silent-${platform}`);
-      expect(captured.paymount()).toEqual([]);
+      expect(hooks.captured.paymount()).toEqual([]);
     });
   });
 }
