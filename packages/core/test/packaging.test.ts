@@ -12,6 +12,7 @@ it('the built package loads from require() and import with its public names', ()
       'PaymentTimeoutError',
       'WebhookVerificationError',
       'createRedactingLogger',
+      'consoleLogger',
       'PaymentResponseError',
       'createPaymentClient',
       'validate',
