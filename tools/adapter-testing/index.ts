@@ -2,7 +2,8 @@ import { once } from 'node:events';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signWebhook, type PaymentEvent, type PaymentHandlersOptions, type SignedWebhook } from '@paymount/core';
-import { startSandbox, type Sandbox } from '@paymount/sandbox';
+import { startSandbox, type Sandbox, type SandboxOptions } from '@paymount/sandbox';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { ORDERS, webhookPayload } from '../conformance/fixtures';
 
 /**
@@ -22,8 +23,9 @@ export interface AdapterFixture {
   close(): Promise<void>;
 }
 
-export async function startAdapterFixture(): Promise<AdapterFixture> {
-  const sandbox = await startSandbox({ allowLocalNotifyUrl: true, webhookRetryDelaysMs: [50, 100] });
+/** `sandboxOptions` change the sandbox's defaults (local notify URLs, short webhook retries), e.g. to serve HTTPS. */
+export async function startAdapterFixture(sandboxOptions: SandboxOptions = {}): Promise<AdapterFixture> {
+  const sandbox = await startSandbox({ allowLocalNotifyUrl: true, webhookRetryDelaysMs: [50, 100], ...sandboxOptions });
   const events: PaymentEvent[] = [];
   let routesUrl = '';
   return {
@@ -36,6 +38,8 @@ export async function startAdapterFixture(): Promise<AdapterFixture> {
       wallet: { gatewayId: sandbox.gatewayId },
       webhook: { secret: sandbox.webhookSecret },
       on: { '*': (event) => void events.push(event) },
+      // Tests of the default console logging build their options without this.
+      logger: false,
     },
     mountedAt(url) {
       routesUrl = url;
@@ -64,6 +68,71 @@ export async function listen(listener: RequestListener): Promise<Listening> {
       server.closeAllConnections();
       server.close();
       await once(server, 'close');
+    },
+  };
+}
+
+/** `options` as a merchant who passes no `logger` writes them: paymount then logs to the console. */
+export function withDefaultLogger<T extends PaymentHandlersOptions>(options: T): T {
+  const { logger: _given, ...rest } = options;
+  return rest as T;
+}
+
+export interface ConsoleCapture {
+  /** Every console line written while capturing, whoever wrote it. */
+  readonly lines: string[];
+  /** The lines of paymount's default logger. */
+  paymount(): string[];
+  /** Fails when any captured line holds one of `secrets`. */
+  expectNoSecret(secrets: readonly string[]): void;
+  restore(): void;
+}
+
+/**
+ * Captures the console (where paymount logs when given no logger), so tests
+ * read its lines and nothing reaches the terminal. Call `restore()` after.
+ */
+export function captureConsole(): ConsoleCapture {
+  const lines: string[] = [];
+  const keep = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
+  const spies = (['debug', 'info', 'log', 'warn', 'error'] as const).map((level) => vi.spyOn(console, level).mockImplementation(keep));
+  return {
+    lines,
+    paymount: () => lines.filter((line) => line.startsWith('paymount ')),
+    expectNoSecret(secrets) {
+      expect(secrets.length).toBeGreaterThan(0);
+      for (const secret of secrets) for (const line of lines) expect(line).not.toContain(secret);
+    },
+    restore: () => spies.forEach((spy) => spy.mockRestore()),
+  };
+}
+
+export interface ConsoleTestHooks {
+  /** The console of the running test. */
+  readonly captured: ConsoleCapture;
+  /** Closes `app` once the running test ends. */
+  closeAfterTest<T extends { close(): Promise<void> }>(app: T): T;
+}
+
+/** For tests of what paymount writes to the console: captures it around each test, then closes the apps the test started. */
+export function captureConsoleInEachTest(): ConsoleTestHooks {
+  let current: ConsoleCapture | undefined;
+  const open: Array<{ close(): Promise<void> }> = [];
+  beforeEach(() => {
+    current = captureConsole();
+  });
+  afterEach(async () => {
+    current?.restore();
+    await Promise.all(open.splice(0).map((app) => app.close()));
+  });
+  return {
+    get captured() {
+      if (!current) throw new Error('The console is captured only while a test runs.');
+      return current;
+    },
+    closeAfterTest(app) {
+      open.push(app);
+      return app;
     },
   };
 }

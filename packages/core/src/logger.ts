@@ -27,6 +27,40 @@ const noop: LogFn = () => {};
 
 export const silentLogger: Logger = { debug: noop, info: noop, warn: noop, error: noop };
 
+/**
+ * What a `logger` option takes: a pino-compatible logger, or `false` to log
+ * nothing. Left out, paymount writes its warnings and errors to the console.
+ */
+export type LoggerOption = Logger | false;
+
+/** One line, whatever the message holds: a log collector reading stderr line by line keeps each entry whole. */
+function consoleLine(level: 'warn' | 'error', objOrMsg: object | string, msg?: string): string {
+  const [text, fields] = typeof objOrMsg === 'string' ? [objOrMsg, undefined] : [msg ?? '', objOrMsg];
+  const json = fields === undefined || Object.keys(fields).length === 0 ? '' : ` ${JSON.stringify(fields)}`;
+  return `paymount ${level}: ${text.replace(/\s*[\r\n]+\s*/g, ' ')}${json}`;
+}
+
+/**
+ * The logger used when none is given: warnings and errors, one line each, on
+ * stderr through the console, so a failure is never silent by default.
+ * Debug and info lines are dropped (and, behind a redacting logger, never built).
+ */
+export const consoleLogger: Logger = {
+  debug: noop,
+  info: noop,
+  // The one place paymount writes to the console: the default sink when the merchant gave no logger.
+  // eslint-disable-next-line no-console
+  warn: (objOrMsg: object | string, msg?: string) => console.warn(consoleLine('warn', objOrMsg, msg)),
+  // eslint-disable-next-line no-console
+  error: (objOrMsg: object | string, msg?: string) => console.error(consoleLine('error', objOrMsg, msg)),
+};
+
+/** The logger a `logger` option stands for: the console when left out, none for `false`. */
+function loggerFrom(option: LoggerOption | undefined): Logger {
+  if (option === undefined) return consoleLogger;
+  return option === false ? silentLogger : option;
+}
+
 const MAX_DEPTH = 8;
 
 export class Redactor {
@@ -83,12 +117,16 @@ export function redactValue(value: unknown, cut: (text: string) => string, depth
   return out;
 }
 
-/** Wraps `target` so every line it receives has passed through `redactor`. */
-export function createRedactingLogger(target: Logger = silentLogger, redactor = new Redactor()): Logger & { redactor: Redactor } {
-  const wrap =
-    (level: keyof Logger): LogFn =>
-    (objOrMsg: object | string, msg?: string) => {
-      if (target === silentLogger) return;
+/**
+ * Wraps a logger (as a `logger` option gives it: left out, the console; `false`,
+ * none) so every line it receives has passed through `redactor`.
+ */
+export function createRedactingLogger(option?: LoggerOption, redactor = new Redactor()): Logger & { redactor: Redactor } {
+  const target = loggerFrom(option);
+  const wrap = (level: keyof Logger): LogFn => {
+    // A level the target drops costs nothing: its fields are not even redacted.
+    if (target[level] === noop) return noop;
+    return (objOrMsg: object | string, msg?: string) => {
       if (typeof objOrMsg === 'string') {
         target[level](redactor.redactString(objOrMsg));
       } else {
@@ -97,5 +135,6 @@ export function createRedactingLogger(target: Logger = silentLogger, redactor = 
         else target[level](fields, redactor.redactString(msg));
       }
     };
+  };
   return { debug: wrap('debug'), info: wrap('info'), warn: wrap('warn'), error: wrap('error'), redactor };
 }

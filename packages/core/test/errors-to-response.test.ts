@@ -13,6 +13,7 @@ import {
 } from '../src/errors';
 import { createRedactingLogger, Redactor, type Logger } from '../src/logger';
 import { errorToResponse } from '../src/routes/errors-to-response';
+import { clockFix, MOUNTING_ORDER_FIX } from '../src/routes/failure-log';
 import { PaymentRouteError } from '../src/routes/route-error';
 
 function capture(): { logger: Logger; lines: string[] } {
@@ -71,5 +72,70 @@ describe('errorToResponse', () => {
   it('answers service errors with its own wording, not the service message', () => {
     const { body } = answer(new PaymentApiError('service said: merchant 42 misconfigured', { serviceCode: 'E07', msg: 'merchant 42 misconfigured' }));
     expect(body.error.message).toBe('The payment service refused the request.');
+  });
+});
+
+describe('the log line of a route failure', () => {
+  type Line = { level: string; fields: Record<string, unknown>; msg: string | undefined };
+  const logOf = (error: unknown, context: { method?: string; path?: string; clockFix?: string } = {}): Line => {
+    const lines: Line[] = [];
+    const write = (level: string) => (fields: object | string, msg?: string) =>
+      void lines.push({ level, fields: typeof fields === 'string' ? {} : (fields as Record<string, unknown>), msg });
+    errorToResponse(error, { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') }, context);
+    expect(lines).toHaveLength(1);
+    return lines[0]!;
+  };
+
+  it.each([
+    ['a 5xx', 'error', new PaymentApiError('refused with code W02', { serviceCode: 'W02' }), '/wallet/pay'],
+    ['a refused webhook delivery', 'warn', new WebhookVerificationError('bad_signature', 'Bad.'), '/webhook'],
+    ['an oversize webhook delivery', 'warn', new PaymentRouteError(413, 'BODY_TOO_LARGE', 'Too large.'), '/webhook'],
+    ['a rate limit of the service', 'warn', new PaymentRateLimitError('limited', {}), '/checkout'],
+    ['a refusal with a known fix', 'warn', new PaymentRouteError(403, 'CROSS_SITE_FORM_POST', 'No.', { fix: 'list it in allowedOrigins' }), '/checkout'],
+    ["a shopper's unknown order", 'info', new PaymentRouteError(404, 'ORDER_NOT_FOUND', 'No order.'), '/checkout'],
+    ["a shopper's invalid input", 'info', new PaymentValidationError('checkout request', [{ path: 'orderId', rule: 'required', message: 'is required' }]), '/checkout'],
+  ])('%s is logged once, at level %s', (_label, level, error, path) => {
+    expect(logOf(error, { method: 'POST', path }).level).toBe(level);
+  });
+
+  it("names the service's own code of a refusal, which the answer leaves out", () => {
+    const { fields } = logOf(new PaymentApiError('refused with code W02', { serviceCode: 'W02' }), { method: 'POST', path: '/wallet/pay' });
+    expect(fields).toMatchObject({ code: 'SERVICE_REFUSED', serviceCode: 'W02' });
+  });
+
+  it('names the route, status, code and message, with the fix and details of a route error, none of them answered', () => {
+    const error = new PaymentRouteError(500, 'INVALID_ORDER', 'This order cannot be paid.', {
+      fix: 'correct the order',
+      details: { referenceOrderId: 'o-1' },
+      cause: new Error('underneath'),
+    });
+    const { level, fields, msg } = logOf(error, { method: 'POST', path: '/checkout' });
+    expect({ level, msg }).toEqual({ level: 'error', msg: 'paymount route failed' });
+    expect(fields).toMatchObject({ route: 'POST /checkout', status: 500, code: 'INVALID_ORDER', message: 'This order cannot be paid.', referenceOrderId: 'o-1', fix: 'correct the order' });
+    expect((fields.err as Error).message).toBe('underneath');
+    const answered = JSON.stringify(answer(error).body);
+    for (const logged of ['correct the order', 'o-1', 'underneath']) expect(answered).not.toContain(logged);
+  });
+
+  it('a body already parsed names the mounting order and the verify alternative', () => {
+    const { fields } = logOf(new WebhookVerificationError('body_already_parsed', 'Parsed.'), { method: 'POST', path: '/webhook' });
+    expect(fields.fix).toBe(MOUNTING_ORDER_FIX);
+    expect(MOUNTING_ORDER_FIX).toContain('above app.use(express.json())');
+    expect(MOUNTING_ORDER_FIX).toContain('express.json({ verify: (req, _res, buf) => { req.rawBody = buf } })');
+  });
+
+  it.each(['stale_timestamp', 'future_timestamp', 'stale_event', 'future_event'] as const)('a delivery refused as %s gets the clock fix', (reason) => {
+    const { fields } = logOf(new WebhookVerificationError(reason, 'Out of the window.'), { method: 'POST', path: '/webhook', clockFix: 'the clock fix' });
+    expect(fields.fix).toBe('the clock fix');
+  });
+
+  it('the clock fix names clock: sandbox.clock, and blames the two clocks when the client has its own', () => {
+    const sandboxClock = { now: () => 0 };
+    expect(clockFix(sandboxClock, undefined)).toContain("is not the routes' clock");
+    expect(clockFix(sandboxClock, { now: () => 0 })).toContain("is not the routes' clock");
+    for (const fix of [clockFix(undefined, undefined), clockFix(sandboxClock, sandboxClock)]) {
+      expect(fix).not.toContain("is not the routes' clock");
+      expect(fix).toContain('clock: sandbox.clock');
+    }
   });
 });

@@ -12,6 +12,7 @@ const handler = createFetchHandler(
     webhook: { secret, maxBodyBytes: 2_000 },
     wallet: { gatewayId: 'gateway-1' },
     bodyLimitBytes: 1_000,
+    logger: false,
   },
   { mountPath: '/payments/' },
 );

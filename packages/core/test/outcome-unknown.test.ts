@@ -75,6 +75,7 @@ describe('through the routes, over HTTP', () => {
       client: options,
       resolveOrder: () => ({ referenceOrderId: 'order-4004', amount: { orderAmount: 1200, priceCurrency: 'USD' }, description: 'Kettle' }),
       webhook: { secret: 'whsec_outcome_unknown_0123' },
+      logger: false,
     });
     const app = await listen(middleware);
     closing.push({ close: async () => (await app.close(), await middleware.handlers.close()) });

@@ -14,6 +14,7 @@ it('the built package loads from require() and import with its public names', ()
       'WebhookVerificationError',
       'WebhookPayloadError',
       'createRedactingLogger',
+      'consoleLogger',
       'PaymentResponseError',
       'createPaymentClient',
       'validate',

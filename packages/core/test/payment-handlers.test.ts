@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PaymentValidationError } from '../src/errors';
 import { MemoryIdempotencyStore } from '../src/idempotency/memory-store';
+import { silentLogger } from '../src/logger';
 import type { IdempotencyStore } from '../src/idempotency/store';
 import { createPaymentHandlers as create } from '../src/routes/create-payment-handlers';
 import type { NeutralRequest } from '../src/routes/neutral-http';
@@ -28,6 +29,7 @@ function options(overrides: Partial<PaymentHandlersOptions> = {}): PaymentHandle
     client: { apiKey: 'sk_test_handlers_0123456789', baseUrl: 'https://payments.example.com', appId: 'app1', merchantId: 'm1' },
     resolveOrder: () => null,
     webhook: { secret },
+    logger: false,
     ...overrides,
   };
 }
@@ -250,10 +252,14 @@ describe('handle()', () => {
 
   it('refuses a delivery of an event still being handled with 409 and Retry-After; its retry is then a duplicate', async () => {
     const gated = gatedHandler();
-    const handlers = createPaymentHandlers(options({ on: { '*': gated.handler } }));
+    const warnings: unknown[] = [];
+    const logger = { ...silentLogger, warn: (...args: unknown[]) => void warnings.push(args[1]) };
+    const handlers = createPaymentHandlers(options({ on: { '*': gated.handler }, logger }));
     const first = handlers.handle(webhookRequest(sale('T7'), { deliveryId: 'a' }));
     const second = await handlers.handle(webhookRequest(sale('T7'), { deliveryId: 'b' }));
     expect(second?.status).toBe(409);
+    // A refused delivery is a warning, so the default console logger shows it.
+    expect(warnings).toContain('webhook delivery refused while the same event is being handled; the service will retry');
     expect(second?.headers['retry-after']).toBe('2');
     expect(JSON.parse(second!.body)).toEqual({
       error: { code: 'WEBHOOK_IN_PROGRESS', message: 'The same event is being handled by another delivery; retry later.' },

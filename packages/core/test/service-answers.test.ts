@@ -44,6 +44,7 @@ async function shop(client: PaymentClientOptions): Promise<Listening> {
     client,
     resolveOrder: () => ({ referenceOrderId: 'order-5005', amount: { orderAmount: 900, priceCurrency: 'USD' }, description: 'Cup' }),
     webhook: { secret: 'whsec_service_answers_0123' },
+    logger: false,
   };
   const middleware = createNodeMiddleware(options, { mountPath: '/payments' });
   const app = await listen(middleware);

@@ -8,8 +8,19 @@ import {
   type PaymentHandlersOptions,
 } from '@paymount/core';
 
-/** What body parsers mounted before paymount leave on the request. */
-type ExpressRequest = IncomingMessage & { body?: unknown };
+/**
+ * What body parsers mounted before paymount leave on the request: the parsed
+ * `body`, and the exact bytes when the app keeps them, as
+ * `express.json({ verify: (req, _res, buf) => { req.rawBody = buf } })` does.
+ */
+type ExpressRequest = IncomingMessage & { body?: unknown; rawBody?: unknown };
+
+/** The bytes a parser kept, when they are bytes or text; anything else there is not a body paymount can trust. */
+function keptRawBody(req: ExpressRequest): Uint8Array | string | undefined {
+  // Read as unknown: another package's augmentation of IncomingMessage (e.g. rawBody: string) must not narrow the check away.
+  const rawBody: unknown = req.rawBody;
+  return rawBody instanceof Uint8Array || typeof rawBody === 'string' ? rawBody : undefined;
+}
 
 /** The handler options, with `resolveOrder` and the event handlers given the Express `Request` as `ctx.context`. */
 export type PaymentRouterOptions = PaymentHandlersOptions<Request>;
@@ -30,8 +41,9 @@ export function paymentRouter(options: PaymentRouterOptions): PaymentRouter {
   const serve = async (req: ExpressRequest, res: ServerResponse): Promise<boolean> => {
     // No `path` option: Express strips the mount path from req.url, where toNeutralRequest reads it.
     // A parser ran first only if it consumed the stream (Express 4's json() sets `req.body = {}` even when it did not).
+    // The bytes it kept win over what it parsed, so the webhook can check its signature, as on Koa and Nest.
     const request = toNeutralRequest(req, {
-      parsedBody: req.readableEnded ? req.body : undefined,
+      parsedBody: req.readableEnded ? (keptRawBody(req) ?? req.body) : undefined,
       context: req,
       limitBytes: handlers.bodyLimitBytes,
     });

@@ -9,6 +9,11 @@ beforeAll(async () => {
 });
 afterAll(() => fixture.close());
 
+const KEEPERS = [
+  ['a Buffer', (buf: Buffer) => buf],
+  ['a string', (buf: Buffer) => buf.toString('utf8')],
+] as const;
+
 const eventsFor = (transactionId: string) => fixture.events.filter((event) => event.transactionId === transactionId);
 
 for (const [name, express] of EXPRESS_VERSIONS) {
@@ -49,6 +54,54 @@ for (const [name, express] of EXPRESS_VERSIONS) {
       expect(eventsFor(`TX-parsed-${name}`)).toHaveLength(0);
     });
   });
+
+  // The usual way to keep the bytes for signature checks, as a Buffer or as the text.
+  for (const [kept, keep] of KEEPERS)
+    describe(`${name}: express.json() keeping the bytes (verify sets req.rawBody to ${kept}) mounted BEFORE the router`, () => {
+      let app: ExpressTestApp;
+      beforeAll(async () => {
+        app = await startExpressApp(express, fixture.options, (expressApp, router) => {
+          expressApp.use(
+            express.json({
+              verify: (req, _res, buf) => {
+                (req as typeof req & { rawBody?: unknown }).rawBody = keep(buf);
+              },
+            }),
+          );
+          expressApp.use(express.urlencoded({ extended: false }));
+          expressApp.use('/payments', router);
+        });
+        fixture.mountedAt(app.routesUrl);
+      });
+      afterAll(() => app.close());
+
+      it('a webhook is verified from the bytes the parser kept, and handled once', async () => {
+        const delivery = fixture.delivery(`TX-kept-${kept}-${name}`);
+        const res = await postRaw(`${app.routesUrl}/webhook`, delivery.body, delivery.headers);
+        expect(res.status).toBe(200);
+        expect(res.json).toEqual({ received: true });
+        expect(eventsFor(`TX-kept-${kept}-${name}`)).toHaveLength(1);
+      });
+
+      it('a hosted checkout works, as JSON and as a form the other parser read', async () => {
+        const json = await postJson(`${app.routesUrl}/checkout`, { orderId: 'order-1' });
+        expect(json.status).toBe(201);
+        expect((json.json as { checkoutUrl: string }).checkoutUrl.startsWith(fixture.sandbox.url)).toBe(true);
+        const form = await postRaw(`${app.routesUrl}/checkout`, 'orderId=order-1', { 'content-type': 'application/x-www-form-urlencoded' });
+        expect(form.status).toBe(303);
+      });
+
+      it("a wallet payment succeeds and the service's own webhook for it is verified and handled", async () => {
+        const paid = await postJson(`${app.routesUrl}/wallet/pay`, { orderId: 'order-1', token: fixture.sandbox.mintWalletToken() });
+        expect(paid.status).toBe(200);
+        const { status, transactionId } = paid.json as { status: string; transactionId: string };
+        expect(status).toBe('succeeded');
+        await fixture.sandbox.waitForDeliveries(10_000);
+        const delivery = fixture.sandbox.deliveries().find((d) => d.payload.transactionId === transactionId);
+        expect(delivery?.state).toBe('delivered');
+        expect(eventsFor(transactionId).map((event) => event.type)).toEqual(['payment.succeeded']);
+      });
+    });
 
   describe(`${name}: express.raw() mounted before the router`, () => {
     let app: ExpressTestApp;

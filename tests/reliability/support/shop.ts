@@ -101,7 +101,8 @@ export function shopOptions(input: ShopOptionsInput): PaymentHandlersOptions {
     wallet: { gatewayId: sandbox.gatewayId },
     webhook: { secret: sandbox.webhookSecret },
     clock: sandbox.clock,
-    ...(input.logger ? { logger: input.logger } : {}),
+    // Faults are these tests' business: their lines go to a logger the test reads, or nowhere.
+    logger: input.logger ?? false,
     on: {
       '*': async (event) => {
         shop.handlerRuns.push(event);

@@ -78,7 +78,8 @@ export async function performCall(ctx: CallContext, spec: CallSpec): Promise<Cal
 
   const error = last?.error ?? new PaymentTimeoutError(`The deadline of ${spec.method} ${spec.path} passed before any attempt`);
   if (doubt !== undefined) return unknownOutcome(ctx, spec, doubt, error);
-  ctx.logger.warn({ path: spec.path, transactionRequestId: spec.transactionRequestId, ...codesOf(error), traceId: error.traceId }, 'payment service call gave up');
+  // Debug only: the error is thrown, and whoever catches it (a route, the merchant's code) reports it once.
+  ctx.logger.debug({ path: spec.path, transactionRequestId: spec.transactionRequestId, ...codesOf(error), traceId: error.traceId }, 'payment service call gave up');
   throw error;
 }
 

@@ -33,7 +33,8 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
     clock: config.clock ?? Date,
     sleep: config.sleep ?? realSleep,
     logger,
-    logsAttempts: config.logger !== undefined && config.logger !== silentLogger,
+    // Each attempt's debug line is for a logger given on purpose; the console default keeps warnings and errors only.
+    logsAttempts: config.logger !== undefined && config.logger !== false && config.logger !== silentLogger,
     retry: config.retry,
     redact: (text) => logger.redactor.redactString(text),
   };

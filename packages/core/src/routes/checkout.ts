@@ -68,7 +68,7 @@ async function sessionFor(deps: RouteDeps, order: MerchantOrder): Promise<OrderS
 /** POST /checkout: `{ orderId }` → a hosted checkout session for the server-side order. */
 export async function checkoutRoute(req: NeutralRequest, deps: RouteDeps): Promise<NeutralResponse> {
   const { kind, fields } = await readRequestBody(req, { accept: ['json', 'form'], limitBytes: deps.bodyLimitBytes });
-  checkFormOrigin(req, kind, deps.allowedOrigins, deps.logger);
+  checkFormOrigin(req, kind, deps.allowedOrigins);
   const { orderId } = validate(checkoutRequestSchema, fields, 'checkout request');
   const order = await lookUpPayableOrder(deps, orderId, 'checkout', req);
   const session = await underOrderLock(deps.orders, order.referenceOrderId, () => sessionFor(deps, order));

@@ -2,7 +2,7 @@ import { PaymentErrorCode } from '../error-codes';
 import { createPaymentClient, type PaymentClient, type PaymentClientOptions } from '../client';
 import { generateTransactionRequestId } from '../client/ids';
 import { MemoryIdempotencyStore } from '../idempotency/memory-store';
-import { createRedactingLogger, Redactor, silentLogger } from '../logger';
+import { createRedactingLogger, Redactor } from '../logger';
 import { cancelCheckout } from '../orders/cancel-checkout';
 import { checkedOrderStore } from '../orders/checked-store';
 import { settleHandledEvent } from '../orders/handled-events';
@@ -19,6 +19,7 @@ import {
 } from '../webhooks/verify-webhook';
 import { checkoutRoute } from './checkout';
 import { errorResponse, errorToResponse } from './errors-to-response';
+import { clockFix } from './failure-log';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 import { paymentHandlersOptionsSchema } from './options-schema';
 import type { RouteDeps } from './route-deps';
@@ -83,11 +84,12 @@ export function createPaymentHandlers<TContext = unknown>(typedOptions: PaymentH
   const secrets = secretsOf(options.webhook);
   secrets.forEach((secret) => redactor.addSecret(secret));
   if (!clientGiven) redactor.addSecret((options.client as PaymentClientOptions).apiKey);
-  const logger = createRedactingLogger(options.logger ?? silentLogger, redactor);
+  const logger = createRedactingLogger(options.logger, redactor);
 
+  // The routes log each failure once, where it becomes the answer: their own client only speaks to a logger given on purpose.
   const client = clientGiven
     ? (options.client as PaymentClient)
-    : createPaymentClient({ logger: options.logger ?? silentLogger, ...(options.client as PaymentClientOptions) });
+    : createPaymentClient({ logger: options.logger ?? false, ...(options.client as PaymentClientOptions) });
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const webhookMaxBodyBytes = options.webhook.maxBodyBytes ?? DEFAULT_WEBHOOK_MAX_BODY_BYTES;
 
@@ -98,6 +100,9 @@ export function createPaymentHandlers<TContext = unknown>(typedOptions: PaymentH
   }
 
   const clock = options.clock ?? Date;
+  const failureContext = {
+    clockFix: clockFix(clientGiven ? undefined : (options.client as PaymentClientOptions).clock, options.clock),
+  };
   const deps: RouteDeps = {
     client,
     resolveOrder: options.resolveOrder,
@@ -168,7 +173,7 @@ export function createPaymentHandlers<TContext = unknown>(typedOptions: PaymentH
       try {
         return await route(req);
       } catch (error) {
-        return errorToResponse(error, logger);
+        return errorToResponse(error, logger, { ...failureContext, method, path: routePath(req.path) });
       }
     },
     async close() {

@@ -11,6 +11,7 @@ import {
   WebhookVerificationError,
 } from '../errors';
 import type { Logger } from '../logger';
+import { logRouteFailure, type FailureContext } from './failure-log';
 import type { NeutralResponse } from './neutral-http';
 import { BODY_TOO_LARGE_MESSAGE, PaymentRouteError } from './route-error';
 
@@ -29,7 +30,7 @@ export function errorResponse(
   return jsonResponse(status, { error: body }, headers);
 }
 
-const GENERIC_MESSAGE = 'An unexpected error occurred.';
+export const GENERIC_MESSAGE = 'An unexpected error occurred.';
 
 /**
  * The longest wait passed on to the browser. The service's Retry-After is
@@ -83,18 +84,18 @@ function webhookStatus(error: WebhookVerificationError): number {
 }
 
 /**
- * Maps any thrown value to the route error shape (packages/core/README.md#error-codes). Messages of
- * paymount's own errors are written never to hold a key or token; anything
- * else is answered generically and only logged (through the redacting logger).
+ * Maps any thrown value to the route error shape (packages/core/README.md#error-codes), and logs it
+ * once (see logRouteFailure). Messages of paymount's own errors are written
+ * never to hold a key or token; anything else is answered generically and only
+ * logged (through the redacting logger).
  */
-export function errorToResponse(error: unknown, logger: Logger): NeutralResponse {
+export function errorToResponse(error: unknown, logger: Logger, context?: FailureContext): NeutralResponse {
   if (!(error instanceof PaymentError)) {
-    logger.error({ err: error }, 'paymount route failed unexpectedly');
+    logRouteFailure(logger, error, 500, context);
     return errorResponse(500, { code: PaymentErrorCode.INTERNAL_ERROR, message: GENERIC_MESSAGE });
   }
   const rule = ruleFor(error);
-  if (rule.status >= 500) logger.error({ err: error }, 'paymount route failed');
-  else logger.warn({ code: error.code, status: rule.status, message: error.message }, 'paymount route refused a request');
+  logRouteFailure(logger, error, rule.status, context);
   const headers: Record<string, string> = {};
   if (error instanceof PaymentRateLimitError && error.retryAfterMs !== undefined) {
     headers['retry-after'] = String(Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(error.retryAfterMs / 1000))));

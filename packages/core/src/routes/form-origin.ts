@@ -1,5 +1,4 @@
 import { PaymentErrorCode } from '../error-codes';
-import type { Logger } from '../logger';
 import type { BodyKind } from './body';
 import type { NeutralHeaders, NeutralRequest } from './neutral-http';
 import { PaymentRouteError } from './route-error';
@@ -28,16 +27,15 @@ function isOwnOrigin(origin: string, headers: NeutralHeaders): boolean {
  * is let through: it comes from no browser a cross-site page can drive today
  * (curl, a server, a browser older than 2020 that sends no Origin on POST).
  */
-export function checkFormOrigin(req: NeutralRequest, kind: BodyKind, allowedOrigins: ReadonlySet<string>, logger: Logger): void {
+export function checkFormOrigin(req: NeutralRequest, kind: BodyKind, allowedOrigins: ReadonlySet<string>): void {
   if (kind !== 'form') return;
   const origin = single(req.headers.origin);
   const site = single(req.headers['sec-fetch-site'])?.toLowerCase();
   if (origin !== undefined && allowedOrigins.has(origin)) return;
   const sameOrigin = site !== undefined ? site === 'same-origin' || site === 'none' : origin === undefined || isOwnOrigin(origin, req.headers);
   if (sameOrigin) return;
-  logger.warn(
-    { origin, secFetchSite: site },
-    'checkout form post from another origin refused; if that origin is your own storefront, list it in the allowedOrigins option',
-  );
-  throw new PaymentRouteError(403, PaymentErrorCode.CROSS_SITE_FORM_POST, 'A checkout form posted from another site is refused.');
+  throw new PaymentRouteError(403, PaymentErrorCode.CROSS_SITE_FORM_POST, 'A checkout form posted from another site is refused.', {
+    details: { origin, secFetchSite: site },
+    fix: 'if that origin is your own storefront, list it in the allowedOrigins option',
+  });
 }

@@ -103,7 +103,12 @@ export function paymentHandlersOptionsSchema(context: SchemaContext) {
     store: objectWith(['claim', 'release'], 'must be an IdempotencyStore with claim() and release()').optional(),
     orders: ordersOptionsSchema.optional(),
     on: z.record(z.string(), fn('must be a function (event, ctx) => void')).optional(),
-    logger: objectWith(['debug', 'info', 'warn', 'error'], 'must be a pino-compatible logger').optional(),
+    logger: z
+      .union(
+        [z.literal(false), objectWith(['debug', 'info', 'warn', 'error'], '')],
+        'must be a pino-compatible logger, or false to log nothing',
+      )
+      .optional(),
     bodyLimitBytes: positiveInt.optional(),
     clock: objectWith(['now'], 'must be an object with a now() method').optional(),
   });

@@ -1,6 +1,7 @@
 import { PaymentErrorCode } from '../error-codes';
 import type { PaymentClient } from '../client';
-import { PaymentValidationError } from '../errors';
+import { PaymentError, PaymentValidationError } from '../errors';
+import { GENERIC_MESSAGE } from './errors-to-response';
 import type { Logger } from '../logger';
 import type { OrderDeps } from '../orders/order-lock';
 import type { NeutralRequest } from './neutral-http';
@@ -39,6 +40,26 @@ export function callbackUrls(deps: RouteDeps, order: MerchantOrder): { notifyUrl
   return notifyUrl === undefined ? {} : { notifyUrl };
 }
 
+/** The merchant's resolveOrder, whose own failure is told apart from paymount's in the log line. */
+async function resolveWith(
+  deps: RouteDeps,
+  orderId: string,
+  route: PaymentRouteName,
+  request: NeutralRequest,
+): Promise<MerchantOrder | null | undefined> {
+  try {
+    return await deps.resolveOrder(orderId, { route, request, context: request.context });
+  } catch (error) {
+    // A PaymentError is the merchant's chosen answer (e.g. a PaymentRouteError); anything else is a crash of the hook.
+    if (error instanceof PaymentError) throw error;
+    throw new PaymentRouteError(500, PaymentErrorCode.INTERNAL_ERROR, GENERIC_MESSAGE, {
+      cause: error,
+      details: { orderId },
+      fix: 'resolveOrder(orderId, ctx) threw (see err): it must return the order, or null when no order has this id',
+    });
+  }
+}
+
 /** The merchant's server-side order for `orderId`; 404 when the hook knows none. */
 export async function lookUpOrder(
   deps: RouteDeps,
@@ -46,7 +67,7 @@ export async function lookUpOrder(
   route: PaymentRouteName,
   request: NeutralRequest,
 ): Promise<MerchantOrder> {
-  const order = await deps.resolveOrder(orderId, { route, request, context: request.context });
+  const order = await resolveWith(deps, orderId, route, request);
   if (order === null || order === undefined) {
     throw new PaymentRouteError(404, PaymentErrorCode.ORDER_NOT_FOUND, 'No order exists with this orderId.');
   }
@@ -68,6 +89,20 @@ export async function lookUpPayableOrder(
 }
 
 /**
+ * A callback URL refused as not public is a local setup missing its opt-in;
+ * anything else is the order (or an option) breaking the listed rules.
+ */
+function invalidOrderFix(error: PaymentValidationError): string {
+  if (error.issues.some((issue) => issue.rule === 'public_https')) {
+    return (
+      'notifyUrl and merchantReturnUrl must be public HTTPS in production; against a local sandbox, ' +
+      'create the client with localDevelopment: true (sandbox.clientOptions() sets it)'
+    );
+  }
+  return 'the payment request built from the order resolveOrder returned breaks the rules listed in issues (amounts are whole minor units): correct the order or the options';
+}
+
+/**
  * Runs a step that builds a service request from the merchant's order. The
  * browser's own input was validated before, so a validation error here is the
  * server's (an order or option breaking docs/service-contract.md#fields-and-rules): the browser gets a 500, the
@@ -78,10 +113,9 @@ export async function fromServerSideOrder<T>(deps: RouteDeps, order: MerchantOrd
     return await step();
   } catch (error) {
     if (!(error instanceof PaymentValidationError)) throw error;
-    deps.logger.error(
-      { referenceOrderId: order.referenceOrderId, issues: error.issues },
-      'the payment request built from a resolved order breaks a rule of the service',
-    );
-    throw new PaymentRouteError(500, PaymentErrorCode.INVALID_ORDER, 'This order cannot be paid as it is set up on the server.');
+    throw new PaymentRouteError(500, PaymentErrorCode.INVALID_ORDER, 'This order cannot be paid as it is set up on the server.', {
+      details: { referenceOrderId: order.referenceOrderId, issues: error.issues },
+      fix: invalidOrderFix(error),
+    });
   }
 }

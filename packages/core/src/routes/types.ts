@@ -147,7 +147,13 @@ export interface PaymentHandlersOptions<TContext = unknown> {
    * can be added with `handlers.on()`.
    */
   on?: PaymentEventSubscriptions<TContext>;
-  logger?: Logger;
+  /**
+   * Where paymount logs, through its redactor. Left out, warnings and errors
+   * (every 5xx, every refused webhook delivery, every refusal by the service,
+   * each once with the fix when known) go to the console (stderr), one line
+   * each; a logger replaces that; `false` logs nothing.
+   */
+  logger?: Logger | false;
   /** Largest body of POST /checkout and POST /wallet/pay. Default 100 KiB. */
   bodyLimitBytes?: number;
   /** Clock for the webhook timestamp window; injectable for tests. */

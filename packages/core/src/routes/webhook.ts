@@ -80,7 +80,7 @@ export async function webhookRoute(req: NeutralRequest, deps: WebhookDeps): Prom
       deps.logger.info(summary, 'duplicate webhook delivery ignored');
       return jsonResponse(200, { received: true, duplicate: true });
     case 'in-progress':
-      deps.logger.info(summary, 'webhook delivery refused while the same event is being handled; the service will retry');
+      deps.logger.warn(summary, 'webhook delivery refused while the same event is being handled; the service will retry');
       return errorResponse(
         409,
         { code: PaymentErrorCode.WEBHOOK_IN_PROGRESS, message: 'The same event is being handled by another delivery; retry later.' },

@@ -17,12 +17,13 @@ const fn = <T>(message: string) => z.custom<T>((value) => typeof value === 'func
 const positiveInt = (fallback: number) =>
   z.number().int('must be a whole number of milliseconds').positive('must be greater than 0').default(fallback);
 
-const loggerSchema = z.custom<Logger>(
+const loggerSchema = z.custom<Logger | false>(
   (value) =>
-    typeof value === 'object' &&
-    value !== null &&
-    ['debug', 'info', 'warn', 'error'].every((level) => typeof (value as Record<string, unknown>)[level] === 'function'),
-  'must be a pino-compatible logger with debug, info, warn and error methods',
+    value === false ||
+    (typeof value === 'object' &&
+      value !== null &&
+      ['debug', 'info', 'warn', 'error'].every((level) => typeof (value as Record<string, unknown>)[level] === 'function')),
+  'must be a pino-compatible logger with debug, info, warn and error methods, or false to log nothing',
 );
 
 /** The whole-call deadline of a client call, retries included, unless `deadlineMs` says otherwise. */

@@ -16,6 +16,8 @@ export function clientOptions(baseUrl: string, overrides: Partial<PaymentClientO
     merchantId: 'merchant_456',
     localDevelopment: true,
     retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5 },
+    // Tests that read log lines pass their own logger; the rest keep the console quiet.
+    logger: false,
     ...overrides,
   };
 }
