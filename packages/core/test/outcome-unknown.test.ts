@@ -120,5 +120,5 @@ it("logs a refusal with paymount's code and the service's own beside it", async 
   await client.directPayment(directPaymentInput()).catch(() => undefined);
   const codes = { errorCode: 'SERVICE_REFUSED', serviceCode: 'E777' };
   expect(lines).toContainEqual(['debug', expect.objectContaining({ ...codes, status: 400 }), 'payment service call failed']);
-  expect(lines).toContainEqual(['warn', expect.objectContaining({ ...codes, traceId: 'trace-refusal' }), 'payment service call gave up']);
+  expect(lines).toContainEqual(['debug', expect.objectContaining({ ...codes, traceId: 'trace-refusal' }), 'payment service call gave up']);
 });
