@@ -1,12 +1,13 @@
 import { createPaymentClient, type PaymentClient, type PaymentClientOptions } from '../client';
 import { generateTransactionRequestId } from '../client/ids';
 import { MemoryIdempotencyStore } from '../idempotency/memory-store';
-import { createRedactingLogger, Redactor, silentLogger } from '../logger';
+import { createRedactingLogger, Redactor, silentLogger, type Logger } from '../logger';
 import { cancelCheckout } from '../orders/cancel-checkout';
 import { checkedOrderStore } from '../orders/checked-store';
 import { settleHandledEvent } from '../orders/handled-events';
 import { MemoryOrderAttemptStore } from '../orders/memory-store';
 import { reconcile } from '../orders/reconcile';
+import { createRouteTelemetry, WEBHOOK_ROUTE } from '../telemetry/route-spans';
 import { validate } from '../validation';
 import { DEFAULT_DEADLINE_MS } from '../schemas/client-options';
 import { PaymentEventHandlers, type PaymentEventHandler } from '../webhooks/event-handlers';
@@ -61,6 +62,15 @@ function allowedMethods(byMethod: Readonly<Record<string, Route>>): string {
   return (byMethod['GET'] ? [...methods, 'HEAD'] : methods).join(', ');
 }
 
+/** A route's answer: whatever it throws becomes the JSON error shape. */
+async function answerRoute(route: Route, req: NeutralRequest, logger: Logger): Promise<NeutralResponse> {
+  try {
+    return await route(req);
+  } catch (error) {
+    return errorToResponse(error, logger);
+  }
+}
+
 /** Route paths relative to the mount point; a trailing slash is tolerated. */
 function routePath(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
@@ -84,7 +94,8 @@ export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentH
 
   const client = clientGiven
     ? (options.client as PaymentClient)
-    : createPaymentClient({ logger: options.logger ?? silentLogger, ...(options.client as PaymentClientOptions) });
+    : createPaymentClient({ logger: options.logger ?? silentLogger, telemetry: options.telemetry, ...(options.client as PaymentClientOptions) });
+  const telemetry = createRouteTelemetry(options.telemetry);
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const webhookMaxBodyBytes = options.webhook.maxBodyBytes ?? DEFAULT_WEBHOOK_MAX_BODY_BYTES;
 
@@ -96,7 +107,7 @@ export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentH
   const clock = options.clock ?? Date;
   const deps: RouteDeps = {
     client,
-    resolveOrder: options.resolveOrder,
+    resolveOrder: telemetry ? telemetry.observeOrderLookups(options.resolveOrder) : options.resolveOrder,
     notifyUrl: options.notifyUrl,
     merchantReturnUrl: options.merchantReturnUrl,
     wallet: options.wallet,
@@ -137,7 +148,7 @@ export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentH
     '/wallet/config': { GET: (req) => walletConfigRoute(req, deps) },
     '/wallet/pay': { POST: (req) => walletPayRoute(req, deps) },
     '/status': { GET: (req) => statusRoute(req, deps) },
-    '/webhook': { POST: (req) => webhookRoute(req, webhookDeps) },
+    [WEBHOOK_ROUTE]: { POST: (req) => webhookRoute(req, telemetry ? telemetry.observeDelivery(webhookDeps, req) : webhookDeps) },
   };
 
   return {
@@ -145,10 +156,14 @@ export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentH
     routePaths: Object.keys(routes),
     bodyLimitBytes: Math.max(bodyLimitBytes, webhookMaxBodyBytes),
     on: (name, handler) => events.on(name, handler),
-    reconcile: (reconcileOptions) => reconcile({ client, orders: deps.orders, events: webhookDeps }, reconcileOptions),
+    reconcile: (reconcileOptions) => {
+      const run = () => reconcile({ client, orders: deps.orders, events: webhookDeps }, reconcileOptions);
+      return telemetry ? telemetry.traceReconcile(run) : run();
+    },
     cancelCheckout: (referenceOrderId) => cancelCheckout({ client, orders: deps.orders }, referenceOrderId),
     async handle(req) {
-      const byMethod = routes[routePath(req.path)];
+      const path = routePath(req.path);
+      const byMethod = routes[path];
       if (byMethod === undefined) return undefined;
       const method = req.method.toUpperCase();
       // A HEAD runs the GET route; the writer sends its headers only (RFC 9110 9.3.2).
@@ -161,11 +176,8 @@ export function createPaymentHandlers(options: PaymentHandlersOptions): PaymentH
           { allow },
         );
       }
-      try {
-        return await route(req);
-      } catch (error) {
-        return errorToResponse(error, logger);
-      }
+      const answer = () => answerRoute(route, req, logger);
+      return telemetry ? telemetry.traceRoute(path, method, req, answer) : answer();
     },
     async close() {
       if (!clientGiven) await client.close();
