@@ -27,6 +27,7 @@ export const ATTR = {
   verification: 'paymount.webhook.verification',
   webhookResult: 'paymount.webhook.result',
   eventType: 'paymount.event.type',
+  deliveryId: 'paymount.webhook.delivery_id',
   handlerDuration: 'paymount.webhook.handler.duration',
 } as const;
 

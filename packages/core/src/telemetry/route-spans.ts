@@ -127,6 +127,7 @@ export function createRouteTelemetry(option: PaymentTelemetry | undefined): Rout
         ...deps,
         onVerified: (event) => {
           record.eventType = event.type;
+          record.span.setAttribute(ATTR.deliveryId, event.deliveryId);
         },
         handlers: {
           async dispatch(event, ctx) {
