@@ -57,7 +57,9 @@ function errorCodeOf(error: unknown): string {
  */
 export function createCallTelemetry(option: PaymentTelemetry | undefined, baseUrl: string, redact: (text: string) => string): CallTelemetry | undefined {
   const telemetry = createTelemetry(option);
-  return telemetry === undefined ? undefined : { traceCall: (call, run) => traceCall(telemetry, serverAttributes(baseUrl), redact, call, run) };
+  if (telemetry === undefined) return undefined;
+  const server = serverAttributes(baseUrl);
+  return { traceCall: (call, run) => traceCall(telemetry, server, redact, call, run) };
 }
 
 async function traceCall<O extends ObservedOutcome>(
