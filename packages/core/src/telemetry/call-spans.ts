@@ -58,24 +58,57 @@ function errorCodeOf(error: unknown): string {
 export function createCallTelemetry(option: PaymentTelemetry | undefined, baseUrl: string, redact: (text: string) => string): CallTelemetry | undefined {
   const telemetry = createTelemetry(option);
   if (telemetry === undefined) return undefined;
-  const server = serverAttributes(baseUrl);
-  return { traceCall: (call, run) => traceCall(telemetry, server, redact, call, run) };
+  const shapes = callShapes(serverAttributes(baseUrl));
+  return { traceCall: (call, run) => traceCall(telemetry, shapes(call.method, call.path), redact, call, run) };
+}
+
+/** What every call of one method and path shares: built once, since a client calls a handful of paths at a high rate. */
+interface CallShape {
+  name: string;
+  attemptName: string;
+  dimensions: Attributes;
+  attemptAttributes: Attributes;
+  /** The metric attributes of each outcome. */
+  measured: (outcome: string) => Attributes;
+}
+
+function callShapes(server: Attributes): (method: string, path: string) => CallShape {
+  const shapes = new Map<string, CallShape>();
+  return (method, fullPath) => {
+    const path = pathOnly(fullPath);
+    const key = `${method} ${path}`;
+    let shape = shapes.get(key);
+    if (shape === undefined) {
+      const dimensions: Attributes = { [ATTR.method]: method, [ATTR.path]: path };
+      const byOutcome = new Map<string, Attributes>();
+      shape = {
+        name: `paymount ${key}`,
+        attemptName: key,
+        dimensions,
+        attemptAttributes: { ...dimensions, ...server },
+        measured: (outcome) => {
+          let attributes = byOutcome.get(outcome);
+          if (attributes === undefined) byOutcome.set(outcome, (attributes = { ...dimensions, [ATTR.outcome]: outcome }));
+          return attributes;
+        },
+      };
+      shapes.set(key, shape);
+    }
+    return shape;
+  };
 }
 
 async function traceCall<O extends ObservedOutcome>(
   { api, tracer, instruments }: Telemetry,
-  server: Attributes,
+  shape: CallShape,
   redact: (text: string) => string,
   call: ObservedCall,
   run: (observer: CallObserver) => Promise<O>,
 ): Promise<O> {
-  const path = pathOnly(call.path);
-  const dimensions: Attributes = { [ATTR.method]: call.method, [ATTR.path]: path };
+  const { dimensions } = shape;
   const parent = api.context.active();
-  const span = tracer.startSpan(`paymount ${call.method} ${path}`, {
-    kind: api.SpanKind.INTERNAL,
-    attributes: { ...dimensions, ...(call.transactionRequestId ? { [ATTR.transactionRequestId]: call.transactionRequestId } : {}) },
-  }, parent);
+  const span = tracer.startSpan(shape.name, { kind: api.SpanKind.INTERNAL, attributes: dimensions }, parent);
+  if (call.transactionRequestId) span.setAttribute(ATTR.transactionRequestId, call.transactionRequestId);
   const callContext = api.trace.setSpan(parent, span);
   const serviceAnswer = (target: Span, envelope: { code: string; traceId?: string | undefined } | PaymentError) => {
     if (envelope.code !== undefined) target.setAttribute(ATTR.serviceCode, redact(envelope.code));
@@ -86,16 +119,10 @@ async function traceCall<O extends ObservedOutcome>(
   const observer: CallObserver = {
     async attempt(attempt, send) {
       attempts = attempt;
-      const attemptSpan = tracer.startSpan(`${call.method} ${path}`, {
-        kind: api.SpanKind.CLIENT,
-        attributes: {
-          ...dimensions,
-          ...server,
-          [ATTR.attempt]: attempt,
-          ...(attempt > 1 ? { [ATTR.resendCount]: attempt - 1 } : {}),
-          ...(retryReason === undefined ? {} : { [ATTR.retryReason]: retryReason }),
-        },
-      }, callContext);
+      const attemptSpan = tracer.startSpan(shape.attemptName, { kind: api.SpanKind.CLIENT, attributes: shape.attemptAttributes }, callContext);
+      attemptSpan.setAttribute(ATTR.attempt, attempt);
+      if (attempt > 1) attemptSpan.setAttribute(ATTR.resendCount, attempt - 1);
+      if (retryReason !== undefined) attemptSpan.setAttribute(ATTR.retryReason, retryReason);
       try {
         const result = await api.context.with(api.trace.setSpan(callContext, attemptSpan), send);
         if (result.status) attemptSpan.setAttribute(ATTR.statusCode, result.status);
@@ -143,8 +170,9 @@ async function traceCall<O extends ObservedOutcome>(
     span.setStatus({ code: api.SpanStatusCode.ERROR, message: errorCodeOf(error) });
     throw error;
   } finally {
-    const measured = { ...dimensions, [ATTR.outcome]: outcome };
-    span.setAttributes({ [ATTR.outcome]: outcome, [ATTR.attempts]: attempts });
+    const measured = shape.measured(outcome);
+    span.setAttribute(ATTR.outcome, outcome);
+    span.setAttribute(ATTR.attempts, attempts);
     span.end();
     instruments.calls.add(1, measured);
     instruments.callDuration.record(secondsSince(started), measured);
