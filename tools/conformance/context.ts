@@ -1,5 +1,6 @@
 import type { PaymentEvent, PaymentHandlersOptions } from '@paymount/core';
 import type { Sandbox } from '@paymount/sandbox';
+import type { TelemetryCapture } from '../telemetry-testing';
 
 /** A merchant app started by an adapter's factory. */
 export interface ConformanceApp {
@@ -43,6 +44,8 @@ export interface ConformanceContext {
   walletTokens: string[];
   /** Every response body the suite received, to prove no secret leaks. */
   responses: string[];
+  /** What the handlers' `telemetry` option exported: every span and metric of the suite. */
+  telemetry: TelemetryCapture;
 }
 
 /** What most cases do with what they send and receive: keep each answer for the final leak scan, and each minted token. */

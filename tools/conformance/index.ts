@@ -5,8 +5,10 @@ import { checkoutCases } from './checkout-cases';
 import type { ConformanceContext, ConformanceTarget } from './context';
 import { ALLOWED_ORIGIN, BODY_LIMIT_BYTES, CLIENT_TIMEOUT_MS, resolveConformanceOrder, WEBHOOK_MAX_BODY_BYTES } from './fixtures';
 import { send } from './http';
+import { captureTelemetry } from '../telemetry-testing';
 import { orderCases } from './order-cases';
 import { upstreamCases } from './upstream-cases';
+import { telemetryCases } from './telemetry-cases';
 import { walletCases } from './wallet-cases';
 import { deliveryCases, webhookCases } from './webhook-cases';
 
@@ -39,6 +41,7 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
       const logLines: string[] = [];
       const failing = new Set<string>();
       const held = new Map<string, { start(): void; outcome: Promise<boolean> }>();
+      const telemetry = captureTelemetry();
       let appUrl = '';
       const options: PaymentHandlersOptions = {
         client: { ...sandbox.clientOptions(), retry: { maxAttempts: 1 }, timeoutMs: CLIENT_TIMEOUT_MS },
@@ -51,6 +54,7 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
         bodyLimitBytes: BODY_LIMIT_BYTES,
         allowedOrigins: [ALLOWED_ORIGIN],
         logger: captureLines(logLines),
+        telemetry: telemetry.telemetry,
         on: {
           '*': async (event) => {
             const hold = event.transactionId === undefined ? undefined : held.get(event.transactionId);
@@ -77,6 +81,7 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
           logLines,
           walletTokens: [],
           responses: [],
+          telemetry,
           failNextEvent: (key) => void failing.add(key),
           holdNextEvent: (key) => {
             let start!: () => void;
@@ -88,6 +93,7 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
         };
       } catch (error) {
         await sandbox.close();
+        await telemetry.close();
         throw error;
       }
     });
@@ -95,6 +101,7 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
     afterAll(async () => {
       await context?.app.close();
       await context?.sandbox.close();
+      await context?.telemetry.close();
     });
 
     describe('POST /checkout', () => checkoutCases(ctx, target));
@@ -103,6 +110,7 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
     describe('webhooks sent by the service', () => deliveryCases(ctx));
     describe('payment service failures', () => upstreamCases(ctx));
     describe('one order, one charge', () => orderCases(ctx));
+    describe('telemetry', () => telemetryCases(ctx));
 
     describe('other paths', () => {
       it("a path that is not a payment route reaches the app's own routes", async () => {
@@ -115,12 +123,14 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
     });
 
     // Runs last: it inspects what every case above logged and received.
-    it('never lets the API key, the webhook secret or a wallet token reach a log line or a response', () => {
-      const { sandbox, logLines, responses, walletTokens } = ctx();
+    it('never lets the API key, the webhook secret or a wallet token reach a log line, a response, a span or a metric', async () => {
+      const { sandbox, logLines, responses, walletTokens, telemetry } = ctx();
+      const exported = await telemetry.exportedText();
       expect(logLines.length).toBeGreaterThan(0);
       expect(walletTokens.length).toBeGreaterThan(0);
+      expect(exported.length).toBeGreaterThan(100);
       for (const secret of [sandbox.apiKey, sandbox.webhookSecret, ...walletTokens]) {
-        for (const text of [...logLines, ...responses]) expect(text).not.toContain(secret);
+        for (const text of [...logLines, ...responses, ...exported]) expect(text).not.toContain(secret);
       }
     });
   });

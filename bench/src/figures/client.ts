@@ -5,13 +5,15 @@ import { subject, withScope } from '../harness/scope';
 import type { BenchSettings } from '../harness/settings';
 import type { ClientSide } from '../subjects/client-caller';
 
-const SIDES: readonly ClientSide[] = ['paymount', 'undici', 'axios'];
+const SIDES: readonly ClientSide[] = ['paymount', 'undici', 'axios', 'paymount-telemetry', 'paymount-no-telemetry'];
 
 /**
  * Figure 1: createCheckoutSession through @paymount/core against a local
  * node:http stub, side by side with a bare undici Pool.request and with a
  * hand-written axios client of the same call. Each side calls from its own
- * process; the stub answers from another.
+ * process; the stub answers from another. And the client with telemetry
+ * on (the OpenTelemetry SDK, exporting nowhere) against the client with
+ * `telemetry: false`.
  */
 export async function clientFigures(settings: BenchSettings): Promise<Figure[]> {
   return withScope(async (scope) => {
@@ -35,11 +37,13 @@ export async function clientFigures(settings: BenchSettings): Promise<Figure[]> 
         },
       })),
     );
-    const [paymount, undici, axios] = SIDES.map((side) => runs.get(side)!.map((result) => result.opsPerSecond));
+    const [paymount, undici, axios, withTelemetry, withoutTelemetry] = SIDES.map((side) => runs.get(side)!.map((result) => result.opsPerSecond));
     const absolute = {
       paymount: absoluteOf(paymount!, 'calls/s'),
       undici: absoluteOf(undici!, 'calls/s'),
       axios: absoluteOf(axios!, 'calls/s'),
+      'paymount-telemetry': absoluteOf(withTelemetry!, 'calls/s'),
+      'paymount-no-telemetry': absoluteOf(withoutTelemetry!, 'calls/s'),
       cpuPerCall: Object.fromEntries(
         SIDES.map((side) => [side, absoluteOf(runs.get(side)!.map((result) => result.cpuMicrosPerOp), 'CPU µs/call')]),
       ),
@@ -59,6 +63,14 @@ export async function clientFigures(settings: BenchSettings): Promise<Figure[]> 
         what: 'createCheckoutSession through @paymount/core vs a hand-written axios client doing the same call (calls/s)',
         ratio: ratiosOf(paymount!, axios!),
         target: 4,
+        higherIsBetter: true,
+        absolute,
+      },
+      {
+        id: 'client-telemetry',
+        what: 'createCheckoutSession with telemetry on (OpenTelemetry SDK, batched spans and metrics, exporting nowhere) vs telemetry: false (calls/s)',
+        ratio: ratiosOf(withTelemetry!, withoutTelemetry!),
+        target: 0.9,
         higherIsBetter: true,
         absolute,
       },

@@ -1,5 +1,7 @@
 import { Agent as HttpAgent } from 'node:http';
-import { createPaymentClient } from '@paymount/core';
+import { createPaymentClient, type PaymentTelemetry } from '@paymount/core';
+import { MeterProvider, PeriodicExportingMetricReader, type PushMetricExporter } from '@opentelemetry/sdk-metrics';
+import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import axios from 'axios';
 import { Pool } from 'undici';
 import { CREATE_SESSION_PATH, CREDENTIALS, ORDERS, sessionFieldsOf } from '../fixtures/shop';
@@ -7,17 +9,34 @@ import { childArgs, serveHarness } from '../harness/child-side';
 import { runClosedLoop, type ClosedLoopOptions } from '../harness/closed-loop';
 import { createSessionOnUndici, handWrittenCall, sessionOf } from './handwritten/create-session';
 
-export type ClientSide = 'paymount' | 'undici' | 'axios';
+export type ClientSide = 'paymount' | 'undici' | 'axios' | 'paymount-telemetry' | 'paymount-no-telemetry';
+
+/** Exporters that drop what they get: the SDK still builds, batches and aggregates every span and metric point. */
+const discard = { export: (_items: unknown, done: (result: { code: 0 }) => void) => done({ code: 0 }), shutdown: async () => {}, forceFlush: async () => {} };
+
+/** The OpenTelemetry SDK as a merchant's app wires it (batched spans, metrics read every 10 s), exporting nowhere. */
+function sdkTelemetry(): PaymentTelemetry {
+  return {
+    tracerProvider: new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(discard as SpanExporter)] }),
+    meterProvider: new MeterProvider({
+      readers: [new PeriodicExportingMetricReader({ exporter: discard as unknown as PushMetricExporter, exportIntervalMillis: 10_000 })],
+    }),
+  };
+}
+
+function paymountCaller(upstream: string, telemetry?: PaymentTelemetry): () => Promise<boolean> {
+  const client = createPaymentClient({ ...CREDENTIALS, baseUrl: upstream, localDevelopment: true, telemetry });
+  const input = sessionFieldsOf(order);
+  return async () => (await client.createCheckoutSession(input)).checkoutUrl.length > 0;
+}
 
 const order = ORDERS.get('order-0001')!;
 
 /** One create-session call per side, each the way its author would write it. */
 const callers: Record<ClientSide, (upstream: string, connections: number) => () => Promise<boolean>> = {
-  paymount(upstream) {
-    const client = createPaymentClient({ ...CREDENTIALS, baseUrl: upstream, localDevelopment: true });
-    const input = sessionFieldsOf(order);
-    return async () => (await client.createCheckoutSession(input)).checkoutUrl.length > 0;
-  },
+  paymount: (upstream) => paymountCaller(upstream),
+  'paymount-telemetry': (upstream) => paymountCaller(upstream, sdkTelemetry()),
+  'paymount-no-telemetry': (upstream) => paymountCaller(upstream, false),
   undici(upstream, connections) {
     const pool = new Pool(upstream, { connections });
     return async () => (await createSessionOnUndici(pool, upstream, order)).checkoutUrl.length > 0;

@@ -12,3 +12,4 @@ export * from './schemas';
 export * from './client';
 export * from './wallet';
 export * from './routes';
+export type { PaymentTelemetry, PaymentTelemetryOptions } from './telemetry/options';

@@ -1,6 +1,7 @@
 import { PaymentApiError, PaymentError, PaymentRateLimitError, PaymentTimeoutError } from '../errors';
 import { REDACTED, type Logger } from '../logger';
 import type { Clock, Sleep } from '../schemas/client-options';
+import { UNOBSERVED, type CallObserver, type CallTelemetry } from '../telemetry/call-spans';
 import { buildAuthHeaders } from './auth-headers';
 import { interpretResponse, type Interpretation, type SuccessEnvelope } from './response';
 import { backoffDelay, type RetryPolicy } from './retry';
@@ -16,6 +17,8 @@ export interface CallContext {
   logsAttempts: boolean;
   retry: RetryPolicy;
   redact: (text: string) => string;
+  /** Undefined when telemetry is off or `@opentelemetry/api` is not installed. */
+  telemetry: CallTelemetry | undefined;
 }
 
 export interface CallSpec {
@@ -49,7 +52,12 @@ type AttemptResult = Interpretation & { status?: number };
  * is retried on the same transient failures and ends in an error, never in an
  * unknown outcome: it changed nothing, so the caller can just ask again.
  */
-export async function performCall(ctx: CallContext, spec: CallSpec): Promise<CallOutcome> {
+export function performCall(ctx: CallContext, spec: CallSpec): Promise<CallOutcome> {
+  if (ctx.telemetry === undefined) return callWithRetries(ctx, spec, UNOBSERVED);
+  return ctx.telemetry.traceCall(spec, (observer) => callWithRetries(ctx, spec, observer));
+}
+
+async function callWithRetries(ctx: CallContext, spec: CallSpec, observer: CallObserver): Promise<CallOutcome> {
   const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
   const writes = spec.method !== 'GET';
   const redact = withCallSecrets(ctx.redact, spec.secrets ?? []);
@@ -62,7 +70,7 @@ export async function performCall(ctx: CallContext, spec: CallSpec): Promise<Cal
     const remaining = deadlineAt - ctx.clock.now();
     if (remaining <= 0) break;
     const started = ctx.logsAttempts ? performance.now() : 0;
-    const result = await sendOnce(ctx, spec, body, Math.min(spec.timeoutMs, remaining), redact);
+    const result = await observer.attempt(attempt, () => sendOnce(ctx, spec, body, Math.min(spec.timeoutMs, remaining), redact));
     if (ctx.logsAttempts) logAttempt(ctx, spec, attempt, result, started);
     if (result.ok) {
       return { kind: 'answered', envelope: result.envelope, httpStatus: result.status ?? 0, receivedAt: ctx.clock.now() };
@@ -73,6 +81,7 @@ export async function performCall(ctx: CallContext, spec: CallSpec): Promise<Cal
     const delayMs = result.retryAfterMs ?? backoffDelay(ctx.retry, attempt);
     if (ctx.clock.now() + delayMs >= deadlineAt) break;
     ctx.logger.warn({ path: spec.path, attempt, delayMs, reason: result.error.code }, 'retrying payment service call');
+    observer.retry(result.error.code);
     await ctx.sleep(delayMs, spec.signal);
   }
 

@@ -8,6 +8,7 @@ import { expireCheckoutSessionRequestSchema } from '../schemas/expire-session';
 import { createRefundRequestSchema } from '../schemas/refund';
 import { terminalSaleRequestSchema } from '../schemas/terminal-sale';
 import { transactionQuerySchema } from '../schemas/transaction-query';
+import { createCallTelemetry } from '../telemetry/call-spans';
 import { validate } from '../validation';
 import { performCall, type CallContext } from './call';
 import { generateTransactionRequestId } from './ids';
@@ -27,6 +28,7 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
   const logger = createRedactingLogger(config.logger);
   logger.redactor.addSecret(config.apiKey);
   const transport = createTransport({ baseUrl: config.baseUrl, dispatcher: config.dispatcher, ca: config.ca });
+  const redact = (text: string) => logger.redactor.redactString(text);
   const context: CallContext = {
     transport,
     apiKey: config.apiKey,
@@ -36,7 +38,8 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
     // Each attempt's debug line is for a logger given on purpose; the console default keeps warnings and errors only.
     logsAttempts: config.logger !== undefined && config.logger !== false && config.logger !== silentLogger,
     retry: config.retry,
-    redact: (text) => logger.redactor.redactString(text),
+    redact,
+    telemetry: createCallTelemetry(config.telemetry, config.baseUrl, redact),
   };
   const schemaContext = { localDevelopment: config.localDevelopment };
   const checkoutSchema = createCheckoutSessionRequestSchema(schemaContext);

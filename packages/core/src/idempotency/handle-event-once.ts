@@ -7,7 +7,7 @@ import { claimKey, completeKey, holderStateOf, releaseKey } from './store-calls'
 
 export interface EventDedupeDeps {
   store: IdempotencyStore;
-  handlers: PaymentEventHandlers;
+  handlers: Pick<PaymentEventHandlers, 'dispatch'>;
   /** How long a handled event is remembered. */
   dedupeTtlMs: number;
   /** How long an in-flight claim blocks others, so a crashed process does not block a key for the whole dedupe TTL. */

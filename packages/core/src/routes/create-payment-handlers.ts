@@ -2,12 +2,13 @@ import { PaymentErrorCode } from '../error-codes';
 import { createPaymentClient, type PaymentClient, type PaymentClientOptions } from '../client';
 import { generateTransactionRequestId } from '../client/ids';
 import { MemoryIdempotencyStore } from '../idempotency/memory-store';
-import { createRedactingLogger, Redactor } from '../logger';
+import { createRedactingLogger, Redactor, type Logger } from '../logger';
 import { cancelCheckout } from '../orders/cancel-checkout';
 import { checkedOrderStore } from '../orders/checked-store';
 import { settleHandledEvent } from '../orders/handled-events';
 import { MemoryOrderAttemptStore } from '../orders/memory-store';
 import { reconcile } from '../orders/reconcile';
+import { createRouteTelemetry, WEBHOOK_ROUTE } from '../telemetry/route-spans';
 import { validate } from '../validation';
 import { DEFAULT_DEADLINE_MS } from '../schemas/client-options';
 import { PaymentEventHandlers, type PaymentEventHandler, type PaymentEventName } from '../webhooks/event-handlers';
@@ -19,7 +20,7 @@ import {
 } from '../webhooks/verify-webhook';
 import { checkoutRoute } from './checkout';
 import { errorResponse, errorToResponse } from './errors-to-response';
-import { clockFix } from './failure-log';
+import { clockFix, type FailureContext } from './failure-log';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 import { paymentHandlersOptionsSchema } from './options-schema';
 import type { RouteDeps } from './route-deps';
@@ -63,6 +64,15 @@ function allowedMethods(byMethod: Readonly<Record<string, Route>>): string {
   return (byMethod['GET'] ? [...methods, 'HEAD'] : methods).join(', ');
 }
 
+/** A route's answer: whatever it throws becomes the JSON error shape. */
+async function answerRoute(route: Route, req: NeutralRequest, logger: Logger, failure: FailureContext): Promise<NeutralResponse> {
+  try {
+    return await route(req);
+  } catch (error) {
+    return errorToResponse(error, logger, failure);
+  }
+}
+
 /** Route paths relative to the mount point; a trailing slash is tolerated. */
 function routePath(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
@@ -89,7 +99,8 @@ export function createPaymentHandlers<TContext = unknown>(typedOptions: PaymentH
   // The routes log each failure once, where it becomes the answer: their own client only speaks to a logger given on purpose.
   const client = clientGiven
     ? (options.client as PaymentClient)
-    : createPaymentClient({ logger: options.logger ?? false, ...(options.client as PaymentClientOptions) });
+    : createPaymentClient({ logger: options.logger ?? false, telemetry: options.telemetry, ...(options.client as PaymentClientOptions) });
+  const telemetry = createRouteTelemetry(options.telemetry);
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const webhookMaxBodyBytes = options.webhook.maxBodyBytes ?? DEFAULT_WEBHOOK_MAX_BODY_BYTES;
 
@@ -105,7 +116,7 @@ export function createPaymentHandlers<TContext = unknown>(typedOptions: PaymentH
   };
   const deps: RouteDeps = {
     client,
-    resolveOrder: options.resolveOrder,
+    resolveOrder: telemetry ? telemetry.observeOrderLookups(options.resolveOrder) : options.resolveOrder,
     notifyUrl: options.notifyUrl,
     merchantReturnUrl: options.merchantReturnUrl,
     wallet: options.wallet,
@@ -146,7 +157,7 @@ export function createPaymentHandlers<TContext = unknown>(typedOptions: PaymentH
     '/wallet/config': { GET: (req) => walletConfigRoute(req, deps) },
     '/wallet/pay': { POST: (req) => walletPayRoute(req, deps) },
     '/status': { GET: (req) => statusRoute(req, deps) },
-    '/webhook': { POST: (req) => webhookRoute(req, webhookDeps) },
+    [WEBHOOK_ROUTE]: { POST: (req) => webhookRoute(req, telemetry ? telemetry.observeDelivery(webhookDeps, req) : webhookDeps) },
   };
 
   const handlers: PaymentHandlers = {
@@ -154,10 +165,14 @@ export function createPaymentHandlers<TContext = unknown>(typedOptions: PaymentH
     routePaths: Object.keys(routes),
     bodyLimitBytes: Math.max(bodyLimitBytes, webhookMaxBodyBytes),
     on: (name, handler) => events.on(name, handler),
-    reconcile: (reconcileOptions) => reconcile({ client, orders: deps.orders, events: webhookDeps }, reconcileOptions),
+    reconcile: (reconcileOptions) => {
+      const run = () => reconcile({ client, orders: deps.orders, events: webhookDeps }, reconcileOptions);
+      return telemetry ? telemetry.traceReconcile(run) : run();
+    },
     cancelCheckout: (referenceOrderId) => cancelCheckout({ client, orders: deps.orders }, referenceOrderId),
     async handle(req) {
-      const byMethod = routes[routePath(req.path)];
+      const path = routePath(req.path);
+      const byMethod = routes[path];
       if (byMethod === undefined) return undefined;
       const method = req.method.toUpperCase();
       // A HEAD runs the GET route; the writer sends its headers only (RFC 9110 9.3.2).
@@ -170,11 +185,8 @@ export function createPaymentHandlers<TContext = unknown>(typedOptions: PaymentH
           { allow },
         );
       }
-      try {
-        return await route(req);
-      } catch (error) {
-        return errorToResponse(error, logger, { ...failureContext, method, path: routePath(req.path) });
-      }
+      const answer = () => answerRoute(route, req, logger, { ...failureContext, method, path });
+      return telemetry ? telemetry.traceRoute(path, method, req, answer) : answer();
     },
     async close() {
       if (!clientGiven) await client.close();

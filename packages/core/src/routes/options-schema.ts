@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MERCHANT_RETURN_URL_MAX, NOTIFY_URL_MAX } from '../schemas/fields';
 import { MIN_SECRET_LENGTH } from '../schemas/secret-length';
 import { callbackUrlSchema, type SchemaContext } from '../schemas/urls';
+import { telemetryOptionsSchema } from '../telemetry/options';
 import { walletPaymentRequestInputSchema } from '../wallet/payment-request';
 import { DEFAULT_WEBHOOK_TOLERANCE_MS } from '../webhooks/verify-webhook';
 import { DEFAULT_DEDUPE_TTL_MS } from './webhook';
@@ -111,5 +112,6 @@ export function paymentHandlersOptionsSchema(context: SchemaContext) {
       .optional(),
     bodyLimitBytes: positiveInt.optional(),
     clock: objectWith(['now'], 'must be an object with a now() method').optional(),
+    telemetry: telemetryOptionsSchema,
   });
 }

@@ -3,6 +3,7 @@ import type { CancelCheckoutResult } from '../orders/cancel-checkout';
 import type { ReconcileOptions, ReconcileSummary } from '../orders/reconcile';
 import type { OrderAttemptStore } from '../orders/store';
 import type { Logger } from '../logger';
+import type { PaymentTelemetry } from '../telemetry/options';
 import type { PaymentEventHandler, PaymentEventName, PaymentEventSubscriptions } from '../webhooks/event-handlers';
 import type { WebhookSecrets } from '../webhooks/verify-webhook';
 import type { PaymentClient, PaymentClientOptions } from '../client';
@@ -158,6 +159,12 @@ export interface PaymentHandlersOptions<TContext = unknown> {
   bodyLimitBytes?: number;
   /** Clock for the webhook timestamp window; injectable for tests. */
   clock?: { now(): number };
+  /**
+   * Spans and metrics of the routes, webhook deliveries, reconciliation and
+   * (when `client` is options) the client's calls. Default: the global
+   * OpenTelemetry providers, when `@opentelemetry/api` is installed; `false`: none.
+   */
+  telemetry?: PaymentTelemetry;
 }
 
 export interface PaymentHandlers<TContext = unknown> {

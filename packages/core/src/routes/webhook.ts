@@ -17,6 +17,8 @@ export interface WebhookDeps extends EventDedupeDeps {
   /** Told about each event whose handlers just ran, to settle the order's attempt. Never throws. */
   afterHandled: (event: PaymentEvent) => Promise<void>;
   clock: { now(): number };
+  /** Told about each delivery that passed verification (telemetry notes its event type). */
+  onVerified?: (event: PaymentEvent) => void;
 }
 
 async function rawBodyOf(req: NeutralRequest): Promise<unknown> {
@@ -72,6 +74,7 @@ export async function webhookRoute(req: NeutralRequest, deps: WebhookDeps): Prom
     now: deps.clock.now(),
   });
   if (signedTime === undefined) deps.onUnsignedTime();
+  deps.onVerified?.(event);
   const summary = { type: event.type, deliveryId: event.deliveryId, transactionId: event.transactionId };
   // A store failure while claiming throws PaymentStoreUnavailableError: 503, and the service retries.
   const handling = await handleEventOnce(event, deps, { context: req.context });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Dispatcher } from 'undici';
 import type { Logger } from '../logger';
+import { telemetryOptionsSchema } from '../telemetry/options';
 import { appIdSchema, merchantIdSchema } from './fields';
 import { isLoopbackHostname } from './public-host';
 import { MIN_SECRET_LENGTH } from './secret-length';
@@ -57,6 +58,7 @@ export const paymentClientOptionsSchema = z
       .optional(),
     ca: z.union([z.string(), z.instanceof(Buffer), z.array(z.union([z.string(), z.instanceof(Buffer)]))]).optional(),
     logger: loggerSchema.optional(),
+    telemetry: telemetryOptionsSchema,
     clock: z
       .custom<Clock>(
         (value) => typeof value === 'object' && value !== null && typeof (value as Clock).now === 'function',

@@ -1,0 +1,168 @@
+import type { Attributes, Span } from '@opentelemetry/api';
+import type { ReconcileSummary } from '../orders/reconcile';
+import type { NeutralRequest, NeutralResponse } from '../routes/neutral-http';
+import type { ResolveOrder } from '../routes/types';
+import type { WebhookDeps } from '../routes/webhook';
+import { ATTR } from './attributes';
+import type { PaymentTelemetry } from './options';
+import { createTelemetry, secondsSince, type Telemetry } from './telemetry';
+
+export const WEBHOOK_ROUTE = '/webhook';
+
+export interface RouteTelemetry {
+  /** Runs one request of a mounted route inside its span; `answer` never throws (errors are already responses). */
+  traceRoute(route: string, method: string, req: NeutralRequest, answer: () => Promise<NeutralResponse>): Promise<NeutralResponse>;
+  /** The merchant's resolveOrder, noting the order of each request on its span. */
+  observeOrderLookups(resolve: ResolveOrder): ResolveOrder;
+  /** The webhook route's deps for one delivery, noting its event type and handler time on its span. */
+  observeDelivery(deps: WebhookDeps, req: NeutralRequest): WebhookDeps;
+  traceReconcile(run: () => Promise<ReconcileSummary>): Promise<ReconcileSummary>;
+}
+
+/** What one request's span learns on the way. */
+interface RequestRecord {
+  span: Span;
+  eventType?: string;
+  handlerSeconds?: number;
+}
+
+/** The error code of an error response; undefined for a success or a body that is not the error shape. */
+function errorCodeOf(response: NeutralResponse): string | undefined {
+  if (response.status < 400) return undefined;
+  try {
+    const code = (JSON.parse(response.body) as { error?: { code?: unknown } }).error?.code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What became of a delivery, read from the answer the service gets: the
+ * route's contract (200, 200 duplicate, 409 in progress, 500 handler failed,
+ * 503 store unavailable, 4xx refused before any handler).
+ */
+function deliveryResult(response: NeutralResponse): string {
+  switch (response.status) {
+    case 200:
+      return response.body.includes('"duplicate":true') ? 'duplicate' : 'handled';
+    case 409:
+      return 'in_progress';
+    case 500:
+      return 'handler_failed';
+    case 503:
+      return 'store_unavailable';
+    default:
+      return 'rejected';
+  }
+}
+
+/**
+ * Spans and metrics of the mounted routes: a SERVER span per request (an
+ * INTERNAL one when the app's own HTTP instrumentation already made the
+ * SERVER span), the webhook delivery's outcome on its span, order-guard
+ * refusals, and reconciliation runs.
+ */
+export function createRouteTelemetry(option: PaymentTelemetry | undefined): RouteTelemetry | undefined {
+  const telemetry = createTelemetry(option);
+  if (telemetry === undefined) return undefined;
+  const { api, tracer, instruments } = telemetry;
+  const requests = new WeakMap<NeutralRequest, RequestRecord>();
+
+  const recordDelivery = (record: RequestRecord, response: NeutralResponse) => {
+    const result = deliveryResult(response);
+    const dimensions: Attributes = {
+      [ATTR.webhookResult]: result,
+      ...(record.eventType === undefined ? {} : { [ATTR.eventType]: record.eventType }),
+    };
+    record.span.setAttributes({ ...dimensions, [ATTR.verification]: record.eventType === undefined ? 'failed' : 'verified' });
+    instruments.deliveries.add(1, dimensions);
+    if (result === 'duplicate' || result === 'in_progress') instruments.dedupeHits.add(1, dimensions);
+    if (record.handlerSeconds !== undefined) {
+      record.span.setAttribute(ATTR.handlerDuration, record.handlerSeconds);
+      instruments.handlerDuration.record(record.handlerSeconds, dimensions);
+    }
+  };
+
+  return {
+    async traceRoute(route, method, req, answer) {
+      const parent = api.context.active();
+      const span = tracer.startSpan(`${method} ${route}`, {
+        kind: api.trace.getSpan(parent) === undefined ? api.SpanKind.SERVER : api.SpanKind.INTERNAL,
+        attributes: { [ATTR.method]: method, [ATTR.route]: route },
+      }, parent);
+      const record: RequestRecord = { span };
+      requests.set(req, record);
+      try {
+        const response = await api.context.with(api.trace.setSpan(parent, span), answer);
+        const code = errorCodeOf(response);
+        span.setAttribute(ATTR.statusCode, response.status);
+        if (code !== undefined) span.setAttribute(ATTR.errorType, code);
+        // As the HTTP conventions say of a server span: only a 5xx is the server's error.
+        if (response.status >= 500) span.setStatus({ code: api.SpanStatusCode.ERROR, message: code ?? String(response.status) });
+        if (route === WEBHOOK_ROUTE) recordDelivery(record, response);
+        // A payment route's 409 is always the one-order-one-charge guard: nothing was sent.
+        else if (response.status === 409) instruments.guardRefusals.add(1, { [ATTR.route]: route, [ATTR.guardReason]: code ?? 'CONFLICT' });
+        return response;
+      } finally {
+        span.end();
+        requests.delete(req);
+      }
+    },
+
+    observeOrderLookups(resolve) {
+      return async (orderId, ctx) => {
+        const span = requests.get(ctx.request)?.span;
+        span?.setAttribute(ATTR.orderId, orderId);
+        const order = await resolve(orderId, ctx);
+        if (order) span?.setAttribute(ATTR.referenceOrderId, order.referenceOrderId);
+        return order;
+      };
+    },
+
+    observeDelivery(deps, req) {
+      const record = requests.get(req);
+      if (record === undefined) return deps;
+      return {
+        ...deps,
+        onVerified: (event) => {
+          record.eventType = event.type;
+          record.span.setAttribute(ATTR.deliveryId, event.deliveryId);
+        },
+        handlers: {
+          async dispatch(event, ctx) {
+            const started = performance.now();
+            try {
+              return await deps.handlers.dispatch(event, ctx);
+            } finally {
+              record.handlerSeconds = secondsSince(started);
+            }
+          },
+        },
+      };
+    },
+
+    traceReconcile: (run) => traceReconcile(telemetry, run),
+  };
+}
+
+async function traceReconcile({ api, tracer, instruments }: Telemetry, run: () => Promise<ReconcileSummary>): Promise<ReconcileSummary> {
+  return tracer.startActiveSpan('paymount reconcile', { kind: api.SpanKind.INTERNAL }, async (span) => {
+    try {
+      const summary = await run();
+      span.setAttributes({
+        'paymount.reconciliation.checked': summary.checked,
+        'paymount.reconciliation.settled': summary.settled,
+        'paymount.reconciliation.still_pending': summary.stillPending,
+        'paymount.reconciliation.errors': summary.errors,
+      });
+      instruments.reconciliationsSettled.add(summary.settled);
+      return summary;
+    } catch (error) {
+      span.setStatus({ code: api.SpanStatusCode.ERROR, message: (error as { code?: string }).code ?? 'Error' });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}

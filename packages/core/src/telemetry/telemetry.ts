@@ -1,0 +1,74 @@
+import type { Counter, Histogram, Meter, MeterProvider, Tracer, TracerProvider } from '@opentelemetry/api';
+import { version } from '../../package.json';
+import { loadOtelApi, type OtelApi } from './load-api';
+import type { PaymentTelemetry } from './options';
+
+/** The instrumentation scope of every span and metric. */
+export const INSTRUMENTATION_NAME = '@paymount/core';
+
+export interface Instruments {
+  calls: Counter;
+  callDuration: Histogram;
+  retries: Counter;
+  deliveries: Counter;
+  dedupeHits: Counter;
+  handlerDuration: Histogram;
+  guardRefusals: Counter;
+  reconciliationsSettled: Counter;
+}
+
+/** A client's or a handler's telemetry, resolved once from its `telemetry` option. */
+export interface Telemetry {
+  api: OtelApi;
+  tracer: Tracer;
+  instruments: Instruments;
+}
+
+function createInstruments(meter: Meter): Instruments {
+  return {
+    calls: meter.createCounter('paymount.client.calls', { description: 'Logical payment service calls, by path and outcome' }),
+    callDuration: meter.createHistogram('paymount.client.call.duration', {
+      description: 'Duration of logical payment service calls, all attempts and waits included',
+      unit: 's',
+    }),
+    retries: meter.createCounter('paymount.client.retries', { description: 'Attempts resent to the payment service, by reason' }),
+    deliveries: meter.createCounter('paymount.webhook.deliveries', { description: 'Webhook deliveries received, by result' }),
+    dedupeHits: meter.createCounter('paymount.webhook.dedupe_hits', {
+      description: 'Webhook deliveries whose event was already handled or being handled: no handler ran',
+    }),
+    handlerDuration: meter.createHistogram('paymount.webhook.handler.duration', {
+      description: "Time the merchant's webhook handlers took for one delivery",
+      unit: 's',
+    }),
+    guardRefusals: meter.createCounter('paymount.orders.guard_refusals', {
+      description: 'Payment requests refused by the one-order-one-charge guard (409): nothing was sent',
+    }),
+    reconciliationsSettled: meter.createCounter('paymount.reconciliation.settled', {
+      description: 'Unsettled payment attempts that reconciliation settled',
+    }),
+  };
+}
+
+/**
+ * Undefined when telemetry is off (`false`) or `@opentelemetry/api` is not
+ * installed: the callers then skip every span and metric. Without providers
+ * the global ones are used, as OpenTelemetry libraries do; the global tracer
+ * provider is a proxy, so one registered later still applies.
+ */
+export function createTelemetry(option: PaymentTelemetry | undefined): Telemetry | undefined {
+  if (option === false) return undefined;
+  const api = loadOtelApi();
+  if (api === undefined) return undefined;
+  const tracerProvider = (option?.tracerProvider as TracerProvider | undefined) ?? api.trace.getTracerProvider();
+  const meterProvider = (option?.meterProvider as MeterProvider | undefined) ?? api.metrics.getMeterProvider();
+  return {
+    api,
+    tracer: tracerProvider.getTracer(INSTRUMENTATION_NAME, version),
+    instruments: createInstruments(meterProvider.getMeter(INSTRUMENTATION_NAME, version)),
+  };
+}
+
+/** Seconds since `startedMs` (performance.now()), the unit the semantic conventions use for durations. */
+export function secondsSince(startedMs: number): number {
+  return (performance.now() - startedMs) / 1000;
+}
