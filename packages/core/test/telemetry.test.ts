@@ -79,7 +79,7 @@ describe('the client', () => {
   });
 
   it('marks a resent attempt with its resend count and the reason, and counts the retry', async () => {
-    const before = await capture.total('paymount.client.retries', { 'paymount.retry.reason': 'S04' });
+    const before = await capture.total('paymount.client.retries', { 'paymount.retry.reason': 'SERVICE_RATE_LIMITED' });
     sandbox.injectFault({ kind: 's04', path: SALE_PATH });
     const payments = client();
     await payments.directPayment(directPaymentInput({ cardEncryptedData: walletToken() }));
@@ -87,11 +87,11 @@ describe('the client', () => {
 
     const [call] = spansNamed(`paymount POST ${SALE_PATH}`);
     expect(call?.attributes).toMatchObject({ 'paymount.outcome': 'success', 'paymount.attempts': 2 });
-    expect(call?.events.map((event) => event.attributes)).toEqual([{ 'paymount.retry.reason': 'S04', 'paymount.attempt': 1 }]);
+    expect(call?.events.map((event) => event.attributes)).toEqual([{ 'paymount.retry.reason': 'SERVICE_RATE_LIMITED', 'paymount.attempt': 1 }]);
     const [first, second] = childrenOf(capture.spans(), call!).sort((a, b) => Number(a.attributes['paymount.attempt']) - Number(b.attributes['paymount.attempt']));
-    expect(first?.attributes).toMatchObject({ 'http.response.status_code': 429, 'paymount.service.code': 'S04', 'error.type': 'S04' });
-    expect(second?.attributes).toMatchObject({ 'http.response.status_code': 200, 'http.request.resend_count': 1, 'paymount.retry.reason': 'S04' });
-    expect(await capture.total('paymount.client.retries', { 'paymount.retry.reason': 'S04' })).toBe(before + 1);
+    expect(first?.attributes).toMatchObject({ 'http.response.status_code': 429, 'paymount.service.code': 'S04', 'error.type': 'SERVICE_RATE_LIMITED' });
+    expect(second?.attributes).toMatchObject({ 'http.response.status_code': 200, 'http.request.resend_count': 1, 'paymount.retry.reason': 'SERVICE_RATE_LIMITED' });
+    expect(await capture.total('paymount.client.retries', { 'paymount.retry.reason': 'SERVICE_RATE_LIMITED' })).toBe(before + 1);
   });
 
   it('reports a write whose answer was lost as outcome unknown, not as a failure', async () => {

@@ -1,5 +1,5 @@
 import type { Attributes, Span } from '@opentelemetry/api';
-import { PaymentApiError, PaymentTimeoutError, type PaymentError } from '../errors';
+import { PaymentApiError, PaymentError, PaymentTimeoutError } from '../errors';
 import { ATTR, pathOnly, serverAttributes } from './attributes';
 import { createTelemetry, secondsSince, type Telemetry } from './telemetry';
 import type { PaymentTelemetry } from './options';
@@ -111,7 +111,9 @@ async function traceCall<O extends ObservedOutcome>(
   if (call.transactionRequestId) span.setAttribute(ATTR.transactionRequestId, call.transactionRequestId);
   const callContext = api.trace.setSpan(parent, span);
   const serviceAnswer = (target: Span, envelope: { code: string; traceId?: string | undefined } | PaymentError) => {
-    if (envelope.code !== undefined) target.setAttribute(ATTR.serviceCode, redact(envelope.code));
+    // The service's own code: an envelope's, or a refusal's `serviceCode` (paymount's code is `error.type`).
+    const code = envelope instanceof PaymentError ? (envelope instanceof PaymentApiError ? envelope.serviceCode : undefined) : envelope.code;
+    if (code !== undefined) target.setAttribute(ATTR.serviceCode, redact(code));
     if (envelope.traceId) target.setAttribute(ATTR.serviceTraceId, redact(envelope.traceId));
   };
   let attempts = 0;
