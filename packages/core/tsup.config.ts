@@ -1,3 +1,14 @@
 import { packageBuild } from '../../tools/tsup.shared';
 
-export default packageBuild();
+// One bundle per public entry, listed in package.json's `exports`. Shared code is split into common
+// chunks so that every entry sees the same classes: a PaymentValidationError thrown by
+// `@paymount/core/schemas`' `validate` is `instanceof` the root's.
+export default packageBuild(
+  {
+    index: 'src/index.ts',
+    schemas: 'src/entries/schemas.ts',
+    http: 'src/entries/http.ts',
+    stores: 'src/entries/stores.ts',
+  },
+  { splitting: true },
+);

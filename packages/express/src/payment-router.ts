@@ -1,11 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  createPaymentHandlers,
-  toNeutralRequest,
-  writeNeutralResponse,
-  type PaymentHandlers,
-  type PaymentHandlersOptions,
-} from '@paymount/core';
+import { createPaymentHandlers, type PaymentHandlers, type PaymentHandlersOptions } from '@paymount/core';
+import { toNeutralRequest, writeNeutralResponse } from '@paymount/core/http';
 
 /** What body parsers mounted before paymount leave on the request. */
 type ExpressRequest = IncomingMessage & { body?: unknown };

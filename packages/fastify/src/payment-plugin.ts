@@ -1,10 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  createPaymentHandlers,
-  toNeutralRequest,
-  type PaymentHandlers,
-  type PaymentHandlersOptions,
-} from '@paymount/core';
+import { createPaymentHandlers, type PaymentHandlers, type PaymentHandlersOptions } from '@paymount/core';
+import { toNeutralRequest } from '@paymount/core/http';
 
 export interface PaymentPluginOptions extends PaymentHandlersOptions {
   /** Serve the routes under this path, e.g. '/payments'; Fastify's own `register` option. Default: at the root. */

@@ -1,11 +1,6 @@
 import type { Context, Next } from 'koa';
-import {
-  createPaymentHandlers,
-  toNeutralRequest,
-  type NeutralResponse,
-  type PaymentHandlers,
-  type PaymentHandlersOptions,
-} from '@paymount/core';
+import { createPaymentHandlers, type PaymentHandlers, type PaymentHandlersOptions } from '@paymount/core';
+import { toNeutralRequest, type NeutralResponse } from '@paymount/core/http';
 
 export interface PaymentMiddlewareOptions extends PaymentHandlersOptions {
   /** Serve the routes under this path when mounted on the app, e.g. '/payments'. Default: at the root. */

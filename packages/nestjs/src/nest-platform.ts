@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { PaymentError, writeNeutralResponse, type NeutralResponse } from '@paymount/core';
+import { PaymentError } from '@paymount/core';
+import { writeNeutralResponse, type NeutralResponse } from '@paymount/core/http';
 
 /** What Nest's Express platform hands a controller: the Node request, with the bytes Nest kept when `rawBody: true`. */
 type ExpressRequest = IncomingMessage & { rawBody?: Buffer; params?: Record<string, unknown> };

@@ -1,4 +1,6 @@
-import { createPaymentClient, type PaymentClient, type PaymentClientOptions } from '../client';
+import { createPaymentClient } from '../client/create-client';
+import type { PaymentClient } from '../client/types';
+import type { PaymentClientOptions } from '../schemas/client-options';
 import { generateTransactionRequestId } from '../client/ids';
 import { MemoryIdempotencyStore } from '../idempotency/memory-store';
 import { createRedactingLogger, Redactor, silentLogger } from '../logger';

@@ -1,4 +1,4 @@
-import type { PaymentClient } from '../client';
+import type { PaymentClient } from '../client/types';
 import { PaymentValidationError } from '../errors';
 import type { Logger } from '../logger';
 import type { OrderDeps } from '../orders/order-lock';

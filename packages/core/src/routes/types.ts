@@ -5,7 +5,8 @@ import type { OrderAttemptStore } from '../orders/store';
 import type { Logger } from '../logger';
 import type { PaymentEventHandler, PaymentEventName } from '../webhooks/event-handlers';
 import type { WebhookSecrets } from '../webhooks/verify-webhook';
-import type { PaymentClient, PaymentClientOptions } from '../client';
+import type { PaymentClient } from '../client/types';
+import type { PaymentClientOptions } from '../schemas/client-options';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 
 /** The merchant's own order, looked up on the server: the only source of the amount charged. */
