@@ -3,5 +3,5 @@
 // A merchant using an adapter, `createFetchHandler` or `createNodeMiddleware` never imports it.
 // Listed by name; the report of this entry is api/core.http.md.
 export type { NeutralHeaders, NeutralRequest, NeutralResponse } from '../routes/neutral-http';
-export { readNodeBody, toNeutralRequest, writeNeutralResponse } from '../routes/node';
-export type { ToNeutralRequestOptions } from '../routes/node';
+export { readNodeBody, toNeutralRequest, writeNeutralResponse } from '../routes/node-http-bridge';
+export type { ToNeutralRequestOptions } from '../routes/node-http-bridge';
