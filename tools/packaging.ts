@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Loads a built package from a plain Node process, once with require() and once
@@ -30,4 +31,23 @@ export function assertPackageExports(packageName: string, cwd: string, expected:
   }
   const absent = missing(names.require);
   if (absent.length > 0) throw new Error(`${packageName} does not export: ${absent.join(', ')}`);
+}
+
+/**
+ * publint (the package.json's fields and files) and Are The Types Wrong (each `exports` entry's
+ * types resolve for require and import) on the packed package; throws their report on any problem.
+ * node10 resolution is not checked: engines require Node 20, whose TS users resolve with node16 or bundler.
+ */
+export function assertPackageLints(packageDir: string): void {
+  const bin = (name: string) => fileURLToPath(new URL(`../node_modules/.bin/${name}`, import.meta.url));
+  const run = (file: string, args: string[]) => {
+    try {
+      execFileSync(file, args, { cwd: packageDir, encoding: 'utf8', stdio: 'pipe', env: { ...process.env, NO_COLOR: '1' } });
+    } catch (error) {
+      const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+      throw new Error(`${[file.split('/').pop(), ...args].join(' ')} failed:\n${stdout ?? ''}${stderr ?? ''}`);
+    }
+  };
+  run(bin('publint'), ['--strict']);
+  run(bin('attw'), ['--pack', '.', '--profile', 'node16', '--format', 'table-flipped']);
 }

@@ -20,6 +20,11 @@ export function packageTests(overrides: ViteUserConfig['test'] = {}) {
     resolve: {
       alias: [
         {
+          // The core's subpath entries (see packages/core/tsup.config.ts).
+          find: /^@paymount\/core\/(schemas|http|stores)$/,
+          replacement: `${root}packages/core/src/entries/$1.ts`,
+        },
+        {
           find: /^@paymount\/(core|sandbox|express|koa|nestjs|redis)$/,
           replacement: `${root}packages/$1/src/index.ts`,
         },

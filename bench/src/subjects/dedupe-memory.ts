@@ -1,4 +1,4 @@
-import { dedupeKeyOf, MemoryIdempotencyStore, normalizeEvent } from '@paymount/core';
+import { dedupeKeyOf, MemoryIdempotencyStore, type PaymentEvent } from '@paymount/core';
 import { serveHarness } from '../harness/child-side';
 
 export interface DedupeMemoryRequest {
@@ -40,17 +40,14 @@ serveHarness(async () => ({
       // The clock is read every 1024 deliveries, not on each.
       if (n % 1024 === 0 && performance.now() > deadline) break;
       deliveries++;
-      const event = normalizeEvent(
-        {
-          transactionId: `txn_${n}`,
-          transactionRequestId: `req_${n}`,
-          referenceOrderId: `order_${n}`,
-          transactionType: 'SALE',
-          transactionStatus: 'S',
-          amount: { orderAmount: 1999, priceCurrency: 'USD' },
-        },
-        { deliveryId: `dlv_${n}`, timestamp: Date.now() },
-      );
+      const payload = {
+        transactionId: `txn_${n}`,
+        transactionRequestId: `req_${n}`,
+        referenceOrderId: `order_${n}`,
+        transactionType: 'SALE', transactionStatus: 'S', amount: { orderAmount: 1999, priceCurrency: 'USD' },
+      };
+      // The event verifyWebhook would hand a handler for this body.
+      const event: PaymentEvent = { type: 'payment.succeeded', deliveryId: `dlv_${n}`, timestamp: Date.now(), ...payload, payload };
       const key = dedupeKeyOf(event);
       if (!(await store.claim(key, PROCESSING_TTL_MS))) throw new Error(`delivery ${n} was taken for a duplicate`);
       await store.complete(key, DEDUPE_TTL_MS);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validate } from '@paymount/core';
+import { validate } from '@paymount/core/schemas';
 
 /** The payment service to talk to: the embedded sandbox, or a real one reached with the merchant's credentials. */
 export type ServiceConfig =

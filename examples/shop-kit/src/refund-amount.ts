@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fromMinorUnits, PaymentValidationError, toMinorUnits, validate } from '@paymount/core';
+import { fromMinorUnits, PaymentValidationError, toMinorUnits } from '@paymount/core';
+import { validate } from '@paymount/core/schemas';
 import { refundableAmount, type Order } from './orders';
 
 /** What the back office's refund forms post: `full`, or `partial` with an amount typed in major units. */

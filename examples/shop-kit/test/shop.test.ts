@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeEvent, type PaymentEvent } from '@paymount/core';
+import { signWebhook, verifyWebhook, type PaymentEvent } from '@paymount/core';
 import { readShopConfig } from '../src/config';
 import { Shop } from '../src/shop';
 
@@ -36,8 +36,10 @@ const BODY_OF: Record<Exclude<PaymentEvent['type'], 'unknown'>, Record<string, u
   'refund.failed': { transactionType: 'REFUND', transactionStatus: 'F', originalTransactionId: 'txn_paid', transactionResultCode: 'REFUND_DECLINED', transactionResultMsg: 'refund declined' },
 };
 
-/** The event paymount makes of a webhook body of this kind (a payment of 12.50 USD unless `fields` say otherwise). */
-function event(type: keyof typeof BODY_OF, referenceOrderId: string | undefined, fields: Record<string, unknown> = {}): PaymentEvent {
+const SECRET = 'whsec_shop_kit_test_secret';
+
+/** The event paymount makes of a signed webhook body of this kind (a payment of 12.50 USD unless `fields` say otherwise). */
+async function event(type: keyof typeof BODY_OF, referenceOrderId: string | undefined, fields: Record<string, unknown> = {}): Promise<PaymentEvent> {
   const body = {
     transactionId: 't1',
     transactionRequestId: 'r1',
@@ -46,7 +48,8 @@ function event(type: keyof typeof BODY_OF, referenceOrderId: string | undefined,
     ...(referenceOrderId ? { referenceOrderId } : {}),
     ...fields,
   };
-  return normalizeEvent(body, { deliveryId: 'd1', timestamp: 0 });
+  const { body: rawBody, headers } = signWebhook({ payload: body, secret: SECRET });
+  return verifyWebhook({ rawBody, headers, secret: SECRET });
 }
 
 describe('Shop', () => {
@@ -75,7 +78,7 @@ describe('Shop', () => {
       productList: [{ name: 'Dot-grid notebook', amount: 1890, num: 1 }],
     };
     expect(await shop.resolveOrder(orderId)).toEqual({ ...resolved, payable: true });
-    await shop.recordPaymentEvent(event('payment.succeeded', orderId, { amount: { orderAmount: 1890, priceCurrency: 'USD' } }));
+    await shop.recordPaymentEvent(await event('payment.succeeded', orderId, { amount: { orderAmount: 1890, priceCurrency: 'USD' } }));
     expect(await shop.resolveOrder(orderId)).toEqual({ ...resolved, payable: false });
     expect(await shop.resolveOrder('ord_unknown')).toBeUndefined();
   });
@@ -83,31 +86,31 @@ describe('Shop', () => {
   it('settles orders from payment events: failed, closed (still pending), then paid, which is final', async () => {
     const shop = serviceShop();
     const orderId = placeOrder(shop, 'mug');
-    await shop.recordPaymentEvent(event('payment.failed', orderId));
+    await shop.recordPaymentEvent(await event('payment.failed', orderId));
     expect(shop.orders.get(orderId)?.status).toBe('failed');
-    await shop.recordPaymentEvent(event('payment.closed', orderId));
+    await shop.recordPaymentEvent(await event('payment.closed', orderId));
     expect(shop.orders.get(orderId)?.status).toBe('pending');
-    await shop.recordPaymentEvent(event('payment.succeeded', orderId, { transactionId: 'txn_paid' }));
-    await shop.recordPaymentEvent(event('payment.failed', orderId));
+    await shop.recordPaymentEvent(await event('payment.succeeded', orderId, { transactionId: 'txn_paid' }));
+    await shop.recordPaymentEvent(await event('payment.failed', orderId));
     // The session abandoned for a wallet payment expires later: its payment.closed names that session.
-    await shop.recordPaymentEvent(event('payment.closed', orderId, { transactionId: 'txn_session', sessionId: 'cs_abandoned' }));
+    await shop.recordPaymentEvent(await event('payment.closed', orderId, { transactionId: 'txn_session', sessionId: 'cs_abandoned' }));
     expect(shop.orders.get(orderId)).toMatchObject({ status: 'paid', paymentTransactionId: 'txn_paid' });
   });
 
   it('settles refunds from refund events, found by the order or by the refunded payment; a refunded order is not payable', async () => {
     const shop = serviceShop();
     const orderId = placeOrder(shop, 'mug'); // 12.50
-    await shop.recordPaymentEvent(event('payment.succeeded', orderId, { transactionId: 'txn_paid' }));
+    await shop.recordPaymentEvent(await event('payment.succeeded', orderId, { transactionId: 'txn_paid' }));
     shop.orders.requestRefund(orderId, 'refund_1', 500);
     await shop.recordPaymentEvent(
-      event('refund.succeeded', orderId, { transactionId: 'txn_r1', transactionRequestId: 'refund_1', originalTransactionId: 'txn_paid', amount: { totalAmount: 500, priceCurrency: 'USD' } }),
+      await event('refund.succeeded', orderId, { transactionId: 'txn_r1', transactionRequestId: 'refund_1', originalTransactionId: 'txn_paid', amount: { totalAmount: 500, priceCurrency: 'USD' } }),
     );
     expect(shop.orders.get(orderId)?.status).toBe('partially_refunded');
 
     shop.orders.requestRefund(orderId, 'refund_2', 750);
     // A service that leaves referenceOrderId out of refund webhooks: the refunded payment names the order.
     await shop.recordPaymentEvent(
-      event('refund.failed', undefined, {
+      await event('refund.failed', undefined, {
         transactionId: 'txn_r2',
         transactionRequestId: 'refund_2',
         originalTransactionId: 'txn_paid',
@@ -122,10 +125,10 @@ describe('Shop', () => {
       transactionId: 'txn_r2',
       reason: 'REFUND_DECLINED: Refund declined',
     });
-    await shop.recordPaymentEvent(event('refund.succeeded', orderId, { transactionRequestId: 'refund_3', amount: { totalAmount: 750 } }));
+    await shop.recordPaymentEvent(await event('refund.succeeded', orderId, { transactionRequestId: 'refund_3', amount: { totalAmount: 750 } }));
     expect(shop.orders.get(orderId)?.status).toBe('refunded');
     expect(await shop.resolveOrder(orderId)).toMatchObject({ payable: false });
-    await shop.recordPaymentEvent(event('payment.closed', orderId));
+    await shop.recordPaymentEvent(await event('payment.closed', orderId));
     expect(shop.orders.get(orderId)?.status).toBe('refunded');
   });
 
@@ -152,9 +155,9 @@ describe('Shop', () => {
     const lines: string[] = [];
     const shop = serviceShop(lines);
     const orderId = placeOrder(shop, 'mug');
-    await shop.recordPaymentEvent(event('payment.succeeded', orderId, { amount: { orderAmount: 1, priceCurrency: 'USD' } }));
+    await shop.recordPaymentEvent(await event('payment.succeeded', orderId, { amount: { orderAmount: 1, priceCurrency: 'USD' } }));
     expect(shop.orders.get(orderId)?.status).toBe('pending');
-    await shop.recordPaymentEvent(event('payment.succeeded', 'ord_unknown'));
+    await shop.recordPaymentEvent(await event('payment.succeeded', 'ord_unknown'));
     expect(lines.some((line) => line.startsWith('error') && line.includes('another amount'))).toBe(true);
     expect(lines.some((line) => line.startsWith('warn') && line.includes('does not know'))).toBe(true);
   });

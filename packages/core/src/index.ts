@@ -1,15 +1,143 @@
-export * from './errors';
-export * from './logger';
-export * from './routes/neutral-http';
-export * from './webhooks';
-export * from './idempotency';
-export * from './orders';
-export * from './money';
-export * from './validation';
-export * from './transaction-status';
-export * from './session';
-export * from './schemas';
-export * from './client';
-export * from './wallet';
-export * from './routes';
+// The root entry: what a merchant calls. Every name is listed by hand (no `export *`) so that a
+// new public name is a deliberate line here and shows in api/core.index.md; each kept name is
+// justified there. Zod schemas live in `@paymount/core/schemas`, the plumbing framework adapters
+// need in `@paymount/core/http`, and the helpers a store implementation needs in `@paymount/core/stores`.
+
+// Create functions
+export { createPaymentClient } from './client/create-client';
+export { generateTransactionRequestId } from './client/ids';
+export { createPaymentHandlers } from './routes/create-payment-handlers';
+export { createFetchHandler } from './routes/fetch-handler';
+export { createNodeMiddleware } from './routes/node-middleware';
+
+// Errors
+export {
+  PaymentApiError,
+  PaymentError,
+  PaymentNetworkError,
+  PaymentNotFoundError,
+  PaymentRateLimitError,
+  PaymentResponseError,
+  PaymentStoreUnavailableError,
+  PaymentTimeoutError,
+  PaymentValidationError,
+  WebhookPayloadError,
+  WebhookVerificationError,
+} from './errors';
+export type { PaymentApiErrorOptions, PaymentErrorOptions, ValidationIssue, WebhookFailureReason } from './errors';
+export { PaymentErrorCode } from './error-codes';
+export type { WebhookFailureCode } from './error-codes';
+export { PaymentRouteError } from './routes/route-error';
+export type { PaymentRouteErrorOptions } from './routes/route-error';
+
+// Webhooks and events
+export { verifyWebhook } from './webhooks/verify-webhook';
+export type { VerifyWebhookOptions, WebhookSecrets } from './webhooks/verify-webhook';
+export { signWebhook } from './webhooks/sign-webhook';
+export type { SignedWebhook, SignWebhookOptions } from './webhooks/sign-webhook';
+export type { HeaderSource } from './webhooks/headers';
+export { PAYMENT_EVENT_TYPES } from './webhooks/event';
+export type {
+  EventOrigin,
+  PaymentClosedEvent,
+  PaymentEvent,
+  PaymentEventAmount,
+  PaymentEventMap,
+  PaymentEventReason,
+  PaymentEventType,
+  PaymentFailedEvent,
+  PaymentSucceededEvent,
+  RefundFailedEvent,
+  RefundSucceededEvent,
+  UnknownPaymentEvent,
+} from './webhooks/event';
+export type {
+  PaymentEventContext,
+  PaymentEventHandler,
+  PaymentEventName,
+  PaymentEventOf,
+  PaymentEventSubscriptions,
+} from './webhooks/event-handlers';
+export { dedupeKeyOf } from './idempotency/dedupe-key';
+
+// Money, wallet, payment status
+export { currencyExponent, fromMinorUnits, toMinorUnits } from './money';
+export { buildWalletPaymentRequest } from './wallet/payment-request';
+export type { WalletPaymentRequest, WalletPaymentRequestInput } from './wallet/payment-request';
+export { paymentStatusOf } from './transaction-status';
+export type { PaymentStatus } from './transaction-status';
+export { isSessionExpired } from './session';
+
+// Stores: the interfaces and the in-memory implementations
+export type { IdempotencyKeyState, IdempotencyStore } from './idempotency/store';
+export { MemoryIdempotencyStore } from './idempotency/memory-store';
+export type { MemoryIdempotencyStoreOptions } from './idempotency/memory-store';
+export type { OrderAttemptStore } from './orders/store';
+export type {
+  FinalOrderAttemptState,
+  OrderAttempt,
+  OrderAttemptKind,
+  OrderAttemptState,
+  OrderAttemptUpdate,
+} from './orders/attempt';
+export { MemoryOrderAttemptStore } from './orders/memory-store';
+export type { MemoryOrderAttemptStoreOptions } from './orders/memory-store';
+
+// Logging
+export { consoleLogger, createRedactingLogger, silentLogger } from './logger';
+export type { LogFn, Logger, LoggerOption } from './logger';
+
+// Telemetry
 export type { PaymentTelemetry, PaymentTelemetryOptions } from './telemetry/options';
+
+// Client option and result types
+export type { Clock, PaymentClientOptions, Sleep } from './schemas/client-options';
+export type {
+  AnsweredRefund,
+  CallOptions,
+  CheckoutSession,
+  CheckoutSessionInput,
+  DirectPaymentInput,
+  DirectPaymentResult,
+  ExpireCheckoutSessionInput,
+  ExpiredCheckoutSession,
+  PaymentClient,
+  PaymentResult,
+  RefundInput,
+  RefundResult,
+  TerminalSaleInput,
+  TerminalSaleResult,
+  TransactionAmount,
+  TransactionDetails,
+  TransactionLookup,
+  TransactionResultReason,
+  UnknownOutcome,
+  OneOf,
+  WithClientDefaults,
+} from './client/types';
+export type { Amount, ProductLineItem } from './schemas/amount';
+export type { CheckoutAddress } from './schemas/address';
+export type { CheckoutSessionRequest } from './schemas/checkout-session';
+export type { DirectPaymentRequest } from './schemas/direct-payment';
+export type { TerminalSaleRequest } from './schemas/terminal-sale';
+export type { RefundAmount, RefundRequest } from './schemas/refund';
+export type { TransactionQuery } from './schemas/transaction-query';
+export type { ExpireCheckoutSessionRequest } from './schemas/expire-session';
+
+// Route handler option and result types
+export type { FetchHandler, FetchHandlerOptions } from './routes/fetch-handler';
+export type { NodeMiddleware, NodeMiddlewareOptions } from './routes/node-middleware';
+export type { OrderPaymentStatus } from './routes/status';
+export type { CancelCheckoutResult } from './orders/cancel-checkout';
+export type { ReconcileOptions, ReconcileSummary } from './orders/reconcile';
+export type {
+  MerchantOrder,
+  OrderGuardOptions,
+  OrderLookupContext,
+  PaymentHandlers,
+  PaymentHandlersOptions,
+  PaymentRouteName,
+  ResolveOrder,
+  WalletRouteOptions,
+  WebhookRouteOptions,
+} from './routes/types';

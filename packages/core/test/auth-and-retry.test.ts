@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, buildAuthHeaders, formatTimestamp, generateTransactionRequestId, parseRetryAfter } from '../src';
+import { generateTransactionRequestId } from '../src';
+import { buildAuthHeaders, formatTimestamp } from '../src/client/auth-headers';
+import { backoffDelay, parseRetryAfter } from '../src/client/retry';
 
 describe('buildAuthHeaders', () => {
   it('builds exactly the four headers in the spec form', () => {

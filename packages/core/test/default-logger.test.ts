@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createPaymentClient, createPaymentHandlers, createRedactingLogger, PaymentValidationError, Redactor, type PaymentHandlersOptions } from '../src';
+import { createPaymentClient, createPaymentHandlers, createRedactingLogger, PaymentValidationError, type PaymentHandlersOptions } from '../src';
+import { Redactor } from '../src/logger';
 import { clientOptions } from './support/fixtures';
 
 const written: Array<{ stream: string; line: string }> = [];

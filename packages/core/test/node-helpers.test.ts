@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../src/logger';
 import { errorToResponse, jsonResponse } from '../src/routes/errors-to-response';
-import { readNodeBody, toNeutralRequest, writeNeutralResponse } from '../src/routes/node';
+import { readNodeBody, toNeutralRequest, writeNeutralResponse } from '../src/routes/node-http-bridge';
 import { createNodeMiddleware } from '../src/routes/node-middleware';
 import type { PaymentHandlers } from '../src/routes/types';
 

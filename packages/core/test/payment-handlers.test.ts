@@ -331,23 +331,6 @@ describe('handle()', () => {
     expect((await survivor.handle(webhookRequest(sale('T7f'), { deliveryId: 'a' })))?.status).toBe(200);
   });
 
-  it('a store that cannot tell "processing" from "done" keeps answering an in-flight duplicate 200', async () => {
-    const inner = new MemoryIdempotencyStore();
-    const store: IdempotencyStore = {
-      claim: (key, ttl) => inner.claim(key, ttl),
-      release: (key) => inner.release(key),
-      complete: (key, ttl) => inner.complete(key, ttl),
-    };
-    const gated = gatedHandler();
-    const handlers = createPaymentHandlers(options({ store, on: { '*': gated.handler } }));
-    const first = handlers.handle(webhookRequest(sale('T7d'), { deliveryId: 'a' }));
-    const second = await handlers.handle(webhookRequest(sale('T7d'), { deliveryId: 'b' }));
-    expect(JSON.parse(second!.body)).toEqual({ received: true, duplicate: true });
-    gated.release(false);
-    expect((await first)?.status).toBe(200);
-    expect(gated.counts.runs).toBe(1);
-  });
-
   it('refuses a wallet token that is not the wallet token JSON text with 400, never quoting it, before any service call', async () => {
     let looked = 0;
     const handlers = createPaymentHandlers(
@@ -374,19 +357,24 @@ describe('handle()', () => {
     expect(looked).toBe(0);
   });
 
-  it('works with a store that has no complete(): claims then last the dedupe TTL', async () => {
+  it('refuses a store without complete() or state() when the handlers are created, naming the field', () => {
     const held = new Set<string>();
-    const store: IdempotencyStore = {
-      claim: async (key) => (held.has(key) ? false : (held.add(key), true)),
-      release: async (key) => void held.delete(key),
-    };
-    let runs = 0;
-    const handlers = createPaymentHandlers(options({ store, on: { '*': () => void (runs += 1) } }));
-    await handlers.handle(webhookRequest(sale('T8'), { deliveryId: 'x' }));
-    await handlers.handle(webhookRequest(sale('T8'), { deliveryId: 'x' }));
-    expect(runs).toBe(1);
-    // One key, the event's: the delivery id is not signed, so it is no key.
-    expect(held.size).toBe(1);
+    // A store written against the old optional methods: it could not tell an event in flight from one handled.
+    const store = {
+      claim: async (key: string) => (held.has(key) ? false : (held.add(key), true)),
+      release: async (key: string) => void held.delete(key),
+    } as unknown as IdempotencyStore;
+    let thrown: unknown;
+    try {
+      createPaymentHandlers(options({ store }));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(PaymentValidationError);
+    expect((thrown as PaymentValidationError).issues).toEqual([
+      expect.objectContaining({ path: 'store', message: 'must be an IdempotencyStore with claim(), release(), complete() and state()' }),
+    ]);
+    expect(held.size).toBe(0);
   });
 
   it('refuses a body whose signed time is past the window, whatever its fresh X-Timestamp: 400 WEBHOOK_STALE_EVENT, nothing run or stored', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicHostname } from '../src';
+import { isPublicHostname } from '../src/entries/schemas';
 
 /** [host, why it is not public] */
 const NOT_PUBLIC: ReadonlyArray<readonly [string, string]> = [

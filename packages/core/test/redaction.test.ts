@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createPaymentClient, createRedactingLogger, PaymentApiError, PaymentError, Redactor, type Logger, type PaymentClient } from '../src';
+import { createPaymentClient, createRedactingLogger, PaymentApiError, PaymentError, type Logger, type PaymentClient } from '../src';
+import { Redactor } from '../src/logger';
 import { API_KEY, checkoutInput, clientOptions, directPaymentInput, refundInput, WALLET_TOKEN } from './support/fixtures';
 import { ok, startServiceServer, type ServiceServer } from './support/service-server';
 

@@ -7,15 +7,14 @@ import {
   createRefundRequestSchema,
   directPaymentRequestSchema,
   expireCheckoutSessionRequestSchema,
-  PaymentValidationError,
   refundAmountSchema,
   refundRequestSchema,
   responseEnvelopeSchema,
   terminalSaleRequestSchema,
   transactionQuerySchema,
   validate,
-  type ValidationIssue,
-} from '../src';
+} from '../src/entries/schemas';
+import { PaymentValidationError, type ValidationIssue } from '../src';
 
 const validCheckout = {
   appId: 'app_123',

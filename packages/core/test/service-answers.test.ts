@@ -4,10 +4,10 @@ import {
   createNodeMiddleware,
   createPaymentClient,
   PaymentResponseError,
-  SESSION_LIFETIME_MS,
   type PaymentClientOptions,
   type PaymentHandlersOptions,
 } from '../src';
+import { SESSION_LIFETIME_MS } from '../src/session';
 import { checkoutInput, clientOptions, directPaymentInput } from './support/fixtures';
 import { ok, startServiceServer, type Reply, type Responder, type ServiceServer } from './support/service-server';
 import { selfSignedCertificate } from './support/tls-certificate';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSessionExpired, parseExpiresAt, paymentStatusOf, SESSION_LIFETIME_MS } from '../src';
+import { isSessionExpired, paymentStatusOf } from '../src';
+import { parseExpiresAt, SESSION_LIFETIME_MS } from '../src/session';
 
 describe('paymentStatusOf', () => {
   it('maps S, F and C to their final states, and anything else to pending', () => {

@@ -1,7 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   createPaymentHandlers,
-  PaymentEventHandlers,
   type OrderLookupContext,
   type PaymentClosedEvent,
   type PaymentEvent,
@@ -16,6 +15,7 @@ import {
   type RefundSucceededEvent,
   type UnknownPaymentEvent,
 } from '../src';
+import { PaymentEventHandlers } from '../src/webhooks/event-handlers';
 
 /** What an adapter hands as context; any type will do. */
 interface AppRequest {

@@ -1,12 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request } from 'express';
-import {
-  createPaymentHandlers,
-  toNeutralRequest,
-  writeNeutralResponse,
-  type PaymentHandlers,
-  type PaymentHandlersOptions,
-} from '@paymount/core';
+import { createPaymentHandlers, type PaymentHandlers, type PaymentHandlersOptions } from '@paymount/core';
+import { toNeutralRequest, writeNeutralResponse } from '@paymount/core/http';
 
 /**
  * What body parsers mounted before paymount leave on the request: the parsed

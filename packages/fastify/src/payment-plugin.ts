@@ -1,10 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  createPaymentHandlers,
-  toNeutralRequest,
-  type PaymentHandlers,
-  type PaymentHandlersOptions,
-} from '@paymount/core';
+import { createPaymentHandlers, type PaymentHandlers, type PaymentHandlersOptions } from '@paymount/core';
+import { toNeutralRequest } from '@paymount/core/http';
 
 /** `resolveOrder` and the event handlers get the `FastifyRequest` as `ctx.context`. */
 export interface PaymentPluginOptions extends PaymentHandlersOptions<FastifyRequest> {

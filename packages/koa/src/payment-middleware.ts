@@ -1,11 +1,6 @@
 import type { Context, Next } from 'koa';
-import {
-  createPaymentHandlers,
-  toNeutralRequest,
-  type NeutralResponse,
-  type PaymentHandlers,
-  type PaymentHandlersOptions,
-} from '@paymount/core';
+import { createPaymentHandlers, type PaymentHandlers, type PaymentHandlersOptions } from '@paymount/core';
+import { toNeutralRequest, type NeutralResponse } from '@paymount/core/http';
 
 /** `resolveOrder` and the event handlers get the Koa `Context` as `ctx.context`. */
 export interface PaymentMiddlewareOptions extends PaymentHandlersOptions<Context> {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { PaymentError, PaymentErrorCode, writeNeutralResponse, type NeutralResponse } from '@paymount/core';
+import { PaymentError, PaymentErrorCode } from '@paymount/core';
+import { writeNeutralResponse, type NeutralResponse } from '@paymount/core/http';
 
 /**
  * What Nest's Express platform hands a controller: Express's `Request`, a Node

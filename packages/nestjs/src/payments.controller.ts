@@ -1,6 +1,7 @@
 import { All, Controller, Inject, Next, Req, Res, type Type } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { PaymentErrorCode, PaymentRouteError, toNeutralRequest, type NeutralRequest } from '@paymount/core';
+import { PaymentErrorCode, PaymentRouteError } from '@paymount/core';
+import { toNeutralRequest, type NeutralRequest } from '@paymount/core/http';
 import { nestPlatform, type NestPlatform } from './nest-platform';
 import { PaymentsService } from './payments.service';
 

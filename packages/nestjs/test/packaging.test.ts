@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { assertPackageExports } from '../../../tools/packaging';
+import { assertPackageExports, assertPackageLints } from '../../../tools/packaging';
 
 it('the built package loads from require() and import with its public names', () => {
   expect(() =>
@@ -13,3 +13,7 @@ it('the built package loads from require() and import with its public names', ()
     ]),
   ).not.toThrow();
 });
+
+it('publint and Are The Types Wrong find no problem in the packed package', () => {
+  expect(() => assertPackageLints(`${import.meta.dirname}/..`)).not.toThrow();
+}, 120_000);

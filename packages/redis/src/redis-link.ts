@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { PaymentStoreUnavailableError, silentLogger, validate, type Logger } from '@paymount/core';
+import { PaymentStoreUnavailableError, silentLogger, type Logger } from '@paymount/core';
+import { validate } from '@paymount/core/schemas';
 import type { Cluster, Redis } from 'ioredis';
 import { createRedisClient, type RedisConnection } from './connection';
 import { redisStoreOptionsSchema } from './options-schema';

@@ -1,12 +1,10 @@
 import {
-  isFinalState,
-  isUnsettled,
-  orderAttemptSchema,
   PaymentStoreUnavailableError,
   type OrderAttempt,
   type OrderAttemptStore,
   type OrderAttemptUpdate,
 } from '@paymount/core';
+import { isFinalState, isUnsettled, orderAttemptSchema } from '@paymount/core/stores';
 import type { Cluster, Redis } from 'ioredis';
 import { RedisLink, type RedisStoreConnectionOptions } from './redis-link';
 import { REPLACE_ATTEMPT, SETTLE_IF_CURRENT } from './scripts';

@@ -1,4 +1,5 @@
-import { validate, type Logger } from '@paymount/core';
+import type { Logger } from '@paymount/core';
+import { validate } from '@paymount/core/schemas';
 import type { Cluster, Redis } from 'ioredis';
 import type { RedisConnection } from './connection';
 import { redisStoreOptionsSchema } from './options-schema';

@@ -1,8 +1,12 @@
 import { expect, it } from 'vitest';
-import { assertPackageExports } from '../../../tools/packaging';
+import { assertPackageExports, assertPackageLints } from '../../../tools/packaging';
 
 it('the built package loads from require() and import with its public names', () => {
   expect(() =>
     assertPackageExports('@paymount/sandbox', import.meta.dirname, ['startSandbox', 'SANDBOX_CODES', 'SANDBOX_AMOUNTS', 'FAULT_KINDS']),
   ).not.toThrow();
 });
+
+it('publint and Are The Types Wrong find no problem in the packed package', () => {
+  expect(() => assertPackageLints(`${import.meta.dirname}/..`)).not.toThrow();
+}, 120_000);

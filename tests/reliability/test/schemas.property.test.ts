@@ -1,17 +1,19 @@
 import {
-  amountSchema,
-  checkoutSessionRequestSchema,
   createPaymentClient,
   createPaymentHandlers,
-  directPaymentRequestSchema,
   PaymentValidationError,
+  verifyWebhook,
+  WebhookVerificationError,
+} from '@paymount/core';
+import {
+  amountSchema,
+  checkoutSessionRequestSchema,
+  directPaymentRequestSchema,
   productLineItemSchema,
   responseEnvelopeSchema,
   terminalSaleRequestSchema,
   validate,
-  verifyWebhook,
-  WebhookVerificationError,
-} from '@paymount/core';
+} from '@paymount/core/schemas';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { edgeString, hostileValue } from '../support/hostile';

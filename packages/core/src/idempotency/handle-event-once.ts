@@ -3,7 +3,7 @@ import type { PaymentEventContext, PaymentEventHandlers } from '../webhooks/even
 import type { PaymentEvent } from '../webhooks/event';
 import { dedupeKeyOf } from './dedupe-key';
 import type { IdempotencyStore } from './store';
-import { claimKey, completeKey, holderStateOf, releaseKey } from './store-calls';
+import { claimKey, completeKey, holderStateOf, releaseKey } from './checked-store';
 
 export interface EventDedupeDeps {
   store: IdempotencyStore;
@@ -34,8 +34,7 @@ export type EventHandling =
  */
 export async function handleEventOnce(event: PaymentEvent, deps: EventDedupeDeps, ctx: PaymentEventContext): Promise<EventHandling> {
   const key = dedupeKeyOf(event);
-  const claimTtl = deps.store.complete ? deps.processingTtlMs : deps.dedupeTtlMs;
-  if (!(await claimKey(deps.store, key, claimTtl))) {
+  if (!(await claimKey(deps.store, key, deps.processingTtlMs))) {
     // undefined: the holder let go between our claim and this read (its handler failed), so a later arrival is handled.
     return (await holderStateOf(deps.store, key)) === 'done' ? { outcome: 'duplicate' } : { outcome: 'in-progress' };
   }

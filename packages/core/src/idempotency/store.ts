@@ -14,19 +14,15 @@ export interface IdempotencyStore {
   claim(key: string, ttlMs: number): Promise<boolean>;
   /** Frees a claimed key, so that a retry of the same event is processed. */
   release(key: string): Promise<void>;
-  /**
-   * Marks a claimed key done and keeps it for `ttlMs`. Optional: without it the
-   * claim's own TTL is how long a completed key is remembered.
-   */
-  complete?(key: string, ttlMs: number): Promise<void>;
+  /** Marks a claimed key done and keeps it for `ttlMs`. */
+  complete(key: string, ttlMs: number): Promise<void>;
   /**
    * What holds `key` now: 'processing' (claimed, not completed), 'done'
-   * (completed) or undefined (free). Optional, and read only when `complete`
-   * exists too. It lets a delivery that loses its claim to one still being
-   * handled be answered "retry later" instead of "duplicate", so the event is
-   * not lost if that handler then fails.
+   * (completed) or undefined (free). It lets a delivery that loses its claim
+   * to one still being handled be answered "retry later" instead of
+   * "duplicate", so the event is not lost if that handler then fails.
    */
-  state?(key: string): Promise<IdempotencyKeyState | undefined>;
+  state(key: string): Promise<IdempotencyKeyState | undefined>;
 }
 
 export type IdempotencyKeyState = 'processing' | 'done';

@@ -1,4 +1,4 @@
-import type { PaymentClient, TransactionDetails } from '../client';
+import type { PaymentClient, TransactionDetails } from '../client/types';
 import { PaymentApiError, PaymentNotFoundError, PaymentRateLimitError } from '../errors';
 import type { OrderAttempt, OrderAttemptState } from './attempt';
 import type { OrderDeps } from './order-lock';

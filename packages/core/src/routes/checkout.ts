@@ -1,4 +1,4 @@
-import type { CheckoutSession } from '../client';
+import type { CheckoutSession } from '../client/types';
 import { decideNextAttempt, orderRefusals, sendAttempt } from '../orders/next-attempt';
 import { underOrderLock } from '../orders/order-lock';
 import { validate } from '../validation';

@@ -1,5 +1,7 @@
 import { PaymentErrorCode } from '../error-codes';
-import { createPaymentClient, type PaymentClient, type PaymentClientOptions } from '../client';
+import { createPaymentClient } from '../client/create-client';
+import type { PaymentClient } from '../client/types';
+import type { PaymentClientOptions } from '../schemas/client-options';
 import { generateTransactionRequestId } from '../client/ids';
 import { MemoryIdempotencyStore } from '../idempotency/memory-store';
 import { createRedactingLogger, Redactor, type Logger } from '../logger';

@@ -2,7 +2,7 @@ import { createPaymentHandlers } from './create-payment-handlers';
 import { notFoundResponse } from './errors-to-response';
 import { isPaymentHandlers, normalizeMountPath, pathUnderMount } from './mount-path';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
-import { queryOf } from './node';
+import { queryOf } from './node-http-bridge';
 import { bodyTooLarge } from './route-error';
 import type { PaymentHandlers, PaymentHandlersOptions } from './types';
 

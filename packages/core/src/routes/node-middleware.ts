@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createPaymentHandlers } from './create-payment-handlers';
 import { notFoundResponse } from './errors-to-response';
 import { isPaymentHandlers, normalizeMountPath, pathUnderMount } from './mount-path';
-import { toNeutralRequest, writeNeutralResponse } from './node';
+import { toNeutralRequest, writeNeutralResponse } from './node-http-bridge';
 import type { PaymentHandlers, PaymentHandlersOptions } from './types';
 
 export interface NodeMiddlewareOptions {

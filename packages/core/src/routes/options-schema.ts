@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MERCHANT_RETURN_URL_MAX, NOTIFY_URL_MAX } from '../schemas/fields';
-import { MIN_SECRET_LENGTH } from '../schemas/secret-length';
+import { hasSurroundingWhitespace, MIN_SECRET_LENGTH, SURROUNDING_WHITESPACE_MESSAGE } from '../schemas/secret-length';
 import { callbackUrlSchema, type SchemaContext } from '../schemas/urls';
 import { telemetryOptionsSchema } from '../telemetry/options';
 import { walletPaymentRequestInputSchema } from '../wallet/payment-request';
@@ -20,12 +20,11 @@ const objectWith = (methods: readonly string[], message: string) =>
 
 const positiveInt = z.number().int('must be a whole number').positive('must be greater than 0');
 
-// The whitespace rule is phrased without the value: these messages may be logged.
 const secretSchema = z
   .string('must be the webhook signing secret, a string')
   .min(MIN_SECRET_LENGTH, `must be the whole signing secret, at least ${MIN_SECRET_LENGTH} characters`)
-  .refine((secret) => secret.trim() === secret, {
-    message: 'has leading or trailing whitespace (often a newline copied from an env file); trim it where it is configured',
+  .refine((secret) => !hasSurroundingWhitespace(secret), {
+    message: SURROUNDING_WHITESPACE_MESSAGE,
     params: { rule: 'no_surrounding_whitespace' },
   });
 
@@ -101,7 +100,10 @@ export function paymentHandlersOptionsSchema(context: SchemaContext) {
     wallet: walletOptionsSchema.optional(),
     allowedOrigins: z.array(originSchema, 'must be a list of origins').optional(),
     webhook: webhookOptionsSchema,
-    store: objectWith(['claim', 'release'], 'must be an IdempotencyStore with claim() and release()').optional(),
+    store: objectWith(
+      ['claim', 'release', 'complete', 'state'],
+      'must be an IdempotencyStore with claim(), release(), complete() and state()',
+    ).optional(),
     orders: ordersOptionsSchema.optional(),
     on: z.record(z.string(), fn('must be a function (event, ctx) => void')).optional(),
     logger: z

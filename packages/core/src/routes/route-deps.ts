@@ -1,5 +1,5 @@
 import { PaymentErrorCode } from '../error-codes';
-import type { PaymentClient } from '../client';
+import type { PaymentClient } from '../client/types';
 import { PaymentError, PaymentValidationError } from '../errors';
 import { GENERIC_MESSAGE } from './errors-to-response';
 import type { Logger } from '../logger';

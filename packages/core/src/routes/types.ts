@@ -6,7 +6,8 @@ import type { Logger } from '../logger';
 import type { PaymentTelemetry } from '../telemetry/options';
 import type { PaymentEventHandler, PaymentEventName, PaymentEventSubscriptions } from '../webhooks/event-handlers';
 import type { WebhookSecrets } from '../webhooks/verify-webhook';
-import type { PaymentClient, PaymentClientOptions } from '../client';
+import type { PaymentClient } from '../client/types';
+import type { PaymentClientOptions } from '../schemas/client-options';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 
 /** The merchant's own order, looked up on the server: the only source of the amount charged. */

@@ -1,6 +1,6 @@
 import { PaymentErrorCode } from '../error-codes';
 import { validate } from '../validation';
-import { buildWalletPaymentRequest } from '../wallet';
+import { buildWalletPaymentRequest } from '../wallet/payment-request';
 import { jsonResponse } from './errors-to-response';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 import { orderQuerySchema } from './request-schemas';

@@ -6,3 +6,16 @@
  * credentials to the same rule.
  */
 export const MIN_SECRET_LENGTH = 16;
+
+/**
+ * A secret with surrounding whitespace is almost always a copy-paste slip (a
+ * trailing newline from an env file) that would fail every signature; the one
+ * rule for the options schema and verifyWebhook. Phrased without the value:
+ * these messages may be logged.
+ */
+export function hasSurroundingWhitespace(secret: string): boolean {
+  return secret.trim() !== secret;
+}
+
+export const SURROUNDING_WHITESPACE_MESSAGE =
+  'has leading or trailing whitespace (often a newline copied from an env file); trim it where it is configured';

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { WebhookVerificationError } from '../errors';
+import { hasSurroundingWhitespace, SURROUNDING_WHITESPACE_MESSAGE } from '../schemas/secret-length';
 
 /** HMAC-SHA256 of the raw body bytes, as raw digest bytes. */
 export function hmacSha256(secret: string, body: Uint8Array): Buffer {
@@ -42,11 +43,7 @@ export function signatureMatches(signature: string, body: Uint8Array, secrets: r
   return matched;
 }
 
-/**
- * A secret with surrounding whitespace is almost always a copy-paste slip (a
- * trailing newline from an env file); it would silently fail every delivery, so
- * it is refused loudly instead. The secret itself is never quoted.
- */
+/** An empty secret, or one with surrounding whitespace, is refused loudly rather than failing every delivery. */
 export function assertUsableSecrets(secrets: readonly string[]): void {
   if (secrets.length === 0) {
     throw new WebhookVerificationError('invalid_secret', 'No webhook secret was configured: pass `secret` or a non-empty `secrets` list.');
@@ -56,11 +53,8 @@ export function assertUsableSecrets(secrets: readonly string[]): void {
     if (typeof secret !== 'string' || secret.length === 0) {
       throw new WebhookVerificationError('invalid_secret', `${which} is empty.`);
     }
-    if (secret.trim() !== secret) {
-      throw new WebhookVerificationError(
-        'invalid_secret',
-        `${which} has leading or trailing whitespace (often a newline copied from an env file); trim it where it is configured.`,
-      );
+    if (hasSurroundingWhitespace(secret)) {
+      throw new WebhookVerificationError('invalid_secret', `${which} ${SURROUNDING_WHITESPACE_MESSAGE}.`);
     }
   });
 }

@@ -2,12 +2,8 @@ import { PaymentStoreUnavailableError } from '../errors';
 import type { Logger } from '../logger';
 import type { IdempotencyKeyState, IdempotencyStore } from './store';
 
-function unavailable(error: unknown): PaymentStoreUnavailableError {
-  if (error instanceof PaymentStoreUnavailableError) return error;
-  // The store's own words name what broke (refused, timed out); routes answer a fixed message instead.
-  const reason = error instanceof Error ? error.message : String(error);
-  return new PaymentStoreUnavailableError(`The idempotency store could not be used: ${reason}`, { cause: error });
-}
+// The store's own words name what broke (refused, timed out); routes answer a fixed message instead.
+const unavailable = (error: unknown) => PaymentStoreUnavailableError.from(error, 'idempotency store');
 
 /**
  * Claims `key`; true when this caller now holds it. A store failure is a
@@ -34,19 +30,13 @@ export async function releaseKey(store: IdempotencyStore, key: string, logger: L
 
 /** Marks a claimed key done, best effort: the work is done, so a failure here only shortens how long the key is remembered. */
 export async function completeKey(store: IdempotencyStore, key: string, ttlMs: number, logger: Logger): Promise<void> {
-  if (!store.complete) return;
   await store.complete(key, ttlMs).catch((error: unknown) => {
     logger.warn({ key, err: error }, 'idempotency store: a handled key could not be marked done; its claim TTL applies');
   });
 }
 
-/**
- * What holds a key this delivery could not claim. A store that cannot tell
- * (no `state`, or no `complete` to mark keys done) is taken to hold it done:
- * the duplicate answer paymount gave before stores could tell.
- */
+/** What holds a key this delivery could not claim. */
 export async function holderStateOf(store: IdempotencyStore, key: string): Promise<IdempotencyKeyState | undefined> {
-  if (!store.state || !store.complete) return 'done';
   try {
     return await store.state(key);
   } catch (error) {

@@ -1,0 +1,5 @@
+// `@paymount/core/stores`: what an implementation of `OrderAttemptStore` (Redis, SQL, ...) needs
+// beyond the interfaces and types the root exports: the attempt's states, its settle rule and the
+// schema a stored record is checked against when read back. Listed by name; the report of this
+// entry is api/core.stores.md.
+export { isFinalState, isUnsettled, ORDER_ATTEMPT_STATES, orderAttemptSchema, settledAttempt } from '../orders/attempt';
