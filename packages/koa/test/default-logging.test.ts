@@ -68,16 +68,17 @@ for (const [name, App] of KOA_VERSIONS) {
       hooks.captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret]);
     });
 
-    it('a wallet token the service refuses: 502 W02, and one line with the service’s code and reason, never the token', async () => {
+    it('a wallet token the service refuses: 502 SERVICE_REFUSED, and one line with the service’s code (W02) and reason, never the token', async () => {
       const routesUrl = await shop(App, withDefaultLogger(fixture.options));
       const { token, secrets } = forgedToken();
       const res = await postJson(`${routesUrl}/wallet/pay`, { orderId: 'order-1', token });
       expect(res.status).toBe(502);
       expect(res.json).toMatchObject({
-        error: { code: 'W02', message: 'The payment service refused the request.' },
+        error: { code: 'SERVICE_REFUSED', message: 'The payment service refused the request.' },
       });
       const line = onlyLine();
-      expect(line).toContain('"route":"POST /wallet/pay","status":502,"code":"W02"');
+      expect(line).toContain('"route":"POST /wallet/pay","status":502,"code":"SERVICE_REFUSED"');
+      expect(line).toContain('"serviceCode":"W02"');
       expect(line).toContain('wallet token signature does not verify');
       hooks.captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret, ...secrets]);
     });
