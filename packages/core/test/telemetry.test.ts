@@ -29,9 +29,14 @@ afterEach(async () => {
   capture.reset();
 });
 
-/** A client on the sandbox, exporting to the capture; attempts resent at once. */
+/** Every line the clients below log, as text: asserted where a case expects one, scanned for secrets at the end. */
+const logged: string[] = [];
+const logLine = (level: string) => (fields: unknown, message?: string) => void logged.push(`${level} ${message} ${JSON.stringify(fields)}`);
+const logger = { debug: logLine('debug'), info: logLine('info'), warn: logLine('warn'), error: logLine('error') };
+
+/** A client on the sandbox, exporting to the capture and logging to `logged`; attempts resent at once. */
 function client(overrides: Partial<PaymentClientOptions> = {}) {
-  return createPaymentClient({ ...sandbox.clientOptions(), sleep: async () => {}, telemetry: capture.telemetry, ...overrides });
+  return createPaymentClient({ ...sandbox.clientOptions(), sleep: async () => {}, telemetry: capture.telemetry, logger, ...overrides });
 }
 
 function walletToken(of: Sandbox = sandbox): string {
@@ -92,6 +97,7 @@ describe('the client', () => {
     expect(first?.attributes).toMatchObject({ 'http.response.status_code': 429, 'paymount.service.code': 'S04', 'error.type': 'SERVICE_RATE_LIMITED' });
     expect(second?.attributes).toMatchObject({ 'http.response.status_code': 200, 'http.request.resend_count': 1, 'paymount.retry.reason': 'SERVICE_RATE_LIMITED' });
     expect(await capture.total('paymount.client.retries', { 'paymount.retry.reason': 'SERVICE_RATE_LIMITED' })).toBe(before + 1);
+    expect(logged).toContainEqual(expect.stringMatching(/^warn retrying payment service call .*"reason":"SERVICE_RATE_LIMITED"/));
   });
 
   it('reports a write whose answer was lost as outcome unknown, not as a failure', async () => {
@@ -104,6 +110,7 @@ describe('the client', () => {
     const [call] = spansNamed(`paymount POST ${SALE_PATH}`);
     expect(call?.attributes).toMatchObject({ 'paymount.outcome': 'unknown', 'error.type': 'NETWORK_ERROR' });
     expect(await capture.total('paymount.client.calls', { 'paymount.outcome': 'unknown' })).toBe(1);
+    expect(logged).toContainEqual(expect.stringMatching(/^warn payment service call outcome unknown .*"errorCode":"NETWORK_ERROR"/));
   });
 
   it('reports a refusal of the service as api_error with its code, on the span and the counter', async () => {
@@ -237,7 +244,7 @@ describe('the routes', () => {
 
 // Runs last: it scans what every case above exported.
 it('never exports the API key, the webhook secret or a wallet token in a span or a metric', async () => {
-  const texts = [...exported, ...(await capture.exportedText())];
+  const texts = [...exported, ...(await capture.exportedText()), ...logged];
   expect(texts.length).toBeGreaterThan(20);
   for (const secret of secrets) for (const text of texts) expect(text).not.toContain(secret);
 });
