@@ -1,11 +1,54 @@
 import type { ClosedLoopResult } from '../harness/closed-loop';
 import { pairedRuns, ratiosOf } from '../harness/paired';
 import { absoluteOf, type Figure } from '../harness/results';
-import { subject, withScope } from '../harness/scope';
+import { subject, withScope, type ProcessScope } from '../harness/scope';
 import type { BenchSettings } from '../harness/settings';
 import type { ClientSide } from '../subjects/client-caller';
 
-const SIDES: readonly ClientSide[] = ['paymount', 'undici', 'axios', 'paymount-telemetry', 'paymount-no-telemetry'];
+const SESSION_SIDES: readonly ClientSide[] = ['paymount', 'undici', 'axios', 'paymount-telemetry', 'paymount-no-telemetry'];
+const LIFECYCLE_SIDES: readonly ClientSide[] = ['paymount-refund', 'undici-refund', 'paymount-query', 'undici-query'];
+
+type SideRuns = Map<ClientSide, ClosedLoopResult[]>;
+
+/**
+ * Starts one caller process per side against the stub, warms each up, and
+ * measures them in paired runs. The sides of one call are measured in the
+ * same runs, so each of its ratios is taken within a run.
+ */
+async function measureSides(scope: ProcessScope, settings: BenchSettings, upstream: string, sides: readonly ClientSide[]): Promise<SideRuns> {
+  const callers = await Promise.all(sides.map((side) => scope.start(subject('client-caller'), { side, upstream, connections: settings.connections })));
+  const window = { warmupMs: settings.warmupMs, durationMs: settings.durationMs, maxOps: settings.maxOps };
+  // One long warm-up each before the pairs, so the first pair does not measure the JIT.
+  for (const caller of callers) {
+    await caller.request({ ...window, warmupMs: 0, durationMs: 4 * settings.warmupMs }, 10 * settings.warmupMs + 15_000);
+  }
+  const runs = await pairedRuns(
+    settings.runs,
+    sides.map((side, index) => ({
+      name: side,
+      measure: async () => {
+        const result = await callers[index]!.request<ClosedLoopResult>(window, settings.warmupMs + settings.durationMs + 15_000);
+        if (result.ops === 0 || result.failures > 0) throw new Error(`the ${side} client failed ${result.failures} of ${result.ops} calls`);
+        return result;
+      },
+    })),
+  );
+  return runs as SideRuns;
+}
+
+/** calls/s of every side, and the CPU the caller process spent per call (µs), which load disturbs far less. */
+function absoluteOfSides(runs: SideRuns, connections: number): Record<string, unknown> {
+  const sides = [...runs.keys()];
+  return {
+    ...Object.fromEntries(sides.map((side) => [side, absoluteOf(callsPerSecond(runs, side), 'calls/s')])),
+    cpuPerCall: Object.fromEntries(sides.map((side) => [side, absoluteOf(runs.get(side)!.map((result) => result.cpuMicrosPerOp), 'CPU µs/call')])),
+    inFlight: connections,
+  };
+}
+
+function callsPerSecond(runs: SideRuns, side: ClientSide): number[] {
+  return runs.get(side)!.map((result) => result.opsPerSecond);
+}
 
 /**
  * Figure 1: createCheckoutSession through @paymount/core against a local
@@ -13,47 +56,22 @@ const SIDES: readonly ClientSide[] = ['paymount', 'undici', 'axios', 'paymount-t
  * hand-written axios client of the same call. Each side calls from its own
  * process; the stub answers from another. And the client with telemetry
  * on (the OpenTelemetry SDK, exporting nowhere) against the client with
- * `telemetry: false`.
+ * `telemetry: false`. Then a refund and a transaction query through the
+ * client, each against the same call on bare undici.
  */
 export async function clientFigures(settings: BenchSettings): Promise<Figure[]> {
   return withScope(async (scope) => {
     const stub = await scope.start<{ url: string }>(subject('envelope-server'));
-    const callers = await Promise.all(
-      SIDES.map((side) => scope.start(subject('client-caller'), { side, upstream: stub.ready.url, connections: settings.connections })),
-    );
-    const window = { warmupMs: settings.warmupMs, durationMs: settings.durationMs, maxOps: settings.maxOps };
-    // One long warm-up each before the pairs, so the first pair does not measure the JIT.
-    for (const caller of callers) {
-      await caller.request({ ...window, warmupMs: 0, durationMs: 4 * settings.warmupMs }, 10 * settings.warmupMs + 15_000);
-    }
-    const runs = await pairedRuns(
-      settings.runs,
-      SIDES.map((side, index) => ({
-        name: side,
-        measure: async () => {
-          const result = await callers[index]!.request<ClosedLoopResult>(window, settings.warmupMs + settings.durationMs + 15_000);
-          if (result.ops === 0 || result.failures > 0) throw new Error(`the ${side} client failed ${result.failures} of ${result.ops} calls`);
-          return result;
-        },
-      })),
-    );
-    const [paymount, undici, axios, withTelemetry, withoutTelemetry] = SIDES.map((side) => runs.get(side)!.map((result) => result.opsPerSecond));
-    const absolute = {
-      paymount: absoluteOf(paymount!, 'calls/s'),
-      undici: absoluteOf(undici!, 'calls/s'),
-      axios: absoluteOf(axios!, 'calls/s'),
-      'paymount-telemetry': absoluteOf(withTelemetry!, 'calls/s'),
-      'paymount-no-telemetry': absoluteOf(withoutTelemetry!, 'calls/s'),
-      cpuPerCall: Object.fromEntries(
-        SIDES.map((side) => [side, absoluteOf(runs.get(side)!.map((result) => result.cpuMicrosPerOp), 'CPU µs/call')]),
-      ),
-      inFlight: settings.connections,
-    };
+    const session = await measureSides(scope, settings, stub.ready.url, SESSION_SIDES);
+    const lifecycle = await measureSides(scope, settings, stub.ready.url, LIFECYCLE_SIDES);
+    const absolute = absoluteOfSides(session, settings.connections);
+    const lifecycleAbsolute = absoluteOfSides(lifecycle, settings.connections);
+    const ratio = (runs: SideRuns, side: ClientSide, baseline: ClientSide) => ratiosOf(callsPerSecond(runs, side), callsPerSecond(runs, baseline));
     return [
       {
         id: 'client-vs-undici',
         what: 'createCheckoutSession through @paymount/core vs a bare undici Pool.request of the same body (calls/s, 20 in flight)',
-        ratio: ratiosOf(paymount!, undici!),
+        ratio: ratio(session, 'paymount', 'undici'),
         target: 0.85,
         higherIsBetter: true,
         absolute,
@@ -61,7 +79,7 @@ export async function clientFigures(settings: BenchSettings): Promise<Figure[]> 
       {
         id: 'client-vs-axios',
         what: 'createCheckoutSession through @paymount/core vs a hand-written axios client doing the same call (calls/s)',
-        ratio: ratiosOf(paymount!, axios!),
+        ratio: ratio(session, 'paymount', 'axios'),
         target: 4,
         higherIsBetter: true,
         absolute,
@@ -69,10 +87,26 @@ export async function clientFigures(settings: BenchSettings): Promise<Figure[]> 
       {
         id: 'client-telemetry',
         what: 'createCheckoutSession with telemetry on (OpenTelemetry SDK, batched spans and metrics, exporting nowhere) vs telemetry: false (calls/s)',
-        ratio: ratiosOf(withTelemetry!, withoutTelemetry!),
+        ratio: ratio(session, 'paymount-telemetry', 'paymount-no-telemetry'),
         target: 0.9,
         higherIsBetter: true,
         absolute,
+      },
+      {
+        id: 'client-refund-vs-undici',
+        what: 'a partial refund through @paymount/core vs a bare undici Pool.request of the same body (calls/s, 20 in flight)',
+        ratio: ratio(lifecycle, 'paymount-refund', 'undici-refund'),
+        target: 0.85,
+        higherIsBetter: true,
+        absolute: lifecycleAbsolute,
+      },
+      {
+        id: 'client-query-vs-undici',
+        what: 'getTransaction through @paymount/core vs a bare undici GET of the same query (calls/s, 20 in flight)',
+        ratio: ratio(lifecycle, 'paymount-query', 'undici-query'),
+        target: 0.85,
+        higherIsBetter: true,
+        absolute: lifecycleAbsolute,
       },
     ];
   });

@@ -4,12 +4,22 @@ import { MeterProvider, PeriodicExportingMetricReader, type PushMetricExporter }
 import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import axios from 'axios';
 import { Pool } from 'undici';
-import { CREATE_SESSION_PATH, CREDENTIALS, ORDERS, sessionFieldsOf } from '../fixtures/shop';
+import { CREATE_SESSION_PATH, CREDENTIALS, ORDERS, REFUND_AMOUNT, SETTLED_PAYMENT_ID, sessionFieldsOf } from '../fixtures/shop';
 import { childArgs, serveHarness } from '../harness/child-side';
 import { runClosedLoop, type ClosedLoopOptions } from '../harness/closed-loop';
 import { createSessionOnUndici, handWrittenCall, sessionOf } from './handwritten/create-session';
+import { queryOnUndici, refundOnUndici } from './handwritten/lifecycle';
 
-export type ClientSide = 'paymount' | 'undici' | 'axios' | 'paymount-telemetry' | 'paymount-no-telemetry';
+export type ClientSide =
+  | 'paymount'
+  | 'undici'
+  | 'axios'
+  | 'paymount-telemetry'
+  | 'paymount-no-telemetry'
+  | 'paymount-refund'
+  | 'undici-refund'
+  | 'paymount-query'
+  | 'undici-query';
 
 /** Exporters that drop what they get: the SDK still builds, batches and aggregates every span and metric point. */
 const discard = { export: (_items: unknown, done: (result: { code: 0 }) => void) => done({ code: 0 }), shutdown: async () => {}, forceFlush: async () => {} };
@@ -24,8 +34,12 @@ function sdkTelemetry(): PaymentTelemetry {
   };
 }
 
+function paymountClient(upstream: string, telemetry?: PaymentTelemetry) {
+  return createPaymentClient({ ...CREDENTIALS, baseUrl: upstream, localDevelopment: true, telemetry });
+}
+
 function paymountCaller(upstream: string, telemetry?: PaymentTelemetry): () => Promise<boolean> {
-  const client = createPaymentClient({ ...CREDENTIALS, baseUrl: upstream, localDevelopment: true, telemetry });
+  const client = paymountClient(upstream, telemetry);
   const input = sessionFieldsOf(order);
   return async () => (await client.createCheckoutSession(input)).checkoutUrl.length > 0;
 }
@@ -40,6 +54,24 @@ const callers: Record<ClientSide, (upstream: string, connections: number) => () 
   undici(upstream, connections) {
     const pool = new Pool(upstream, { connections });
     return async () => (await createSessionOnUndici(pool, upstream, order)).checkoutUrl.length > 0;
+  },
+  'paymount-refund'(upstream) {
+    const client = paymountClient(upstream);
+    const input = { originalTransactionId: SETTLED_PAYMENT_ID, amount: REFUND_AMOUNT };
+    return async () => (await client.refund(input)).status === 'succeeded';
+  },
+  'undici-refund'(upstream, connections) {
+    const pool = new Pool(upstream, { connections });
+    return async () => (await refundOnUndici(pool, upstream)) === 'S';
+  },
+  'paymount-query'(upstream) {
+    const client = paymountClient(upstream);
+    const lookup = { transactionId: SETTLED_PAYMENT_ID };
+    return async () => (await client.getTransaction(lookup)).status === 'succeeded';
+  },
+  'undici-query'(upstream, connections) {
+    const pool = new Pool(upstream, { connections });
+    return async () => (await queryOnUndici(pool, upstream)) === 'S';
   },
   axios(upstream, connections) {
     const http = axios.create({ baseURL: upstream, httpAgent: new HttpAgent({ keepAlive: true, maxSockets: connections }) });

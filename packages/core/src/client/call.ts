@@ -141,7 +141,10 @@ async function sendOnce(
   const headers = buildAuthHeaders(ctx.apiKey, ctx.clock.now(), spec.method);
   try {
     const response = await ctx.transport.send(spec.method, spec.path, headers, body, { timeoutMs, signal: spec.signal });
-    return { ...interpretResponse(spec.method, spec.path, response, ctx.clock.now(), redact), status: response.status };
+    // Set, not spread into a copy: V8 copies an object with a key added after a spread several times slower.
+    const result: AttemptResult = interpretResponse(spec.method, spec.path, response, ctx.clock.now(), redact);
+    result.status = response.status;
+    return result;
   } catch (cause) {
     if (spec.signal?.aborted) throw spec.signal.reason;
     if (cause instanceof AttemptTimeoutError) {

@@ -5,11 +5,12 @@ import { createCheckoutSessionRequestSchema } from '../schemas/checkout-session'
 import { paymentClientOptionsSchema, type PaymentClientOptions } from '../schemas/client-options';
 import { createDirectPaymentRequestSchema } from '../schemas/direct-payment';
 import { expireCheckoutSessionRequestSchema } from '../schemas/expire-session';
+import { checkoutSessionQuickCheck, refundQuickCheck, transactionQueryQuickCheck } from '../schemas/quick-checks';
 import { createRefundRequestSchema } from '../schemas/refund';
 import { terminalSaleRequestSchema } from '../schemas/terminal-sale';
 import { transactionQuerySchema } from '../schemas/transaction-query';
 import { createCallTelemetry } from '../telemetry/call-spans';
-import { validate } from '../validation';
+import { validate, validateQuickly } from '../validation';
 import { performCall, type CallContext } from './call';
 import { generateTransactionRequestId } from './ids';
 import { CREATE_SESSION_PATH, DIRECT_SALE_PATH, EXPIRE_SESSION_PATH, REFUND_PATH, TERMINAL_SALE_PATH, TRANSACTION_QUERY_PATH } from './paths';
@@ -17,6 +18,8 @@ import { toCheckoutSession, toExpiredCheckoutSession, toPaymentResult, toRefundR
 import { realSleep } from './retry';
 import { createTransport } from './transport';
 import type { CallOptions, PaymentClient } from './types';
+
+const QUERY_PARAMS = ['appId', 'merchantId', 'transactionId', 'transactionRequestId'] as const;
 
 /**
  * Builds a client for the payment service. Options are validated up front;
@@ -43,8 +46,10 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
   };
   const schemaContext = { localDevelopment: config.localDevelopment };
   const checkoutSchema = createCheckoutSessionRequestSchema(schemaContext);
+  const checkoutCheck = checkoutSessionQuickCheck(schemaContext);
   const directPaymentSchema = createDirectPaymentRequestSchema(schemaContext);
   const refundSchema = createRefundRequestSchema(schemaContext);
+  const refundCheck = refundQuickCheck(schemaContext);
   const generateId = config.generateId ?? generateTransactionRequestId;
   let closed = false;
 
@@ -94,7 +99,7 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
     baseUrl: config.baseUrl,
 
     async createCheckoutSession(input, callOptions = {}) {
-      const body = validate(checkoutSchema, withDefaults(input), 'checkout session request');
+      const body = validateQuickly(checkoutSchema, checkoutCheck, withDefaults(input), 'checkout session request');
       const outcome = await write(CREATE_SESSION_PATH, body, limits(callOptions));
       // A session whose creation is in doubt is useless: no checkoutUrl came back, so the caller must try again.
       if (outcome.kind === 'unknown') throw outcome.error;
@@ -115,15 +120,16 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
     },
 
     async refund(input, callOptions = {}) {
-      const body = validate(refundSchema, withDefaults(input), 'refund request');
+      const body = validateQuickly(refundSchema, refundCheck, withDefaults(input), 'refund request');
       const outcome = await write(REFUND_PATH, body, limits(callOptions));
       return toRefundResult(outcome, REFUND_PATH, body.transactionRequestId);
     },
 
     async getTransaction(lookup, callOptions = {}) {
-      const query = validate(transactionQuerySchema, withAccount(lookup), 'transaction query');
+      const query = validateQuickly(transactionQuerySchema, transactionQueryQuickCheck, withAccount(lookup), 'transaction query');
       const params = new URLSearchParams();
-      for (const [name, value] of Object.entries(query)) if (value !== undefined) params.append(name, value);
+      // In a fixed order, whatever the order of the caller's fields: the path is logged and traced.
+      for (const name of QUERY_PARAMS) if (query[name] !== undefined) params.append(name, query[name]);
       const path = `${TRANSACTION_QUERY_PATH}?${params.toString()}`;
       const outcome = await performCall(context, { method: 'GET', path, ...limits(callOptions) });
       // A read never leaves its outcome in doubt; this only narrows the type.

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /** Field rules shared by every request body (docs/service-contract.md#fields-and-rules). */
-const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
-const REFERENCE_ORDER_PATTERN = /^[A-Za-z0-9_\-|*]+$/;
+export const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+export const REFERENCE_ORDER_PATTERN = /^[A-Za-z0-9_\-|*]+$/;
 
 const requiredString = () => z.string().min(1, 'must not be empty');
 

@@ -35,7 +35,7 @@ export function callbackUrlSchema(maxLength: number, context: SchemaContext = {}
       (value) => {
         if (context.localDevelopment) return true;
         const url = parseHttpUrl(value);
-        return url !== undefined && url.protocol === 'https:' && isPublicHostname(url.hostname);
+        return url !== undefined && isPublicHttps(url);
       },
       {
         message:
@@ -43,4 +43,15 @@ export function callbackUrlSchema(maxLength: number, context: SchemaContext = {}
         params: { rule: 'public_https' },
       },
     );
+}
+
+function isPublicHttps(url: URL): boolean {
+  return url.protocol === 'https:' && isPublicHostname(url.hostname);
+}
+
+/** Whether callbackUrlSchema(maxLength, context) accepts `value`, without building its issues. */
+export function isCallbackUrl(value: unknown, maxLength: number, context: SchemaContext): boolean {
+  if (typeof value !== 'string' || value.length > maxLength) return false;
+  const url = parseHttpUrl(value);
+  return url !== undefined && (context.localDevelopment === true || isPublicHttps(url));
 }

@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { isEnvelope } from '../src/client/response';
+import { createCheckoutSessionRequestSchema } from '../src/schemas/checkout-session';
+import { responseEnvelopeSchema } from '../src/schemas/envelope';
+import { checkoutSessionQuickCheck, refundQuickCheck, transactionQueryQuickCheck, type QuickCheck } from '../src/schemas/quick-checks';
+import { createRefundRequestSchema } from '../src/schemas/refund';
+import { transactionQuerySchema } from '../src/schemas/transaction-query';
+import type { z } from 'zod';
+
+/** Every variant of `base` with one field replaced by one of `values` (undefined removes it). */
+function variants(base: Record<string, unknown>, values: Record<string, readonly unknown[]>): Record<string, unknown>[] {
+  return Object.entries(values).flatMap(([key, replacements]) =>
+    replacements.map((value) => {
+      const copy = { ...base };
+      if (value === undefined) delete copy[key];
+      else copy[key] = value;
+      return copy;
+    }),
+  );
+}
+
+const BAD_STRINGS = [undefined, '', 7, null, 'x'.repeat(33), 'has space', 'ünïcode', ['a']];
+
+const session = {
+  appId: 'app_1',
+  merchantId: 'mch_1',
+  transactionRequestId: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6',
+  referenceOrderId: 'order-0001',
+  amount: { orderAmount: 1250, priceCurrency: 'USD' },
+  description: 'Order 0001',
+  notifyUrl: 'https://shop.example.com/payments/webhook',
+};
+
+const sessionVariants = [
+  session,
+  ...variants(session, {
+    appId: BAD_STRINGS,
+    merchantId: BAD_STRINGS,
+    transactionRequestId: [...BAD_STRINGS, 'a|b'],
+    referenceOrderId: [...BAD_STRINGS, 'short', 'order|*1', 'x'.repeat(32)],
+    description: [...BAD_STRINGS, 'x'.repeat(128), 'x'.repeat(129)],
+    notifyUrl: ['http://shop.example.com/hook', 'https://127.0.0.1/hook', 'https://localhost/hook', 'not a url', 'ftp://shop.example.com', `https://shop.example.com/${'x'.repeat(200)}`, 5],
+    merchantReturnUrl: ['https://shop.example.com/done', 'http://localhost:3000/done', 'nope'],
+    productList: [[{ amount: 1250, name: 'Tea', num: 1 }], [{ amount: 1, name: 'Tea', num: 1 }], []],
+    collectBillingAddress: [true, 'yes'],
+    unknownField: ['x'],
+    amount: [
+      undefined,
+      null,
+      [],
+      { orderAmount: 0, priceCurrency: 'USD' },
+      { orderAmount: 0, taxAmount: 5, priceCurrency: 'USD' },
+      { orderAmount: 12.5, priceCurrency: 'USD' },
+      { orderAmount: -1, priceCurrency: 'USD' },
+      { orderAmount: 2 ** 53, priceCurrency: 'USD' },
+      { orderAmount: '1250', priceCurrency: 'USD' },
+      { orderAmount: 1250, priceCurrency: 'usd' },
+      { orderAmount: 1250, priceCurrency: 'XYZ' },
+      { orderAmount: 1250, priceCurrency: 'USD', surchargeAmount: 30, taxAmount: 100 },
+      { orderAmount: 1250, priceCurrency: 'USD', tipAmount: 5 },
+      { orderAmount: 1250 },
+    ],
+  }),
+];
+
+/** The check's yes is the schema's: every body it accepts, the schema accepts and leaves as it is. Returns how many it accepted. */
+function expectNoYesTheSchemaRefuses(schema: z.ZodType, quickCheck: QuickCheck, bodies: readonly unknown[]): number {
+  let accepted = 0;
+  for (const body of bodies) {
+    if (!quickCheck(body)) continue;
+    accepted++;
+    const parsed = schema.safeParse(body);
+    expect(parsed.success, JSON.stringify(body)).toBe(true);
+    expect(parsed.data).toStrictEqual(body);
+  }
+  return accepted;
+}
+
+describe('the create-session quick check', () => {
+  for (const localDevelopment of [false, true]) {
+    const schema = createCheckoutSessionRequestSchema({ localDevelopment });
+    const quickCheck = checkoutSessionQuickCheck({ localDevelopment });
+
+    it(`never says yes to a body the schema refuses or would change (localDevelopment ${localDevelopment})`, () => {
+      expect(expectNoYesTheSchemaRefuses(schema, quickCheck, sessionVariants)).toBeGreaterThan(5);
+    });
+
+    it(`says yes to the common body, so the call skips zod (localDevelopment ${localDevelopment})`, () => {
+      expect(quickCheck(session)).toBe(true);
+      expect(quickCheck({ ...session, amount: { orderAmount: 1250, taxAmount: 100, surchargeAmount: 0, priceCurrency: 'JPY' } })).toBe(true);
+    });
+  }
+
+  it('follows localDevelopment for callback URLs as the schema does', () => {
+    const local = { ...session, notifyUrl: 'http://127.0.0.1:3000/payments/webhook' };
+    expect(checkoutSessionQuickCheck({ localDevelopment: true })(local)).toBe(true);
+    expect(checkoutSessionQuickCheck({})(local)).toBe(false);
+  });
+});
+
+const refund = {
+  appId: 'app_1',
+  merchantId: 'mch_1',
+  transactionRequestId: 'r'.repeat(64),
+  originalTransactionId: 'txn_1',
+  amount: { priceCurrency: 'USD', orderAmount: 100 },
+};
+
+const refundVariants = [
+  refund,
+  ...variants(refund, {
+    appId: BAD_STRINGS,
+    transactionRequestId: [...BAD_STRINGS, 'r'.repeat(65)],
+    originalTransactionId: [undefined, '', 't'.repeat(64), 't'.repeat(65), 5],
+    originalTransactionRequestId: ['pay_1', 'has space', 'p'.repeat(65)],
+    description: BAD_STRINGS,
+    attach: ['note'],
+    notifyUrl: ['https://shop.example.com/hook', 'http://127.0.0.1/hook', 'nope'],
+    amount: [
+      undefined,
+      null,
+      { priceCurrency: 'USD' },
+      { priceCurrency: 'USD', orderAmount: 0 },
+      { priceCurrency: 'USD', orderAmount: 100, totalAmount: 100 },
+      { priceCurrency: 'USD', orderAmount: 100, tipAmount: 5, totalAmount: 105 },
+      { priceCurrency: 'USD', orderAmount: 100, totalAmount: 90 },
+      { priceCurrency: 'USD', orderAmount: 1.5 },
+      { priceCurrency: 'USD', orderAmount: 100, extra: 1 },
+      { priceCurrency: 'usd', orderAmount: 100 },
+      { orderAmount: 100 },
+    ],
+  }),
+  { ...refund, originalTransactionId: undefined, originalTransactionRequestId: 'pay_1' },
+];
+
+describe('the refund quick check', () => {
+  for (const localDevelopment of [false, true]) {
+    it(`never says yes to a body the schema refuses or would change (localDevelopment ${localDevelopment})`, () => {
+      const accepted = expectNoYesTheSchemaRefuses(createRefundRequestSchema({ localDevelopment }), refundQuickCheck({ localDevelopment }), refundVariants);
+      expect(accepted).toBeGreaterThan(5);
+    });
+  }
+
+  it('says yes to a refund of part or all of a payment, so the call skips zod', () => {
+    const quickCheck = refundQuickCheck({});
+    expect(quickCheck(refund)).toBe(true);
+    expect(quickCheck({ ...refund, amount: undefined })).toBe(true);
+  });
+});
+
+const query = { appId: 'app_1', merchantId: 'mch_1', transactionId: 'txn_1' };
+
+describe('the transaction query quick check', () => {
+  it('never says yes to a query the schema refuses', () => {
+    const queries = [
+      query,
+      ...variants(query, { appId: BAD_STRINGS, transactionId: [undefined, '', 't'.repeat(65), 5], transactionRequestId: ['req_1', 'has space'], extra: ['x'] }),
+      { appId: 'app_1', merchantId: 'mch_1', transactionRequestId: 'req_1' },
+    ];
+    expect(expectNoYesTheSchemaRefuses(transactionQuerySchema, transactionQueryQuickCheck, queries)).toBeGreaterThan(2);
+  });
+
+  it('says yes to a lookup by either id, so the call skips zod', () => {
+    expect(transactionQueryQuickCheck(query)).toBe(true);
+    expect(transactionQueryQuickCheck({ appId: 'app_1', merchantId: 'mch_1', transactionRequestId: 'req_1' })).toBe(true);
+  });
+});
+
+describe('the envelope quick check', () => {
+  const envelope = { code: '0', msg: 'success', traceId: 'trace-1', data: { sessionId: 's' } };
+  const envelopes = [
+    envelope,
+    { code: 'S04', traceId: 't' },
+    { code: 'E01', traceId: 't', data: null, extra: [1] },
+    ...variants(envelope, {
+      code: [undefined, 0, null],
+      traceId: [undefined, 7],
+      msg: [null, 3],
+      data: [[], 'text', 5, null],
+    }),
+    null,
+    [],
+    'text',
+  ];
+
+  it('never says yes to JSON the envelope schema refuses', () => {
+    for (const json of envelopes) {
+      if (isEnvelope(json)) expect(responseEnvelopeSchema.safeParse(json).success, JSON.stringify(json)).toBe(true);
+    }
+  });
+
+  it('says yes to success and refusal envelopes, so answers skip zod', () => {
+    expect(isEnvelope(envelope)).toBe(true);
+    expect(isEnvelope({ code: 'E01', msg: 'bad', traceId: 't', data: null })).toBe(true);
+    expect(isEnvelope({ code: 'S04', traceId: 't' })).toBe(true);
+  });
+});
