@@ -22,6 +22,21 @@ export function meetsTarget(figure: Figure): boolean | undefined {
   return figure.higherIsBetter ? figure.ratio.median >= figure.target : figure.ratio.median <= figure.target;
 }
 
+/** Figures held to a target they did not meet; a partial one (stopped short) counts as missed too. */
+export function missedFigures(figures: readonly Figure[]): Figure[] {
+  return figures.filter((figure) => meetsTarget(figure) === false || (figure.target !== null && figure.absolute['complete'] === false));
+}
+
+/**
+ * The run's exit code: 1 when the harness broke (a figure could not be
+ * measured), 3 when `--check` was given and a target was missed, else 0: a
+ * miss without `--check` is a finding, not a failure.
+ */
+export function exitCodeOf({ failures, missed, check }: { failures: number; missed: number; check: boolean }): number {
+  if (failures > 0) return 1;
+  return check && missed > 0 ? 3 : 0;
+}
+
 export async function writeResults(path: string, results: Results): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, `${JSON.stringify(results, null, 2)}\n`);
@@ -29,7 +44,7 @@ export async function writeResults(path: string, results: Results): Promise<void
 
 /** The table printed after a run: one line per figure, ratio spread against its target. */
 export function formatTable(figures: readonly Figure[], failures: readonly string[]): string {
-  const header = ['figure', 'median', 'min', 'max', 'target', ''];
+  const header = ['figure', 'median', 'min', 'max', 'target', 'verdict'];
   const rows = figures.map((figure) => {
     const met = meetsTarget(figure);
     const target = figure.target === null ? 'report' : `${figure.higherIsBetter ? '>=' : '<='} ${figure.target}`;
@@ -39,7 +54,7 @@ export function formatTable(figures: readonly Figure[], failures: readonly strin
       figure.ratio.min.toFixed(3),
       figure.ratio.max.toFixed(3),
       target,
-      figure.absolute['complete'] === false ? 'PARTIAL' : met === undefined ? '' : met ? 'ok' : 'MISSED',
+      figure.absolute['complete'] === false ? 'PARTIAL' : met === undefined ? 'reported' : met ? 'met' : 'MISSED',
     ];
   });
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
