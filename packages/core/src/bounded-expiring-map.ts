@@ -37,6 +37,21 @@ export class BoundedExpiringMap<V> {
     if (expiry < this.earliestExpiry) this.earliestExpiry = expiry;
   }
 
+  /**
+   * Rewrites the value and expiry of `key` where it stands in write order,
+   * with no new entry: what keeps a store that writes each key twice (claim,
+   * then complete) from churning the Map twice per key. False when `key` is
+   * absent or expired at `now`.
+   */
+  update(key: string, value: V, expiry: number, now: number): boolean {
+    const entry = this.entries.get(key);
+    if (entry === undefined || entry.expiry <= now) return false;
+    entry.value = value;
+    entry.expiry = expiry;
+    if (expiry < this.earliestExpiry) this.earliestExpiry = expiry;
+    return true;
+  }
+
   delete(key: string): void {
     this.entries.delete(key);
   }

@@ -86,6 +86,26 @@ describe('MemoryIdempotencyStore', () => {
     expect(store.size).toBe(3);
   });
 
+  it('when full, the least recently claimed key goes: completing a key leaves it where its claim put it', async () => {
+    const store = new MemoryIdempotencyStore({ maxEntries: 2 });
+    await store.claim('a', 60_000);
+    await store.claim('b', 60_000);
+    await store.complete('a', 60_000);
+    await store.claim('c', 60_000);
+    expect([await store.state('a'), await store.state('b'), await store.state('c')]).toEqual([undefined, 'processing', 'processing']);
+  });
+
+  it('a key completed with a TTL shorter than its claim is swept once that TTL ends, before any live key', async () => {
+    const clock = manualClock();
+    const store = new MemoryIdempotencyStore({ maxEntries: 2, clock });
+    await store.claim('b', 60_000);
+    await store.claim('a', 60_000);
+    await store.complete('a', 5);
+    clock.advance(5);
+    await store.claim('c', 60_000);
+    expect([await store.state('a'), await store.state('b'), await store.state('c')]).toEqual([undefined, 'processing', 'processing']);
+  });
+
   it('refuses a non-positive bound', () => {
     expect(() => new MemoryIdempotencyStore({ maxEntries: 0 })).toThrow(/maxEntries/);
   });

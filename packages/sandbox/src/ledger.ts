@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Environment } from './credentials';
 import { SandboxRefusal } from './envelope';
 import type { ChargeOutcome } from './outcomes';
@@ -71,7 +71,8 @@ interface Remembered {
 }
 
 export function newTransactionId(): string {
-  return `txn_${randomBytes(12).toString('hex')}`;
+  // randomUUID draws from a cached entropy pool: several times cheaper than a randomBytes call per transaction.
+  return `txn_${randomUUID().replaceAll('-', '')}`;
 }
 
 const requestKey = (environment: Environment, transactionRequestId: string) => `${environment}:${transactionRequestId}`;

@@ -13,7 +13,7 @@ export const DEFAULT_MEMORY_STORE_MAX_ENTRIES = 10_000;
 /**
  * A process-local IdempotencyStore. Memory is bounded by `maxEntries`: when the
  * store is full, expired keys are swept first and, if it is still full, the
- * least recently written key is dropped. The webhook route writes one key per
+ * least recently claimed key is dropped (completing a key leaves it in place). The webhook route writes one key per
  * distinct event (a duplicate or a replay writes nothing), so dropping a live
  * key means an event older than the newest `maxEntries` ones could be handled
  * again: size it above the number of events expected within the dedupe TTL.
@@ -46,7 +46,7 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
 
   async complete(key: string, ttlMs: number): Promise<void> {
     const now = this.clock.now();
-    this.entries.set(key, 'done', now + ttlMs, now);
+    if (!this.entries.update(key, 'done', now + ttlMs, now)) this.entries.set(key, 'done', now + ttlMs, now);
   }
 
   async state(key: string): Promise<IdempotencyKeyState | undefined> {
