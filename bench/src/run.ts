@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { clientFigures } from './figures/client';
 import { routeCheckoutFigures } from './figures/routes';
 import { webhookFigures } from './figures/webhooks';
+import { walletFigures } from './figures/wallet';
+import { webhookStoreFigures } from './figures/webhook-stores';
 import { sandboxFigures } from './figures/sandbox';
 import { memoryFigures } from './figures/memory';
 import { coldStartFigures } from './figures/cold-start';
@@ -12,7 +14,9 @@ import { benchSettings, type BenchSettings } from './harness/settings';
 const GROUPS: ReadonlyArray<{ name: string; run: (settings: BenchSettings) => Promise<Figure[]> }> = [
   { name: 'client', run: clientFigures },
   { name: 'routes', run: routeCheckoutFigures },
+  { name: 'wallet', run: walletFigures },
   { name: 'webhooks', run: webhookFigures },
+  { name: 'webhook-stores', run: webhookStoreFigures },
   { name: 'sandbox', run: sandboxFigures },
   { name: 'memory', run: memoryFigures },
   { name: 'cold-start', run: coldStartFigures },

@@ -1,3 +1,4 @@
+import type { Child } from '../harness/child-process';
 import { LoadGenerator, type LoadResult } from '../harness/load-generator';
 import { pairedRuns, ratiosOf } from '../harness/paired';
 import { absoluteOf, type Figure } from '../harness/results';
@@ -5,7 +6,8 @@ import { subject, withScope, type ProcessScope } from '../harness/scope';
 import type { BenchSettings } from '../harness/settings';
 import type { RequestSpec } from '../harness/request-makers';
 import { ORDER_IDS } from '../fixtures/shop';
-import type { Framework, RouteSide } from '../subjects/merchant-app';
+import type { AppVariant } from '../subjects/apps/paymount-options';
+import type { Framework, MerchantAppArgs, RouteSide } from '../subjects/merchant-app';
 
 const FRAMEWORKS: ReadonlyArray<{ framework: Framework; label: string; adapter: string }> = [
   { framework: 'express', label: 'Express 5', adapter: '@paymount/express' },
@@ -17,9 +19,23 @@ const FRAMEWORKS: ReadonlyArray<{ framework: Framework; label: string; adapter: 
 
 const CHECKOUT_REQUEST: RequestSpec = { kind: 'checkout', path: '/payments/checkout', orderIds: ORDER_IDS };
 
+/** One side of a route pair: the app it runs, in `processes` processes (default 1) loaded in turn. */
+export interface RoutePairSide {
+  name: string;
+  side: RouteSide;
+  variant?: AppVariant;
+  processes?: number;
+}
+
+const PAYMOUNT_VS_HANDWRITTEN: readonly RoutePairSide[] = [
+  { name: 'paymount', side: 'paymount' },
+  { name: 'handwritten', side: 'handwritten' },
+];
+
 /**
- * Runs one route under load on both sides of a pair: the paymount-mounted app
- * and the hand-written one, each in its own process, the load from a third.
+ * Runs one route under load on both sides of a pair (by default the
+ * paymount-mounted app and the hand-written one), each app in its own
+ * process(es), the load from another. The map keeps the sides' order.
  */
 export async function measureRoutePair(
   scope: ProcessScope,
@@ -28,11 +44,19 @@ export async function measureRoutePair(
   app: { framework: Framework; upstream: string },
   request: RequestSpec,
   expectStatus: number,
+  sides: readonly RoutePairSide[] = PAYMOUNT_VS_HANDWRITTEN,
 ): Promise<Map<string, LoadResult[]>> {
-  const sides = (['paymount', 'handwritten'] as const satisfies readonly RouteSide[]).map((side) => ({ side, args: { ...app, side } }));
-  const servers = await Promise.all(sides.map(({ args }) => scope.start<{ url: string }>(subject('merchant-app'), args)));
+  // One at a time: a busy 2-core machine starts six processes at once slower than their ready timeout.
+  const servers: Array<Array<Child<{ url: string }>>> = [];
+  for (const { side, variant, processes = 1 } of sides) {
+    const group: Array<Child<{ url: string }>> = [];
+    for (let started = 0; started < processes; started++) {
+      group.push(await scope.start<{ url: string }>(subject('merchant-app'), { ...app, side, variant } satisfies MerchantAppArgs));
+    }
+    servers.push(group);
+  }
   const spec = (index: number, warmupMs: number) => ({
-    origin: servers[index]!.ready.url,
+    origin: servers[index]!.map((server) => server.ready.url),
     connections: settings.connections,
     warmupMs,
     durationMs: settings.durationMs,
@@ -44,25 +68,24 @@ export async function measureRoutePair(
   for (const index of sides.keys()) await load.run({ ...spec(index, 0), durationMs: 4 * settings.warmupMs });
   return pairedRuns(
     settings.runs,
-    sides.map(({ side }, index) => ({ name: side, measure: () => load.run(spec(index, settings.warmupMs), servers[index]) })),
+    sides.map(({ name }, index) => ({ name, measure: () => load.run(spec(index, settings.warmupMs), servers[index]) })),
   );
 }
 
-/** Throughput and p99 figures of one paired route measurement. */
+/** Throughput and p99 figures of one paired route measurement: its first side over its second. */
 export function routeFigures(
   id: string,
   what: string,
   runs: Map<string, LoadResult[]>,
   targets: { throughput: number; p99?: number },
 ): Figure[] {
-  const paymount = runs.get('paymount')!;
-  const handwritten = runs.get('handwritten')!;
+  const [[subjectName, paymount], [baselineName, handwritten]] = [...runs] as [[string, LoadResult[]], [string, LoadResult[]]];
   const rps = (results: LoadResult[]) => results.map((result) => result.opsPerSecond);
   const p99 = (results: LoadResult[]) => results.map((result) => result.latencyMs.p99);
   const cpu = (results: LoadResult[]) => absoluteOf(results.map((result) => result.serverCpuMicrosPerRequest ?? Number.NaN), 'server CPU µs/request');
   const absolute = {
-    paymount: { throughput: absoluteOf(rps(paymount), 'req/s'), p99: absoluteOf(p99(paymount), 'ms'), cpu: cpu(paymount) },
-    handwritten: { throughput: absoluteOf(rps(handwritten), 'req/s'), p99: absoluteOf(p99(handwritten), 'ms'), cpu: cpu(handwritten) },
+    [subjectName]: { throughput: absoluteOf(rps(paymount), 'req/s'), p99: absoluteOf(p99(paymount), 'ms'), cpu: cpu(paymount) },
+    [baselineName]: { throughput: absoluteOf(rps(handwritten), 'req/s'), p99: absoluteOf(p99(handwritten), 'ms'), cpu: cpu(handwritten) },
   };
   const figures: Figure[] = [
     { id, what: `${what} (req/s)`, ratio: ratiosOf(rps(paymount), rps(handwritten)), target: targets.throughput, higherIsBetter: true, absolute },

@@ -4,8 +4,8 @@ import { round } from './stats';
 import type { RequestSpec } from './request-makers';
 
 export interface LoadSpec {
-  /** http://127.0.0.1:port of the server under test. */
-  origin: string;
+  /** http://127.0.0.1:port of the server under test; several: its processes, loaded in turn. */
+  origin: string | readonly string[];
   /** Requests in flight, one connection each. */
   connections: number;
   warmupMs: number;
@@ -33,16 +33,18 @@ export class LoadGenerator {
     return new LoadGenerator(await startChild(new URL('./load-worker.ts', import.meta.url), {}));
   }
 
-  /** Loads the server at `spec.origin`; given the server's process, also reports its CPU per request. */
-  async run(spec: LoadSpec, server?: Child<unknown>): Promise<LoadResult> {
-    const cpuBefore = await server?.cpuMicros();
+  /** Loads the server at `spec.origin`; given the server's process(es), also reports their CPU per request. */
+  async run(spec: LoadSpec, server?: Child<unknown> | ReadonlyArray<Child<unknown>>): Promise<LoadResult> {
+    const servers = server === undefined ? [] : 'cpuMicros' in server ? [server] : server;
+    const cpuOf = async () => (await Promise.all(servers.map((child) => child.cpuMicros()))).reduce((sum, micros) => sum + micros, 0);
+    const cpuBefore = servers.length === 0 ? undefined : await cpuOf();
     const result = await this.child.request<LoadResult>(spec, spec.warmupMs + spec.durationMs + 15_000);
     if (result.ops === 0 || result.failures > result.ops * MAX_FAILURE_SHARE) {
       throw new Error(`${spec.origin}${spec.request.path} answered ${JSON.stringify(result.statuses)} (expected ${spec.expectStatus})`);
     }
-    if (server === undefined || cpuBefore === undefined) return result;
+    if (cpuBefore === undefined) return result;
     const answered = Object.values(result.statuses).reduce((sum, count) => sum + count, 0);
-    return { ...result, serverCpuMicrosPerRequest: round(((await server.cpuMicros()) - cpuBefore) / Math.max(1, answered), 1) };
+    return { ...result, serverCpuMicrosPerRequest: round(((await cpuOf()) - cpuBefore) / Math.max(1, answered), 1) };
   }
 
   stop(): Promise<void> {

@@ -6,13 +6,16 @@ import { requestMaker } from './request-makers';
 
 /**
  * The load generator's process: a closed loop of undici requests against a
- * server in another process. One fresh pool per run, closed afterwards.
+ * server in another process (or several: each request goes to the next). One
+ * fresh pool per origin per run, closed afterwards.
  */
 serveHarness(async () => ({
   ready: { pid: process.pid },
   async handle(request) {
     const spec = request as LoadSpec;
-    const pool = new Pool(spec.origin, { connections: spec.connections });
+    const origins = typeof spec.origin === 'string' ? [spec.origin] : spec.origin;
+    const pools = origins.map((origin) => new Pool(origin, { connections: Math.ceil(spec.connections / origins.length) }));
+    let sent = 0;
     const next = requestMaker(spec.request);
     const statuses: Record<string, number> = {};
     try {
@@ -23,7 +26,7 @@ serveHarness(async () => ({
         maxOps: spec.maxRequests,
         op: async () => {
           const { path, headers, body } = next();
-          const response = await pool.request({ path, method: 'POST', headers, body });
+          const response = await pools[sent++ % pools.length]!.request({ path, method: 'POST', headers, body });
           await response.body.dump();
           statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
           return response.statusCode === spec.expectStatus;
@@ -31,7 +34,7 @@ serveHarness(async () => ({
       });
       return { ...result, statuses };
     } finally {
-      await pool.close();
+      await Promise.all(pools.map((pool) => pool.close()));
     }
   },
 }));

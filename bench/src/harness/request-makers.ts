@@ -5,6 +5,8 @@ import { deliveryHeaders, webhookPayload } from '../fixtures/webhook-delivery';
 export type RequestSpec =
   /** POST {orderId} in JSON, cycling through the given orders. */
   | { kind: 'checkout'; path: string; orderIds: readonly string[] }
+  /** POST {orderId, token} in JSON, every request a new order (`orderPrefix` + a counter). */
+  | { kind: 'wallet-pay'; path: string; orderPrefix: string; token: string }
   /** A freshly signed, never repeated webhook delivery of `payloadBytes`. */
   | { kind: 'webhook'; path: string; secret: string; payloadBytes: number }
   /** An authenticated create-session call with fresh request ids, as the service requires. */
@@ -23,6 +25,11 @@ export function requestMaker(spec: RequestSpec): () => OutgoingRequest {
       const bodies = spec.orderIds.map((orderId) => JSON.stringify({ orderId }));
       const headers = { 'content-type': 'application/json', accept: 'application/json' };
       return () => ({ path: spec.path, headers, body: bodies[n++ % bodies.length]! });
+    }
+    case 'wallet-pay': {
+      const run = randomUUID().slice(0, 8);
+      const headers = { 'content-type': 'application/json', accept: 'application/json' };
+      return () => ({ path: spec.path, headers, body: JSON.stringify({ orderId: `${spec.orderPrefix}${run}-${n++}`, token: spec.token }) });
     }
     case 'webhook': {
       const run = randomUUID().slice(0, 8);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CREATE_SESSION_PATH, REFUND_PATH, SETTLED_PAYMENT_ID, TRANSACTION_QUERY_PATH } from '../fixtures/shop';
+import { CREATE_SESSION_PATH, DIRECT_SALE_PATH, REFUND_PATH, SETTLED_PAYMENT_ID, TRANSACTION_QUERY_PATH } from '../fixtures/shop';
 import { serveHarness } from '../harness/child-side';
 
 const SESSION_LIFETIME_MS = 30 * 60_000;
@@ -21,6 +21,9 @@ const answers: Record<string, (request: Request) => Record<string, unknown>> = {
       sessionId,
       transactionRequestId: request.transactionRequestId,
     };
+  },
+  [DIRECT_SALE_PATH](request) {
+    return { transactionId: randomUUID(), transactionRequestId: request.transactionRequestId, transactionStatus: 'S' };
   },
   [REFUND_PATH](request) {
     const now = new Date().toISOString();

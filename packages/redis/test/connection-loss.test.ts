@@ -5,7 +5,7 @@ import { startSandbox, type Delivery, type Sandbox } from '@paymount/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whenReady } from './support/clients';
 import { startMerchantApp, type MerchantApp } from './support/merchant-app';
-import { redisSkipped, startRedisServer, type RedisServer } from './support/redis-server';
+import { redisSkipped, startRedisServer, type RedisServer } from '../../../tools/redis-server';
 
 /** Polls `find` every 20 ms, at most `attempts` times, for a value. */
 async function eventually<T>(find: () => T | undefined, attempts = 250): Promise<T> {

@@ -8,7 +8,7 @@ import { startSandbox, type Sandbox } from '@paymount/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MerchantAppConfig } from './support/merchant-app';
 import type { HandlerRun, InstanceMessage } from './support/merchant-instance';
-import { redisSkipped, startRedisServer, type RedisServer } from './support/redis-server';
+import { redisSkipped, startRedisServer, type RedisServer } from '../../../tools/redis-server';
 
 const INSTANCES = 3;
 const packageDir = fileURLToPath(new URL('..', import.meta.url));

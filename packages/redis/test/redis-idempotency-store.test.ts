@@ -3,7 +3,7 @@ import { PaymentStoreUnavailableError, PaymentValidationError } from '@paymount/
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_KEY_PREFIX, RedisIdempotencyStore, type RedisIdempotencyStoreOptions } from '../src';
 import { adminClient, closeClients, storeClient, whenReady } from './support/clients';
-import { redisSkipped, startRedisServer, type RedisServer } from './support/redis-server';
+import { redisSkipped, startRedisServer, type RedisServer } from '../../../tools/redis-server';
 
 /** Polls `check` every 20 ms, at most `attempts` times. */
 async function eventually(check: () => Promise<boolean>, attempts = 100): Promise<void> {

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeOrderAttemptStoreContract } from '../../../tools/order-store-contract';
 import { createRedisStores, DEFAULT_ORDER_KEY_PREFIX, RedisOrderAttemptStore } from '../src';
 import { adminClient, closeClients, storeClient, whenReady } from './support/clients';
-import { redisSkipped, startRedisServer, type RedisServer } from './support/redis-server';
+import { redisSkipped, startRedisServer, type RedisServer } from '../../../tools/redis-server';
 
 const pending = (referenceOrderId: string): OrderAttempt => ({
   referenceOrderId,

@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, closeClients, whenReady } from './support/clients';
 import { startMerchantApp, type MerchantApp } from './support/merchant-app';
-import { redisSkipped, startRedisServer, type RedisServer } from './support/redis-server';
+import { redisSkipped, startRedisServer, type RedisServer } from '../../../tools/redis-server';
 
 /**
  * Replays of a captured delivery against a Redis that cannot grow: 3 MB and

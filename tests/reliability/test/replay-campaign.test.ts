@@ -3,7 +3,7 @@ import { RedisIdempotencyStore } from '@paymount/redis';
 import { startSandbox, type Delivery, type Sandbox } from '@paymount/sandbox';
 import { once } from 'node:events';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { redisSkipped, startRedisServer } from '../../../packages/redis/test/support/redis-server';
+import { redisSkipped, startRedisServer } from '../../../tools/redis-server';
 import { startMerchantApp, type MerchantApp } from '../support/apps';
 import { tally } from '../support/attempts';
 import { createAgent, inPool, postJson, type Answer } from '../support/http';

@@ -2,11 +2,11 @@ import express from 'express';
 import { paymentRouter } from '@paymount/express';
 import { Pool } from 'undici';
 import { checkoutByHand, webhookByHand, type RouteAnswer } from '../handwritten/routes';
-import { countEvent, paymountOptions } from './paymount-options';
+import { countEvent, paymountOptions, type AppSetup } from './paymount-options';
 
-export function paymountExpress(upstream: string): express.Express {
+export function paymountExpress(upstream: string, setup?: AppSetup): express.Express {
   const app = express();
-  app.use('/payments', paymentRouter(paymountOptions(upstream, countEvent)));
+  app.use('/payments', paymentRouter(paymountOptions(upstream, countEvent, setup)));
   return app;
 }
 

@@ -2,11 +2,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { paymentPlugin } from '@paymount/fastify';
 import { Pool } from 'undici';
 import { checkoutByHand } from '../handwritten/routes';
-import { countEvent, paymountOptions } from './paymount-options';
+import { countEvent, paymountOptions, type AppSetup } from './paymount-options';
 
-export async function paymountFastify(upstream: string): Promise<FastifyInstance> {
+export async function paymountFastify(upstream: string, setup?: AppSetup): Promise<FastifyInstance> {
   const app = Fastify();
-  await app.register(paymentPlugin, { ...paymountOptions(upstream, countEvent), prefix: '/payments' });
+  await app.register(paymentPlugin, { ...paymountOptions(upstream, countEvent, setup), prefix: '/payments' });
   return app;
 }
 

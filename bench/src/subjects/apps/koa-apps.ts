@@ -3,11 +3,11 @@ import { paymentMiddleware } from '@paymount/koa';
 import Koa from 'koa';
 import { Pool } from 'undici';
 import { checkoutByHand } from '../handwritten/routes';
-import { countEvent, paymountOptions } from './paymount-options';
+import { countEvent, paymountOptions, type AppSetup } from './paymount-options';
 
-export function paymountKoa(upstream: string): Koa {
+export function paymountKoa(upstream: string, setup?: AppSetup): Koa {
   const app = new Koa();
-  app.use(paymentMiddleware({ prefix: '/payments', ...paymountOptions(upstream, countEvent) }));
+  app.use(paymentMiddleware({ prefix: '/payments', ...paymountOptions(upstream, countEvent, setup) }));
   return app;
 }
 

@@ -5,7 +5,7 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { PaymentsModule } from '@paymount/nestjs';
 import { Pool } from 'undici';
 import { checkoutByHand } from '../handwritten/routes';
-import { countEvent, paymountOptions } from './paymount-options';
+import { countEvent, paymountOptions, type AppSetup } from './paymount-options';
 
 export type NestPlatform = 'express' | 'fastify';
 
@@ -15,8 +15,8 @@ function createApp(module: Type<unknown>, platform: NestPlatform): Promise<INest
   return platform === 'fastify' ? NestFactory.create(module, new FastifyAdapter(), options) : NestFactory.create(module, options);
 }
 
-export function paymountNest(upstream: string, platform: NestPlatform): Promise<INestApplication> {
-  @Module({ imports: [PaymentsModule.forRoot(paymountOptions(upstream, countEvent))] })
+export function paymountNest(upstream: string, platform: NestPlatform, setup?: AppSetup): Promise<INestApplication> {
+  @Module({ imports: [PaymentsModule.forRoot(paymountOptions(upstream, countEvent, setup))] })
   class PaymountApp {}
   return createApp(PaymountApp, platform);
 }

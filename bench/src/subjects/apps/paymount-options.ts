@@ -1,13 +1,53 @@
-import type { PaymentHandlersOptions } from '@paymount/core';
+import { once } from 'node:events';
+import type { IdempotencyStore, OrderAttemptStore, PaymentHandlersOptions } from '@paymount/core';
+import { createRedisClient, RedisIdempotencyStore } from '@paymount/redis';
 import { CREDENTIALS, NOTIFY_URL, resolveOrder, WEBHOOK_SECRET } from '../../fixtures/shop';
 
+/** What a figure changes in the merchant's setup: where the order guard and the webhook dedupe keep their state. */
+export interface AppVariant {
+  /** `none`: an order store that keeps nothing, so the guard never finds an earlier attempt: the guard off, in effect. */
+  orders?: 'memory' | 'none';
+  /** Webhook deliveries deduplicated in the Redis at this URL instead of in memory. */
+  redisUrl?: string;
+}
+
+/** The baseline of the wallet guard figure: every lock granted, nothing kept, nothing found. */
+const keepsNothing: OrderAttemptStore = {
+  lock: async () => 'bench',
+  unlock: async () => undefined,
+  get: async () => undefined,
+  put: async () => undefined,
+  delete: async () => undefined,
+  settle: async () => false,
+  unsettled: async () => [],
+};
+
+/** A variant's stores, built in the app's process. */
+export interface AppSetup {
+  orders?: OrderAttemptStore;
+  store?: IdempotencyStore;
+}
+
+/** A Redis store is connected before the app serves: until its connection is ready it refuses (the route answers 503). */
+export async function setupOf(variant: AppVariant = {}): Promise<AppSetup> {
+  const setup: AppSetup = variant.orders === 'none' ? { orders: keepsNothing } : {};
+  if (variant.redisUrl !== undefined) {
+    const client = createRedisClient(variant.redisUrl);
+    await once(client, 'ready');
+    setup.store = new RedisIdempotencyStore({ client });
+  }
+  return setup;
+}
+
 /** The same payment setup for every framework: the merchant's orders, the stub as the service. */
-export function paymountOptions(upstream: string, onSucceeded: () => void): PaymentHandlersOptions {
+export function paymountOptions(upstream: string, onSucceeded: () => void, setup: AppSetup = {}): PaymentHandlersOptions {
   return {
     client: { ...CREDENTIALS, baseUrl: upstream, localDevelopment: true },
     resolveOrder,
     notifyUrl: NOTIFY_URL,
     webhook: { secret: WEBHOOK_SECRET },
+    ...(setup.store === undefined ? {} : { store: setup.store }),
+    ...(setup.orders === undefined ? {} : { orders: { store: setup.orders } }),
     on: { 'payment.succeeded': onSucceeded },
     // As silent as the hand-written routes it is measured against.
     logger: false,
