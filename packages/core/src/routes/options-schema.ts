@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { loggerOptionSchema } from '../schemas/logger-option';
 import { MERCHANT_RETURN_URL_MAX, NOTIFY_URL_MAX } from '../schemas/fields';
-import { hasSurroundingWhitespace, MIN_SECRET_LENGTH, SURROUNDING_WHITESPACE_MESSAGE } from '../schemas/secret-length';
+import { MIN_SECRET_LENGTH, SURROUNDING_WHITESPACE_RULE } from '../schemas/secret-length';
 import { callbackUrlSchema, type SchemaContext } from '../schemas/urls';
 import { telemetryOptionsSchema } from '../telemetry/options';
 import { walletPaymentRequestInputSchema } from '../wallet/payment-request';
@@ -23,9 +24,9 @@ const positiveInt = z.number().int('must be a whole number').positive('must be g
 const secretSchema = z
   .string('must be the webhook signing secret, a string')
   .min(MIN_SECRET_LENGTH, `must be the whole signing secret, at least ${MIN_SECRET_LENGTH} characters`)
-  .refine((secret) => !hasSurroundingWhitespace(secret), {
-    message: SURROUNDING_WHITESPACE_MESSAGE,
-    params: { rule: 'no_surrounding_whitespace' },
+  .refine((secret) => !SURROUNDING_WHITESPACE_RULE.isBroken(secret), {
+    message: SURROUNDING_WHITESPACE_RULE.message,
+    params: { rule: SURROUNDING_WHITESPACE_RULE.rule },
   });
 
 const webhookOptionsSchema = z
@@ -106,12 +107,7 @@ export function paymentHandlersOptionsSchema(context: SchemaContext) {
     ).optional(),
     orders: ordersOptionsSchema.optional(),
     on: z.record(z.string(), fn('must be a function (event, ctx) => void')).optional(),
-    logger: z
-      .union(
-        [z.literal(false), objectWith(['debug', 'info', 'warn', 'error'], '')],
-        'must be a pino-compatible logger, or false to log nothing',
-      )
-      .optional(),
+    logger: loggerOptionSchema.optional(),
     bodyLimitBytes: positiveInt.optional(),
     clock: objectWith(['now'], 'must be an object with a now() method').optional(),
     telemetry: telemetryOptionsSchema,
