@@ -5,6 +5,8 @@ import { toNeutralRequest, type NeutralResponse } from '@paymount/core/http';
 /** `resolveOrder` and the event handlers get the Koa `Context` as `ctx.context`. */
 export interface PaymentMiddlewareOptions extends PaymentHandlersOptions<Context> {
   /** Serve the routes under this path when mounted on the app, e.g. '/payments'. Default: at the root. */
+  mountPath?: string;
+  /** @deprecated The old name of `mountPath`, the name every paymount package uses; `mountPath` wins when both are set. */
   prefix?: string;
 }
 
@@ -21,8 +23,8 @@ type ParsedRequest = Context['request'] & { body?: unknown; rawBody?: string };
 /** Where a request falls among the payment routes, or undefined when it is not under them. */
 export type RoutePathOf = (ctx: Context) => string | undefined;
 
-function underPrefix(prefix: string): RoutePathOf {
-  const base = prefix.replace(/\/+$/, '');
+function underMountPath(mountPath: string): RoutePathOf {
+  const base = mountPath.replace(/\/+$/, '');
   return (ctx) => {
     if (base === '') return ctx.path;
     if (!ctx.path.startsWith(`${base}/`)) return undefined;
@@ -60,7 +62,7 @@ export function servePayments(handlers: PaymentHandlers<Context>, pathOf: RouteP
   return Object.assign(middleware, { handlers });
 }
 
-/** `app.use(paymentMiddleware({ prefix: '/payments', ...options }))`. */
-export function paymentMiddleware({ prefix = '', ...options }: PaymentMiddlewareOptions): PaymentMiddleware {
-  return servePayments(createPaymentHandlers(options), underPrefix(prefix));
+/** `app.use(paymentMiddleware({ mountPath: '/payments', ...options }))`. */
+export function paymentMiddleware({ mountPath, prefix, ...options }: PaymentMiddlewareOptions): PaymentMiddleware {
+  return servePayments(createPaymentHandlers(options), underMountPath(mountPath ?? prefix ?? ''));
 }

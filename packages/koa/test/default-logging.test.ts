@@ -15,7 +15,7 @@ afterAll(() => fixture.close());
 const hooks = captureConsoleInEachTest();
 
 async function shop(App: KoaClass, options: PaymentHandlersOptions): Promise<string> {
-  const payments = paymentMiddleware({ ...options, prefix: '/payments' });
+  const payments = paymentMiddleware({ ...options, mountPath: '/payments' });
   const app = hooks.closeAfterTest(await startKoaApp(App, '/payments', payments, (koa) => koa.use(bodyParser()).use(payments)));
   fixture.mountedAt(app.routesUrl);
   return app.routesUrl;

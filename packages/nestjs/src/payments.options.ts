@@ -14,7 +14,9 @@ export type PaymentsModuleOptions = PaymentHandlersOptions<NestPlatformRequest>;
  */
 export interface PaymentsModuleExtras {
   /** Where the routes are served, e.g. 'payments' gives POST /payments/checkout. */
-  path: string;
+  mountPath: string;
+  /** @deprecated The old name of `mountPath`, the name every paymount package uses; `path` wins when both are set, as before. */
+  path: string | undefined;
   /** Make PaymentsService injectable everywhere without importing the module again. */
   isGlobal: boolean;
   /**
