@@ -1,9 +1,9 @@
 import type { Context, Next } from 'koa';
-import { createPaymentHandlers, type PaymentHandlers, type PaymentHandlersOptions } from '@paymount/core';
+import { createPaymentRoutes, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
 import { toNeutralRequest, type NeutralResponse } from '@paymount/core/http';
 
 /** `resolveOrder` and the event handlers get the Koa `Context` as `ctx.context`. */
-export interface PaymentMiddlewareOptions extends PaymentHandlersOptions<Context> {
+export interface PaymentMiddlewareOptions extends PaymentRoutesOptions<Context> {
   /** Serve the routes under this path when mounted on the app, e.g. '/payments'. Default: at the root. */
   mountPath?: string;
   /** @deprecated The old name of `mountPath`, the name every paymount package uses; `mountPath` wins when both are set. */
@@ -14,7 +14,7 @@ export interface PaymentMiddlewareOptions extends PaymentHandlersOptions<Context
 export interface PaymentMiddleware {
   (ctx: Context, next: Next): Promise<void>;
   /** The core handlers behind the routes: `handlers.client`, `handlers.on(...)`, `handlers.close()`. */
-  readonly handlers: PaymentHandlers<Context>;
+  readonly handlers: PaymentRoutes<Context>;
 }
 
 /** What body parsers (e.g. @koa/bodyparser) mounted before paymount leave on the request. */
@@ -40,7 +40,7 @@ function respond(ctx: Context, response: NeutralResponse): void {
 }
 
 /** Builds the middleware around ready handlers; `pathOf` says where the request falls among the routes. */
-export function servePayments(handlers: PaymentHandlers<Context>, pathOf: RoutePathOf): PaymentMiddleware {
+export function servePayments(handlers: PaymentRoutes<Context>, pathOf: RoutePathOf): PaymentMiddleware {
   const middleware = async (ctx: Context, next: Next): Promise<void> => {
     const path = pathOf(ctx);
     const request = ctx.request as ParsedRequest;
@@ -64,5 +64,5 @@ export function servePayments(handlers: PaymentHandlers<Context>, pathOf: RouteP
 
 /** `app.use(paymentMiddleware({ mountPath: '/payments', ...options }))`. */
 export function paymentMiddleware({ mountPath, prefix, ...options }: PaymentMiddlewareOptions): PaymentMiddleware {
-  return servePayments(createPaymentHandlers(options), underMountPath(mountPath ?? prefix ?? ''));
+  return servePayments(createPaymentRoutes(options), underMountPath(mountPath ?? prefix ?? ''));
 }

@@ -1,5 +1,5 @@
 import { Controller, Inject, Injectable, Module } from '@nestjs/common';
-import type { PaymentClosedEvent, PaymentEvent, PaymentFailedEvent, PaymentHandlersOptions, PaymentSucceededEvent } from '@paymount/core';
+import type { PaymentClosedEvent, PaymentEvent, PaymentFailedEvent, PaymentRoutesOptions, PaymentSucceededEvent } from '@paymount/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdapterFixture, type AdapterFixture } from '../../../tools/adapter-testing';
 import { postJson, postRaw, send } from '../../../tools/conformance/http';
@@ -141,7 +141,7 @@ describe('PaymentsModule.forRootAsync with a config provider', () => {
   /** Stands in for @nestjs/config's ConfigService: the options come from an injected provider. */
   @Injectable()
   class ShopConfig {
-    paymentOptions(): PaymentHandlersOptions {
+    paymentOptions(): PaymentRoutesOptions {
       return fixture.options;
     }
   }

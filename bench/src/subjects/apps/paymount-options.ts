@@ -1,8 +1,8 @@
-import type { PaymentHandlersOptions } from '@paymount/core';
+import type { PaymentRoutesOptions } from '@paymount/core';
 import { CREDENTIALS, NOTIFY_URL, resolveOrder, WEBHOOK_SECRET } from '../../fixtures/shop';
 
 /** The same payment setup for every framework: the merchant's orders, the stub as the service. */
-export function paymountOptions(upstream: string, onSucceeded: () => void): PaymentHandlersOptions {
+export function paymountOptions(upstream: string, onSucceeded: () => void): PaymentRoutesOptions {
   return {
     client: { ...CREDENTIALS, baseUrl: upstream, localDevelopment: true },
     resolveOrder,

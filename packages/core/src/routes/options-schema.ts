@@ -88,7 +88,7 @@ const walletOptionsSchema = z.strictObject({
  * payment. `context` says how strictly callback URLs are judged: it mirrors
  * the client's `localDevelopment`.
  */
-export function paymentHandlersOptionsSchema(context: SchemaContext) {
+export function paymentRoutesOptionsSchema(context: SchemaContext) {
   return z.strictObject({
     client: objectWith([], 'must be a PaymentClient or the options to create one'),
     resolveOrder: fn('must be a function (orderId, ctx) => order | null'),

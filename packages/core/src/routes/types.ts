@@ -116,7 +116,7 @@ export interface OrderGuardOptions {
  * the event handlers: each adapter's own options fill it in; core's node and
  * fetch entries leave it `unknown`.
  */
-export interface PaymentHandlersOptions<TContext = unknown> {
+export interface PaymentRoutesOptions<TContext = unknown> {
   /** A client, or the options to create one (then closed by `handlers.close()`). */
   client: PaymentClient | PaymentClientOptions;
   resolveOrder: ResolveOrder<TContext>;
@@ -168,7 +168,7 @@ export interface PaymentHandlersOptions<TContext = unknown> {
   telemetry?: PaymentTelemetry;
 }
 
-export interface PaymentHandlers<TContext = unknown> {
+export interface PaymentRoutes<TContext = unknown> {
   /** Serves a paymount route, or resolves undefined for any other path (the adapter passes the request on). */
   handle(req: NeutralRequest): Promise<NeutralResponse | undefined>;
   /** Subscribes a handler to the events named `name` ('*': all); the handler receives that name's event type. Returns the unsubscribe. */
