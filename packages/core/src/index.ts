@@ -140,4 +140,5 @@ export type {
   ResolveOrder,
   WalletRouteOptions,
   WebhookRouteOptions,
+  WebhookRouteSettings,
 } from './routes/types';
