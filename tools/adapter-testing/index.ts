@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signWebhook, type PaymentEvent, type PaymentHandlersOptions, type SignedWebhook } from '@paymount/core';
+import { signWebhook, type PaymentEvent, type PaymentRoutesOptions, type SignedWebhook } from '@paymount/core';
 import { startSandbox, type Sandbox, type SandboxOptions } from '@paymount/sandbox';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { ORDERS, webhookPayload } from '../conformance/fixtures';
@@ -15,7 +15,7 @@ export interface AdapterFixture {
   /** Every event the handlers ran for, in order. */
   events: PaymentEvent[];
   /** Handler options against the sandbox; their notifyUrl follows `mountedAt`. */
-  options: PaymentHandlersOptions;
+  options: PaymentRoutesOptions;
   /** Where the payment routes of the app under test are served, once it listens. */
   mountedAt(url: string): void;
   /** A delivery signed exactly as the service signs one: a successful payment of `transactionId` unless `overrides` say otherwise. */
@@ -73,7 +73,7 @@ export async function listen(listener: RequestListener): Promise<Listening> {
 }
 
 /** `options` as a merchant who passes no `logger` writes them: paymount then logs to the console. */
-export function withDefaultLogger<T extends PaymentHandlersOptions>(options: T): T {
+export function withDefaultLogger<T extends PaymentRoutesOptions>(options: T): T {
   const { logger: _given, ...rest } = options;
   return rest as T;
 }

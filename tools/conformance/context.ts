@@ -1,4 +1,4 @@
-import type { PaymentEvent, PaymentHandlersOptions } from '@paymount/core';
+import type { PaymentEvent, PaymentRoutesOptions } from '@paymount/core';
 import type { Sandbox } from '@paymount/sandbox';
 import type { TelemetryCapture } from '../telemetry-testing';
 
@@ -17,7 +17,7 @@ export interface ConformanceApp {
  * path is left to the framework's own 404.
  */
 export interface ConformanceTarget {
-  startApp(options: PaymentHandlersOptions): Promise<ConformanceApp>;
+  startApp(options: PaymentRoutesOptions): Promise<ConformanceApp>;
   /**
    * The platform parses JSON before any route and answers malformed JSON itself
    * (Nest on Fastify, whose parser always runs): that case then checks the 400 only.

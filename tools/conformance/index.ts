@@ -1,4 +1,4 @@
-import type { PaymentEvent, PaymentHandlersOptions } from '@paymount/core';
+import type { PaymentEvent, PaymentRoutesOptions } from '@paymount/core';
 import { startSandbox } from '@paymount/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutCases } from './checkout-cases';
@@ -43,7 +43,7 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
       const held = new Map<string, { start(): void; outcome: Promise<boolean> }>();
       const telemetry = captureTelemetry();
       let appUrl = '';
-      const options: PaymentHandlersOptions = {
+      const options: PaymentRoutesOptions = {
         client: { ...sandbox.clientOptions(), retry: { maxAttempts: 1 }, timeoutMs: CLIENT_TIMEOUT_MS },
         resolveOrder: resolveConformanceOrder,
         // The app's address is known only once it listens.

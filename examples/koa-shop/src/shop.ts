@@ -17,7 +17,7 @@ export function startKoaShop(options: StartShopOptions = {}): Promise<RunningSho
     const app = new Koa();
 
     const payments = paymentMiddleware({
-      prefix: MOUNT_PATH,
+      mountPath: MOUNT_PATH,
       ...shop.payments,
       // The amount charged comes from the server-side order, never from the browser.
       resolveOrder: (orderId) => shop.resolveOrder(orderId),

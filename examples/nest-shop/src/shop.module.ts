@@ -22,7 +22,7 @@ export class ShopModule {
       imports: [
         state,
         PaymentsModule.forRootAsync({
-          path: MOUNT_PATH,
+          mountPath: MOUNT_PATH,
           imports: [state],
           inject: [SHOP],
           useFactory: (shop: Shop) => ({

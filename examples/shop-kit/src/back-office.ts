@@ -5,7 +5,7 @@ import {
   PaymentValidationError,
   type CancelCheckoutResult,
   type Logger,
-  type PaymentHandlers,
+  type PaymentRoutes,
 } from '@paymount/core';
 import { awaitingRefunds, type OrderStore } from './orders';
 import type { Notice } from './pages';
@@ -45,7 +45,7 @@ function problems(error: PaymentValidationError): string {
 export class BackOffice {
   constructor(
     private readonly shop: BackOfficeShop,
-    private readonly handlers: PaymentHandlers,
+    private readonly handlers: PaymentRoutes,
   ) {}
 
   /**

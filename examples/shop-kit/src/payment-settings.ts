@@ -1,4 +1,4 @@
-import type { PaymentClientOptions, PaymentHandlersOptions } from '@paymount/core';
+import type { PaymentClientOptions, PaymentRoutesOptions } from '@paymount/core';
 import type { Sandbox } from '@paymount/sandbox';
 import type { ShopConfig } from './config';
 import type { WalletScript } from './pages';
@@ -6,9 +6,9 @@ import type { WalletScript } from './pages';
 /** The part of the payment route options that depends only on which service the shop talks to. */
 export interface PaymentSettings {
   client: PaymentClientOptions;
-  webhook: PaymentHandlersOptions['webhook'];
+  webhook: PaymentRoutesOptions['webhook'];
   /** Time for the webhook timestamp window; the sandbox's own when it is the service. */
-  clock: PaymentHandlersOptions['clock'];
+  clock: PaymentRoutesOptions['clock'];
   gatewayId: string;
   walletScript: WalletScript;
 }

@@ -1,6 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger, PaymentHandlers } from '@paymount/core';
+import type { Logger, PaymentRoutes } from '@paymount/core';
 import { startSandbox, type Sandbox } from '@paymount/sandbox';
 import { readShopConfig, type ShopConfig } from './config';
 import { consoleLogger } from './console-logger';
@@ -23,7 +23,7 @@ export interface StartShopOptions {
 export interface ShopApp {
   listener: RequestListener;
   /** The payment handlers behind the app's routes: the shop runs their reconciliation on a schedule. */
-  handlers: PaymentHandlers;
+  handlers: PaymentRoutes;
   /** Releases what the app holds (the payment handlers, a Nest application). */
   close(): Promise<void>;
 }

@@ -4,8 +4,8 @@ import {
   type Logger,
   type MerchantOrder,
   type PaymentEvent,
-  type PaymentHandlers,
-  type PaymentHandlersOptions,
+  type PaymentRoutes,
+  type PaymentRoutesOptions,
   type PaymentSucceededEvent,
   type RefundFailedEvent,
   type RefundSucceededEvent,
@@ -36,7 +36,7 @@ export interface ShopSetup {
 }
 
 /** The route options every adapter takes, except the two a shop wires itself: `resolveOrder` and the event handlers. */
-export type ShopPaymentOptions = Omit<PaymentHandlersOptions, 'resolveOrder' | 'on'>;
+export type ShopPaymentOptions = Omit<PaymentRoutesOptions, 'resolveOrder' | 'on'>;
 
 const ASSETS: Readonly<Record<string, { type: string; body: string }>> = {
   'shop.js': { type: 'text/javascript; charset=utf-8', body: readAsset('shop.js') },
@@ -163,7 +163,7 @@ export class Shop implements BackOfficeShop {
   }
 
   /** The back office (refunds) working through the payment handlers the shop's routes were built with. */
-  backOffice(handlers: PaymentHandlers): BackOffice {
+  backOffice(handlers: PaymentRoutes): BackOffice {
     return new BackOffice(this, handlers);
   }
 

@@ -1,4 +1,4 @@
-import { createNodeMiddleware, createPaymentClient, type Logger, type PaymentHandlers } from '@paymount/core';
+import { createNodeMiddleware, createPaymentClient, type Logger, type PaymentRoutes } from '@paymount/core';
 import type { Sandbox } from '@paymount/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackOffice } from '../src/back-office';
@@ -17,7 +17,7 @@ const logger: Logger = { debug: record('debug'), info: record('info'), warn: rec
 let running: RunningShop;
 let sandbox: Sandbox;
 let office: BackOffice;
-let handlers: PaymentHandlers;
+let handlers: PaymentRoutes;
 
 /** A shop with the payment routes (node middleware) against its embedded sandbox, and its back office. */
 beforeAll(async () => {

@@ -6,7 +6,7 @@
 // Create functions
 export { createPaymentClient } from './client/create-client';
 export { generateTransactionRequestId } from './client/ids';
-export { createPaymentHandlers } from './routes/create-payment-handlers';
+export { createPaymentRoutes } from './routes/create-payment-routes';
 export { createFetchHandler } from './routes/fetch-handler';
 export { createNodeMiddleware } from './routes/node-middleware';
 
@@ -134,10 +134,11 @@ export type {
   MerchantOrder,
   OrderGuardOptions,
   OrderLookupContext,
-  PaymentHandlers,
-  PaymentHandlersOptions,
+  PaymentRoutes,
+  PaymentRoutesOptions,
   PaymentRouteName,
   ResolveOrder,
   WalletRouteOptions,
   WebhookRouteOptions,
+  WebhookRouteSettings,
 } from './routes/types';

@@ -9,13 +9,25 @@ import { PaymentValidationError, type ValidationIssue } from './errors';
 export function validate<S extends z.ZodType>(schema: S, value: unknown, subject: string): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new PaymentValidationError(
-    subject,
-    result.error.issues.map((issue) => toValidationIssue(issue, value)),
-  );
+  throw new PaymentValidationError(subject, toValidationIssues(result.error.issues, value));
 }
 
-export function toValidationIssue(issue: z.core.$ZodIssue, input: unknown): ValidationIssue {
+export function toValidationIssues(issues: readonly z.core.$ZodIssue[], input: unknown): ValidationIssue[] {
+  return issues.map((issue) => toValidationIssue(issue, input));
+}
+
+/**
+ * The issues as one line (`data.amount must be ...; code ...`), for an error
+ * about an answer that is unusable rather than a list of rules broken.
+ * `under` names where the checked value sits (`data`); the root reads `(root)`.
+ */
+export function describeIssues(issues: readonly z.core.$ZodIssue[], under?: string): string {
+  return issues
+    .map((issue) => `${[under, ...issue.path.map(String)].filter((part) => part !== undefined).join('.') || '(root)'} ${issue.message}`)
+    .join('; ');
+}
+
+function toValidationIssue(issue: z.core.$ZodIssue, input: unknown): ValidationIssue {
   const path = issue.path.map(String).join('.');
   return { path, rule: ruleOf(issue, input), message: issue.message };
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createPaymentClient, createPaymentHandlers, createRedactingLogger, PaymentValidationError, type PaymentHandlersOptions } from '../src';
+import { createPaymentClient, createPaymentRoutes, createRedactingLogger, PaymentValidationError, type PaymentRoutesOptions } from '../src';
 import { Redactor } from '../src/logger';
 import { clientOptions } from './support/fixtures';
 
@@ -46,17 +46,17 @@ describe('without a logger option', () => {
 });
 
 describe('the logger option', () => {
-  const handlerOptions = (logger: unknown): PaymentHandlersOptions =>
-    ({ client: clientOptions('https://payments.example.com'), resolveOrder: () => null, webhook: { secret: 'whsec_default_logger_0123' }, logger }) as PaymentHandlersOptions;
+  const handlerOptions = (logger: unknown): PaymentRoutesOptions =>
+    ({ client: clientOptions('https://payments.example.com'), resolveOrder: () => null, webhook: { secret: 'whsec_default_logger_0123' }, logger }) as PaymentRoutesOptions;
 
   it('takes false, in the handlers and in the client', async () => {
-    const handlers = createPaymentHandlers(handlerOptions(false));
+    const handlers = createPaymentRoutes(handlerOptions(false));
     await handlers.close();
     await createPaymentClient(clientOptions('https://payments.example.com', { logger: false })).close();
   });
 
   it.each([[42], [true], [{ warn: () => {} }]])('refuses %j, naming both forms', (logger) => {
-    for (const create of [() => createPaymentHandlers(handlerOptions(logger)), () => createPaymentClient(clientOptions('https://payments.example.com', { logger } as never))]) {
+    for (const create of [() => createPaymentRoutes(handlerOptions(logger)), () => createPaymentClient(clientOptions('https://payments.example.com', { logger } as never))]) {
       let error: unknown;
       try {
         create();

@@ -6,7 +6,7 @@ import { silentLogger } from '../src/logger';
 import { errorToResponse, jsonResponse } from '../src/routes/errors-to-response';
 import { readNodeBody, toNeutralRequest, writeNeutralResponse } from '../src/routes/node-http-bridge';
 import { createNodeMiddleware } from '../src/routes/node-middleware';
-import type { PaymentHandlers } from '../src/routes/types';
+import type { PaymentRoutes } from '../src/routes/types';
 
 const LIMIT = 1_000;
 let server: Server;
@@ -131,7 +131,7 @@ describe('createNodeMiddleware', () => {
   it('hands a failure to write the response to next, not to an unhandled rejection', async () => {
     // A header value Node refuses to send (outside Latin-1) makes writing the response throw.
     const handlers = { handle: async () => ({ status: 303, headers: { location: 'https://pay.example.com/€' }, body: '' }) };
-    const payments = createNodeMiddleware(handlers as unknown as PaymentHandlers);
+    const payments = createNodeMiddleware(handlers as unknown as PaymentRoutes);
     const errors: unknown[] = [];
     const local = createServer((req, res) =>
       payments(req, res, (error) => {

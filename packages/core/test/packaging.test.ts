@@ -28,7 +28,7 @@ it('the built package loads from require() and import with its public names', ()
       'signWebhook',
       'MemoryIdempotencyStore',
       'dedupeKeyOf',
-      'createPaymentHandlers',
+      'createPaymentRoutes',
       'createNodeMiddleware',
       'createFetchHandler',
       'PaymentRouteError',

@@ -3,9 +3,9 @@ import { PaymentValidationError } from '../src/errors';
 import { MemoryIdempotencyStore } from '../src/idempotency/memory-store';
 import { silentLogger } from '../src/logger';
 import type { IdempotencyStore } from '../src/idempotency/store';
-import { createPaymentHandlers as create } from '../src/routes/create-payment-handlers';
+import { createPaymentRoutes as create } from '../src/routes/create-payment-routes';
 import type { NeutralRequest } from '../src/routes/neutral-http';
-import type { PaymentHandlersOptions } from '../src/routes/types';
+import type { PaymentRoutesOptions } from '../src/routes/types';
 import type { PaymentEvent } from '../src/webhooks/event';
 import { signWebhook } from '../src/webhooks/sign-webhook';
 import { clientOptions } from './support/fixtures';
@@ -14,7 +14,7 @@ import { ok, startServiceServer, type Reply } from './support/service-server';
 const secret = 'whsec_handlers_test_secret';
 
 const created: Array<{ close(): Promise<void> }> = [];
-const createPaymentHandlers: typeof create = (opts) => {
+const createPaymentRoutes: typeof create = (opts) => {
   const handlers = create(opts);
   created.push(handlers);
   return handlers;
@@ -24,7 +24,7 @@ afterEach(async () => {
 });
 
 // These cases never reach the payment service: the client is configured but not called.
-function options(overrides: Partial<PaymentHandlersOptions> = {}): PaymentHandlersOptions {
+function options(overrides: Partial<PaymentRoutesOptions> = {}): PaymentRoutesOptions {
   return {
     client: { apiKey: 'sk_test_handlers_0123456789', baseUrl: 'https://payments.example.com', appId: 'app1', merchantId: 'm1' },
     resolveOrder: () => null,
@@ -84,41 +84,41 @@ function errorOf(fn: () => unknown): PaymentValidationError {
   throw new Error('expected a PaymentValidationError');
 }
 
-describe('createPaymentHandlers options', () => {
+describe('createPaymentRoutes options', () => {
   it('refuses a misspelt option, naming it', () => {
-    const error = errorOf(() => createPaymentHandlers({ ...options(), notifyURL: 'https://shop.example.com/hook' } as never));
+    const error = errorOf(() => createPaymentRoutes({ ...options(), notifyURL: 'https://shop.example.com/hook' } as never));
     expect(error.message).toContain('notifyURL');
   });
 
   it('refuses a non-public notifyUrl unless the client is in local development', () => {
-    const error = errorOf(() => createPaymentHandlers(options({ notifyUrl: 'http://127.0.0.1/payments/webhook' })));
+    const error = errorOf(() => createPaymentRoutes(options({ notifyUrl: 'http://127.0.0.1/payments/webhook' })));
     expect(error.issues[0]).toMatchObject({ path: 'notifyUrl', rule: 'public_https' });
     const local = options({ notifyUrl: 'http://127.0.0.1/payments/webhook' });
     expect(() =>
-      createPaymentHandlers({ ...local, client: { ...(local.client as object), localDevelopment: true } } as PaymentHandlersOptions),
+      createPaymentRoutes({ ...local, client: { ...(local.client as object), localDevelopment: true } } as PaymentRoutesOptions),
     ).not.toThrow();
   });
 
   it('refuses a webhook secret with surrounding whitespace without quoting it', () => {
-    const error = errorOf(() => createPaymentHandlers(options({ webhook: { secret: `${secret}\n` } })));
+    const error = errorOf(() => createPaymentRoutes(options({ webhook: { secret: `${secret}\n` } })));
     expect(error.issues[0]).toMatchObject({ path: 'webhook.secret', rule: 'no_surrounding_whitespace' });
     expect(error.message).not.toContain(secret);
   });
 
   it('refuses a webhook secret shorter than 16 characters at start-up, in `secret` or in `secrets`, without quoting it', () => {
     const weak = 'whsec_short';
-    const single = errorOf(() => createPaymentHandlers(options({ webhook: { secret: weak } })));
+    const single = errorOf(() => createPaymentRoutes(options({ webhook: { secret: weak } })));
     expect(single.issues).toEqual([
       { path: 'webhook.secret', rule: 'min_length', message: 'must be the whole signing secret, at least 16 characters' },
     ]);
-    const rotation = errorOf(() => createPaymentHandlers(options({ webhook: { secrets: [secret, weak] } })));
+    const rotation = errorOf(() => createPaymentRoutes(options({ webhook: { secrets: [secret, weak] } })));
     expect(rotation.issues.map((issue) => `${issue.path}:${issue.rule}`)).toEqual(['webhook.secrets.1:min_length']);
     expect(`${single.message} ${rotation.message}`).not.toContain(weak);
   });
 
   it('refuses an API key shorter than 16 characters in the client options it creates the client from', () => {
     const error = errorOf(() =>
-      createPaymentHandlers(options({ client: { apiKey: 'sk_test_12', baseUrl: 'https://payments.example.com', appId: 'app1', merchantId: 'm1' } })),
+      createPaymentRoutes(options({ client: { apiKey: 'sk_test_12', baseUrl: 'https://payments.example.com', appId: 'app1', merchantId: 'm1' } })),
     );
     expect(error.issues.map((issue) => `${issue.path}:${issue.rule}`)).toEqual(['apiKey:min_length']);
     expect(error.message).not.toContain('sk_test_12');
@@ -126,7 +126,7 @@ describe('createPaymentHandlers options', () => {
 
   it('refuses an allowedOrigins entry that is not an origin', () => {
     const error = errorOf(() =>
-      createPaymentHandlers(options({ allowedOrigins: ['https://shop.example', 'https://shop.example/', 'shop.example', 'ftp://shop.example'] })),
+      createPaymentRoutes(options({ allowedOrigins: ['https://shop.example', 'https://shop.example/', 'shop.example', 'ftp://shop.example'] })),
     );
     expect(error.issues.map((issue) => `${issue.path}:${issue.rule}`)).toEqual([
       'allowedOrigins.1:origin',
@@ -136,25 +136,25 @@ describe('createPaymentHandlers options', () => {
   });
 
   it('needs exactly one of secret and secrets', () => {
-    expect(errorOf(() => createPaymentHandlers(options({ webhook: {} as never }))).issues[0]?.rule).toBe('one_secret_option');
+    expect(errorOf(() => createPaymentRoutes(options({ webhook: {} as never }))).issues[0]?.rule).toBe('one_secret_option');
     expect(
-      errorOf(() => createPaymentHandlers(options({ webhook: { secret, secrets: [secret] } as never }))).issues[0]?.rule,
+      errorOf(() => createPaymentRoutes(options({ webhook: { secret, secrets: [secret] } as never }))).issues[0]?.rule,
     ).toBe('one_secret_option');
   });
 
   it('refuses a signed-time setting it cannot use, and a dedupe TTL shorter than the replay window', () => {
     const issueOf = (webhook: Record<string, unknown>) =>
-      errorOf(() => createPaymentHandlers(options({ webhook: { secret, ...webhook } as never }))).issues[0];
+      errorOf(() => createPaymentRoutes(options({ webhook: { secret, ...webhook } as never }))).issues[0];
     expect(issueOf({ signedTimeField: '' })).toMatchObject({ path: 'webhook.signedTimeField', rule: 'min_length' });
     expect(issueOf({ requireSignedTime: 'yes' })).toMatchObject({ path: 'webhook.requireSignedTime', rule: 'type' });
     expect(issueOf({ dedupeTtlMs: 9 * 60_000 })).toMatchObject({ path: 'webhook.dedupeTtlMs', rule: 'covers_replay_window' });
     expect(issueOf({ toleranceMs: 13 * 60 * 60_000 })).toMatchObject({ path: 'webhook.dedupeTtlMs', rule: 'covers_replay_window' });
-    expect(() => createPaymentHandlers(options({ webhook: { secret, dedupeTtlMs: 10 * 60_000 } }))).not.toThrow();
+    expect(() => createPaymentRoutes(options({ webhook: { secret, dedupeTtlMs: 10 * 60_000 } }))).not.toThrow();
   });
 
   it('refuses wallet settings the wallet request would refuse on every GET /wallet/config', () => {
     const error = errorOf(() =>
-      createPaymentHandlers(options({ wallet: { gatewayId: 'gw', allowedCardNetworks: ['visa'], countryCode: 'usa' } })),
+      createPaymentRoutes(options({ wallet: { gatewayId: 'gw', allowedCardNetworks: ['visa'], countryCode: 'usa' } })),
     );
     expect(error.issues.map((issue) => `${issue.path}:${issue.rule}`)).toEqual([
       'wallet.allowedCardNetworks.0:pattern',
@@ -163,22 +163,22 @@ describe('createPaymentHandlers options', () => {
   });
 
   it('refuses a misspelt event name, in options and in on()', () => {
-    expect(errorOf(() => createPaymentHandlers(options({ on: { 'payment.success': () => {} } as never }))).message).toContain(
+    expect(errorOf(() => createPaymentRoutes(options({ on: { 'payment.success': () => {} } as never }))).message).toContain(
       'payment.succeeded',
     );
-    const handlers = createPaymentHandlers(options());
+    const handlers = createPaymentRoutes(options());
     expect(() => handlers.on('payment.done' as never, () => {})).toThrow(PaymentValidationError);
   });
 
   it('reads bodies up to the larger of the route and webhook limits', () => {
-    expect(createPaymentHandlers(options({ bodyLimitBytes: 1000, webhook: { secret, maxBodyBytes: 5000 } })).bodyLimitBytes).toBe(5000);
-    expect(createPaymentHandlers(options({ bodyLimitBytes: 200_000 })).bodyLimitBytes).toBe(200_000);
+    expect(createPaymentRoutes(options({ bodyLimitBytes: 1000, webhook: { secret, maxBodyBytes: 5000 } })).bodyLimitBytes).toBe(5000);
+    expect(createPaymentRoutes(options({ bodyLimitBytes: 200_000 })).bodyLimitBytes).toBe(200_000);
   });
 });
 
 describe('handle()', () => {
   it('answers undefined for paths that are not payment routes, 405 with Allow for a wrong method', async () => {
-    const handlers = createPaymentHandlers(options());
+    const handlers = createPaymentRoutes(options());
     expect(await handlers.handle({ method: 'GET', path: '/elsewhere', headers: {}, query: {} })).toBeUndefined();
     const wrong = await handlers.handle({ method: 'DELETE', path: '/wallet/config/', headers: {}, query: {} });
     expect(wrong).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD' } });
@@ -186,7 +186,7 @@ describe('handle()', () => {
 
   it('dispatches to named handlers first, then catch-all ones, each in subscription order', async () => {
     const calls: string[] = [];
-    const handlers = createPaymentHandlers(
+    const handlers = createPaymentRoutes(
       options({ on: { '*': () => void calls.push('all (option)'), 'payment.succeeded': () => void calls.push('succeeded (option)') } }),
     );
     handlers.on('payment.succeeded', () => void calls.push('succeeded (runtime)'));
@@ -198,7 +198,7 @@ describe('handle()', () => {
 
   it('stops calling a handler once unsubscribed', async () => {
     const seen: PaymentEvent[] = [];
-    const handlers = createPaymentHandlers(options());
+    const handlers = createPaymentRoutes(options());
     const off = handlers.on('*', (event) => void seen.push(event));
     await handlers.handle(webhookRequest(sale('T2')));
     off();
@@ -208,14 +208,14 @@ describe('handle()', () => {
 
   it('hands the request context to event handlers', async () => {
     const contexts: unknown[] = [];
-    const handlers = createPaymentHandlers(options({ on: { '*': (_event, ctx) => void contexts.push(ctx.context) } }));
+    const handlers = createPaymentRoutes(options({ on: { '*': (_event, ctx) => void contexts.push(ctx.context) } }));
     await handlers.handle({ ...webhookRequest(sale('T4')), context: { framework: 'request' } });
     expect(contexts).toEqual([{ framework: 'request' }]);
   });
 
   it('refuses a webhook body a parser already turned into an object, with 500 and the fix', async () => {
     let ran = false;
-    const handlers = createPaymentHandlers(options({ on: { '*': () => void (ran = true) } }));
+    const handlers = createPaymentRoutes(options({ on: { '*': () => void (ran = true) } }));
     const response = await handlers.handle(webhookRequest(sale('T5'), { parsedBody: sale('T5') }));
     expect(response?.status).toBe(500);
     expect(JSON.parse(response!.body)).toMatchObject({ error: { code: 'WEBHOOK_BODY_ALREADY_PARSED' } });
@@ -224,7 +224,7 @@ describe('handle()', () => {
   });
 
   it('verifies a webhook body a raw parser kept as bytes', async () => {
-    const handlers = createPaymentHandlers(options());
+    const handlers = createPaymentRoutes(options());
     const request = webhookRequest(sale('T6'));
     const bytes = await request.readBody!();
     const response = await handlers.handle({ ...request, readBody: undefined, parsedBody: bytes });
@@ -254,7 +254,7 @@ describe('handle()', () => {
     const gated = gatedHandler();
     const warnings: unknown[] = [];
     const logger = { ...silentLogger, warn: (...args: unknown[]) => void warnings.push(args[1]) };
-    const handlers = createPaymentHandlers(options({ on: { '*': gated.handler }, logger }));
+    const handlers = createPaymentRoutes(options({ on: { '*': gated.handler }, logger }));
     const first = handlers.handle(webhookRequest(sale('T7'), { deliveryId: 'a' }));
     const second = await handlers.handle(webhookRequest(sale('T7'), { deliveryId: 'b' }));
     expect(second?.status).toBe(409);
@@ -273,7 +273,7 @@ describe('handle()', () => {
 
   it('an event whose first delivery fails while a second is refused in flight is handled by the retry of the second', async () => {
     const gated = gatedHandler();
-    const handlers = createPaymentHandlers(options({ on: { '*': gated.handler } }));
+    const handlers = createPaymentRoutes(options({ on: { '*': gated.handler } }));
     const first = handlers.handle(webhookRequest(sale('T7b'), { deliveryId: 'a' }));
     expect((await handlers.handle(webhookRequest(sale('T7b'), { deliveryId: 'b' })))?.status).toBe(409);
     gated.release(true);
@@ -286,7 +286,7 @@ describe('handle()', () => {
 
   it('a retry of the very delivery still being handled is refused with 409 too', async () => {
     const gated = gatedHandler();
-    const handlers = createPaymentHandlers(options({ on: { '*': gated.handler } }));
+    const handlers = createPaymentRoutes(options({ on: { '*': gated.handler } }));
     const first = handlers.handle(webhookRequest(sale('T7c'), { deliveryId: 'same' }));
     expect((await handlers.handle(webhookRequest(sale('T7c'), { deliveryId: 'same' })))?.status).toBe(409);
     gated.release(false);
@@ -303,10 +303,10 @@ describe('handle()', () => {
     const clock = { now: () => now };
     const store = new MemoryIdempotencyStore({ clock });
     // The first instance starts handling and never finishes, as if its process died.
-    const crashed = createPaymentHandlers(options({ store, clock, on: { '*': gatedHandler().handler } }));
+    const crashed = createPaymentRoutes(options({ store, clock, on: { '*': gatedHandler().handler } }));
     void crashed.handle(webhookRequest(sale('T7e'), { deliveryId: 'a' }));
     let runs = 0;
-    const survivor = createPaymentHandlers(options({ store, clock, on: { '*': () => void (runs += 1) } }));
+    const survivor = createPaymentRoutes(options({ store, clock, on: { '*': () => void (runs += 1) } }));
     expect((await survivor.handle(webhookRequest(sale('T7e'), { deliveryId: 'a' })))?.status).toBe(409);
     now += 24_000;
     expect((await survivor.handle(webhookRequest(sale('T7e'), { deliveryId: 'a' })))?.status).toBe(409);
@@ -321,9 +321,9 @@ describe('handle()', () => {
     const clock = { now: () => now };
     const store = new MemoryIdempotencyStore({ clock });
     const webhook = { secret, processingTtlMs: 60_000 };
-    const crashed = createPaymentHandlers(options({ store, clock, webhook, on: { '*': gatedHandler().handler } }));
+    const crashed = createPaymentRoutes(options({ store, clock, webhook, on: { '*': gatedHandler().handler } }));
     void crashed.handle(webhookRequest(sale('T7f'), { deliveryId: 'a' }));
-    const survivor = createPaymentHandlers(options({ store, clock, webhook }));
+    const survivor = createPaymentRoutes(options({ store, clock, webhook }));
     expect((await survivor.handle(webhookRequest(sale('T7f'), { deliveryId: 'a' })))?.status).toBe(409);
     now += 30_000;
     expect((await survivor.handle(webhookRequest(sale('T7f'), { deliveryId: 'a' })))?.status).toBe(409);
@@ -333,7 +333,7 @@ describe('handle()', () => {
 
   it('refuses a wallet token that is not the wallet token JSON text with 400, never quoting it, before any service call', async () => {
     let looked = 0;
-    const handlers = createPaymentHandlers(
+    const handlers = createPaymentRoutes(
       options({
         resolveOrder: () => {
           looked += 1;
@@ -366,7 +366,7 @@ describe('handle()', () => {
     } as unknown as IdempotencyStore;
     let thrown: unknown;
     try {
-      createPaymentHandlers(options({ store }));
+      createPaymentRoutes(options({ store }));
     } catch (error) {
       thrown = error;
     }
@@ -382,7 +382,7 @@ describe('handle()', () => {
     const clock = { now: () => now };
     const store = new MemoryIdempotencyStore({ clock });
     let runs = 0;
-    const handlers = createPaymentHandlers(options({ store, clock, on: { '*': () => void (runs += 1) } }));
+    const handlers = createPaymentRoutes(options({ store, clock, on: { '*': () => void (runs += 1) } }));
     const payload = { ...sale('T9'), notifyTime: new Date(now).toISOString() };
     const deliver = () => handlers.handle(webhookRequest(payload, { timestamp: now }));
     expect((await deliver())?.status).toBe(200);
@@ -401,7 +401,7 @@ describe('handle()', () => {
   });
 
   it('reads the signed time from webhook.signedTimeField, as ISO 8601 or epoch milliseconds', async () => {
-    const handlers = createPaymentHandlers(options({ webhook: { secret, signedTimeField: 'sentAt' } }));
+    const handlers = createPaymentRoutes(options({ webhook: { secret, signedTimeField: 'sentAt' } }));
     const post = (payload: Record<string, unknown>) => handlers.handle(webhookRequest(payload));
     const old = Date.now() - 6 * 60_000;
     expect((await post({ ...sale('T10'), sentAt: old }))?.status).toBe(400);
@@ -413,8 +413,8 @@ describe('handle()', () => {
   it('without a signed time: refused when webhook.requireSignedTime is set, otherwise accepted with one warning', async () => {
     const warnings: string[] = [];
     const logger = { debug() {}, info() {}, error() {}, warn: (_: unknown, msg?: string) => void warnings.push(String(msg)) };
-    const strict = createPaymentHandlers(options({ webhook: { secret, requireSignedTime: true } }));
-    const lenient = createPaymentHandlers(options({ logger }));
+    const strict = createPaymentRoutes(options({ webhook: { secret, requireSignedTime: true } }));
+    const lenient = createPaymentRoutes(options({ logger }));
     const refused = await strict.handle(webhookRequest(sale('T11')));
     expect(refused?.status).toBe(400);
     expect(JSON.parse(refused!.body).error.code).toBe('WEBHOOK_MISSING_SIGNED_TIME');
@@ -431,7 +431,7 @@ describe('POST /wallet/pay answer', () => {
   async function payAgainst(reply: Reply) {
     const server = await startServiceServer(() => reply);
     created.push(server);
-    const handlers = createPaymentHandlers(
+    const handlers = createPaymentRoutes(
       options({
         client: clientOptions(server.url),
         resolveOrder: () => ({ referenceOrderId: 'order-0001', amount: { orderAmount: 100, priceCurrency: 'USD' }, description: 'x' }),

@@ -5,7 +5,7 @@ import {
   createPaymentClient,
   PaymentResponseError,
   type PaymentClientOptions,
-  type PaymentHandlersOptions,
+  type PaymentRoutesOptions,
 } from '../src';
 import { SESSION_LIFETIME_MS } from '../src/session';
 import { checkoutInput, clientOptions, directPaymentInput } from './support/fixtures';
@@ -40,7 +40,7 @@ async function plainService(respond: Responder): Promise<{ server: ServiceServer
 
 /** A real node:http app serving the routes for one order, its client on `client`. */
 async function shop(client: PaymentClientOptions): Promise<Listening> {
-  const options: PaymentHandlersOptions = {
+  const options: PaymentRoutesOptions = {
     client,
     resolveOrder: () => ({ referenceOrderId: 'order-5005', amount: { orderAmount: 900, priceCurrency: 'USD' }, description: 'Cup' }),
     webhook: { secret: 'whsec_service_answers_0123' },

@@ -3,9 +3,9 @@ import { PaymentStoreUnavailableError } from '../src/errors';
 import { MemoryIdempotencyStore } from '../src/idempotency/memory-store';
 import type { IdempotencyStore } from '../src/idempotency/store';
 import type { Logger } from '../src/logger';
-import { createPaymentHandlers } from '../src/routes/create-payment-handlers';
+import { createPaymentRoutes } from '../src/routes/create-payment-routes';
 import type { NeutralRequest } from '../src/routes/neutral-http';
-import type { PaymentHandlers } from '../src/routes/types';
+import type { PaymentRoutes } from '../src/routes/types';
 import { signWebhook } from '../src/webhooks/sign-webhook';
 import { webhookPayload } from '../../../tools/conformance/fixtures';
 
@@ -52,7 +52,7 @@ function delivery(deliveryId: string, transactionId: string): NeutralRequest {
   return { method: 'POST', path: '/webhook', headers, query: {}, readBody: async () => Buffer.from(body) };
 }
 
-const opened: PaymentHandlers[] = [];
+const opened: PaymentRoutes[] = [];
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((handlers) => handlers.close()));
 });
@@ -61,7 +61,7 @@ function setup(handler: () => void | Promise<void> = () => {}) {
   const store = new OutageStore();
   const log = capture();
   const runs: string[] = [];
-  const handlers = createPaymentHandlers({
+  const handlers = createPaymentRoutes({
     client: { apiKey: 'sk_test_store_outage_0123', baseUrl: 'https://payments.example.com', appId: 'app1', merchantId: 'm1' },
     resolveOrder: () => null,
     webhook: { secret },

@@ -2,7 +2,7 @@ import { metrics, SpanKind, trace } from '@opentelemetry/api';
 import { startSandbox, type Sandbox } from '@paymount/sandbox';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { captureTelemetry, childrenOf, type TelemetryCapture } from '../../../tools/telemetry-testing';
-import { createPaymentClient, PaymentValidationError, signWebhook, type PaymentClientOptions, type PaymentHandlersOptions } from '../src';
+import { createPaymentClient, PaymentValidationError, signWebhook, type PaymentClientOptions, type PaymentRoutesOptions } from '../src';
 import { directPaymentInput } from './support/fixtures';
 import { orderAppsClosedAfterEach } from './support/order-app';
 
@@ -165,7 +165,7 @@ describe('the client', () => {
 describe('the routes', () => {
   const appsOf = orderAppsClosedAfterEach();
   /** A shop over real HTTP exporting to the capture, its own sandbox's secrets added to the scanned ones. */
-  const app = async (options: Partial<PaymentHandlersOptions> = {}) => {
+  const app = async (options: Partial<PaymentRoutesOptions> = {}) => {
     const shop = await appsOf({ options: () => ({ telemetry: capture.telemetry, ...options }) });
     secrets.push(shop.sandbox.apiKey, shop.sandbox.webhookSecret);
     return shop;

@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
-  createPaymentHandlers,
+  createPaymentRoutes,
   type OrderLookupContext,
   type PaymentClosedEvent,
   type PaymentEvent,
@@ -8,22 +8,22 @@ import {
   type PaymentEventOf,
   type PaymentEventReason,
   type PaymentFailedEvent,
-  type PaymentHandlers,
-  type PaymentHandlersOptions,
+  type PaymentRoutes,
+  type PaymentRoutesOptions,
   type PaymentSucceededEvent,
   type RefundFailedEvent,
   type RefundSucceededEvent,
   type UnknownPaymentEvent,
 } from '../src';
-import { PaymentEventHandlers } from '../src/webhooks/event-handlers';
+import { PaymentEventRegistry } from '../src/webhooks/event-handlers';
 
 /** What an adapter hands as context; any type will do. */
 interface AppRequest {
   user: string;
 }
 
-declare const handlers: PaymentHandlers<AppRequest>;
-declare const options: Omit<PaymentHandlersOptions<AppRequest>, 'on' | 'resolveOrder'>;
+declare const handlers: PaymentRoutes<AppRequest>;
+declare const options: Omit<PaymentRoutesOptions<AppRequest>, 'on' | 'resolveOrder'>;
 
 describe('PaymentEvent', () => {
   it('is the union of the map, narrowed by `type`', () => {
@@ -68,7 +68,7 @@ describe('PaymentEventOf', () => {
 
 describe('the on option', () => {
   it('types each handler for its own event and the adapter context', () => {
-    createPaymentHandlers<AppRequest>({
+    createPaymentRoutes<AppRequest>({
       ...options,
       resolveOrder: () => null,
       on: {
@@ -83,7 +83,7 @@ describe('the on option', () => {
   });
 
   it('refuses a handler of another event, and a name that is no event', () => {
-    const on = (subscriptions: PaymentHandlersOptions<AppRequest>['on']) => subscriptions;
+    const on = (subscriptions: PaymentRoutesOptions<AppRequest>['on']) => subscriptions;
     // @ts-expect-error a refund handler cannot take payment.succeeded events
     on({ 'payment.succeeded': (event: RefundSucceededEvent) => event.originalTransactionId });
     // @ts-expect-error payment.succeeded has no reason
@@ -95,7 +95,7 @@ describe('the on option', () => {
   });
 
   it('accepts a handler taking a wider event than its name gives', () => {
-    createPaymentHandlers<AppRequest>({ ...options, resolveOrder: () => null, on: { 'payment.failed': (event: PaymentEvent) => event.type } });
+    createPaymentRoutes<AppRequest>({ ...options, resolveOrder: () => null, on: { 'payment.failed': (event: PaymentEvent) => event.type } });
   });
 });
 
@@ -119,8 +119,8 @@ describe('handlers.on()', () => {
     handlers.on('refund.succeded', () => undefined);
   });
 
-  it('is typed the same on a PaymentEventHandlers of its own', () => {
-    const own = new PaymentEventHandlers<AppRequest>();
+  it('is typed the same on a PaymentEventRegistry of its own', () => {
+    const own = new PaymentEventRegistry<AppRequest>();
     own.on('refund.succeeded', (event) => expectTypeOf(event.originalTransactionId).toEqualTypeOf<string>());
     // @ts-expect-error refund.succeeded has no sessionId
     own.on('refund.succeeded', (event) => event.sessionId);
@@ -129,7 +129,7 @@ describe('handlers.on()', () => {
 
 describe('resolveOrder', () => {
   it('gets the adapter context', () => {
-    createPaymentHandlers<AppRequest>({
+    createPaymentRoutes<AppRequest>({
       ...options,
       resolveOrder: (orderId, ctx) => {
         expectTypeOf(orderId).toEqualTypeOf<string>();
@@ -141,6 +141,6 @@ describe('resolveOrder', () => {
   });
 
   it('is unknown where no adapter says', () => {
-    createPaymentHandlers({ ...options, resolveOrder: (_orderId, ctx) => expectTypeOf(ctx.context).toEqualTypeOf<unknown>() && null });
+    createPaymentRoutes({ ...options, resolveOrder: (_orderId, ctx) => expectTypeOf(ctx.context).toEqualTypeOf<unknown>() && null });
   });
 });

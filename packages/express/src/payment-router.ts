@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request } from 'express';
-import { createPaymentHandlers, type PaymentHandlers, type PaymentHandlersOptions } from '@paymount/core';
+import { createPaymentRoutes, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
 import { toNeutralRequest, writeNeutralResponse } from '@paymount/core/http';
 
 /**
@@ -18,7 +18,7 @@ function keptRawBody(req: ExpressRequest): Uint8Array | string | undefined {
 }
 
 /** The handler options, with `resolveOrder` and the event handlers given the Express `Request` as `ctx.context`. */
-export type PaymentRouterOptions = PaymentHandlersOptions<Request>;
+export type PaymentRouterOptions = PaymentRoutesOptions<Request>;
 
 /**
  * Express middleware serving the payment routes; mount it like a Router:
@@ -28,11 +28,11 @@ export type PaymentRouterOptions = PaymentHandlersOptions<Request>;
 export interface PaymentRouter {
   (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void;
   /** The core handlers behind the routes: `handlers.client`, `handlers.on(...)`, `handlers.close()`. */
-  readonly handlers: PaymentHandlers<Request>;
+  readonly handlers: PaymentRoutes<Request>;
 }
 
 export function paymentRouter(options: PaymentRouterOptions): PaymentRouter {
-  const handlers = createPaymentHandlers(options);
+  const handlers = createPaymentRoutes(options);
   const serve = async (req: ExpressRequest, res: ServerResponse): Promise<boolean> => {
     // No `path` option: Express strips the mount path from req.url, where toNeutralRequest reads it.
     // A parser ran first only if it consumed the stream (Express 4's json() sets `req.body = {}` even when it did not).

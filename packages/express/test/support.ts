@@ -1,6 +1,6 @@
 import express5 from 'express';
 import express4 from 'express4';
-import type { PaymentHandlersOptions } from '@paymount/core';
+import type { PaymentRoutesOptions } from '@paymount/core';
 import { listen, type Listening } from '../../../tools/adapter-testing';
 import { paymentRouter, type PaymentRouter } from '../src';
 
@@ -25,7 +25,7 @@ export interface ExpressTestApp extends Listening {
  */
 export async function startExpressApp(
   express: ExpressModule,
-  options: PaymentHandlersOptions,
+  options: PaymentRoutesOptions,
   mount: (app: ExpressApp, router: PaymentRouter) => void,
 ): Promise<ExpressTestApp> {
   const app = express();

@@ -1,22 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createPaymentHandlers, type PaymentHandlers, type PaymentHandlersOptions } from '@paymount/core';
+import { createPaymentRoutes, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
 import { toNeutralRequest } from '@paymount/core/http';
 
 /** `resolveOrder` and the event handlers get the `FastifyRequest` as `ctx.context`. */
-export interface PaymentPluginOptions extends PaymentHandlersOptions<FastifyRequest> {
+export interface PaymentPluginOptions extends PaymentRoutesOptions<FastifyRequest> {
   /** Serve the routes under this path, e.g. '/payments'; Fastify's own `register` option. Default: at the root. */
   prefix?: string;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The core handlers behind the payment routes: `paymentHandlers.client`, `.on(...)`. */
-    paymentHandlers: PaymentHandlers<FastifyRequest>;
+    /** The core handlers behind the payment routes: `paymentRoutes.client`, `.on(...)`. */
+    paymentRoutes: PaymentRoutes<FastifyRequest>;
   }
 }
 
 /** The routes, in a context of their own: the catch-all parser below never reaches the app's other routes. */
-function paymentRoutes(handlers: PaymentHandlers<FastifyRequest>) {
+function routesPlugin(handlers: PaymentRoutes<FastifyRequest>) {
   return async (routes: FastifyInstance): Promise<void> => {
     // Parsers inherited from the app (its JSON parser too) would consume the bytes the webhook signature covers.
     routes.removeAllContentTypeParsers();
@@ -38,15 +38,15 @@ function paymentRoutes(handlers: PaymentHandlers<FastifyRequest>) {
 
 /**
  * The payment routes as a Fastify plugin: `app.register(paymentPlugin, { prefix: '/payments', ...options })`.
- * It skips encapsulation like a `fastify-plugin` plugin so `app.paymentHandlers` is visible to the app,
+ * It skips encapsulation like a `fastify-plugin` plugin so `app.paymentRoutes` is visible to the app,
  * and registers the routes themselves in an encapsulated child under `prefix`.
  */
 export async function paymentPlugin(app: FastifyInstance, options: PaymentPluginOptions): Promise<void> {
   const { prefix, ...handlerOptions } = options;
-  const handlers = createPaymentHandlers(handlerOptions);
-  app.decorate('paymentHandlers', handlers);
+  const handlers = createPaymentRoutes(handlerOptions);
+  app.decorate('paymentRoutes', handlers);
   app.addHook('onClose', () => handlers.close());
-  await app.register(paymentRoutes(handlers), { prefix: prefix ?? '' });
+  await app.register(routesPlugin(handlers), { prefix: prefix ?? '' });
 }
 
 // What `fastify-plugin` sets, without the dependency: run in the registering context, under a readable name.

@@ -1,4 +1,4 @@
-import type { PaymentHandlersOptions } from '@paymount/core';
+import type { PaymentRoutesOptions } from '@paymount/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { captureConsoleInEachTest, startAdapterFixture, withDefaultLogger, type AdapterFixture } from '../../../tools/adapter-testing';
 import { postJson } from '../../../tools/conformance/http';
@@ -6,7 +6,7 @@ import { FASTIFY_VERSIONS, startFastifyApp, type FastifyFactory } from './suppor
 
 const hooks = captureConsoleInEachTest();
 
-async function shop(fixture: AdapterFixture, fastify: FastifyFactory, options: PaymentHandlersOptions): Promise<string> {
+async function shop(fixture: AdapterFixture, fastify: FastifyFactory, options: PaymentRoutesOptions): Promise<string> {
   const app = hooks.closeAfterTest(await startFastifyApp(fastify, options));
   fixture.mountedAt(app.routesUrl);
   return app.routesUrl;

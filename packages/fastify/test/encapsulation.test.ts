@@ -81,8 +81,8 @@ for (const [name, fastify] of FASTIFY_VERSIONS) {
     });
 
     it('exposes the core handlers on the app', () => {
-      expect(app.app.paymentHandlers.bodyLimitBytes).toBeGreaterThan(0);
-      expect(typeof app.app.paymentHandlers.client.createCheckoutSession).toBe('function');
+      expect(app.app.paymentRoutes.bodyLimitBytes).toBeGreaterThan(0);
+      expect(typeof app.app.paymentRoutes.client.createCheckoutSession).toBe('function');
     });
   });
 }

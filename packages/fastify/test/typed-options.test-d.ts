@@ -1,4 +1,4 @@
-import type { OrderLookupContext, PaymentHandlers, PaymentSucceededEvent, RefundSucceededEvent } from '@paymount/core';
+import type { OrderLookupContext, PaymentRoutes, PaymentSucceededEvent, RefundSucceededEvent } from '@paymount/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { describe, expectTypeOf, it } from 'vitest';
 import { paymentPlugin, type PaymentPluginOptions } from '../src';
@@ -22,13 +22,13 @@ describe('paymentPlugin options', () => {
         },
       },
     });
-    expectTypeOf(app.paymentHandlers).toEqualTypeOf<PaymentHandlers<FastifyRequest>>();
-    app.paymentHandlers.on('refund.succeeded', (event) => expectTypeOf(event).toEqualTypeOf<RefundSucceededEvent>());
+    expectTypeOf(app.paymentRoutes).toEqualTypeOf<PaymentRoutes<FastifyRequest>>();
+    app.paymentRoutes.on('refund.succeeded', (event) => expectTypeOf(event).toEqualTypeOf<RefundSucceededEvent>());
   });
 
   it('refuse a handler of the wrong signature, and another framework’s context', async () => {
     // @ts-expect-error a refund handler cannot take payment.succeeded events
-    app.paymentHandlers.on('payment.succeeded', (event: RefundSucceededEvent) => event.originalTransactionId);
+    app.paymentRoutes.on('payment.succeeded', (event: RefundSucceededEvent) => event.originalTransactionId);
     const options: PaymentPluginOptions = {
       ...base,
       // @ts-expect-error resolveOrder gets a FastifyRequest, not another framework's request

@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import { createPaymentHandlers, type PaymentHandlers, type PaymentHandlersOptions } from '@paymount/core';
+import { createPaymentRoutes, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
 import { servePayments } from './payment-middleware';
 
 /** The part of a @koa/router Router this needs (structural, so the package does not depend on the router). */
@@ -17,9 +17,9 @@ export interface RouterLike {
 export function mountPaymentRoutes(
   router: RouterLike,
   path: string,
-  options: PaymentHandlersOptions<Context>,
-): { readonly handlers: PaymentHandlers<Context> } {
-  const handlers = createPaymentHandlers(options);
+  options: PaymentRoutesOptions<Context>,
+): { readonly handlers: PaymentRoutes<Context> } {
+  const handlers = createPaymentRoutes(options);
   const base = path.replace(/\/+$/, '');
   for (const route of handlers.routePaths) router.all(`${base}${route}`, servePayments(handlers, () => route));
   return { handlers };

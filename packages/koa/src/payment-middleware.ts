@@ -1,10 +1,12 @@
 import type { Context, Next } from 'koa';
-import { createPaymentHandlers, type PaymentHandlers, type PaymentHandlersOptions } from '@paymount/core';
+import { createPaymentRoutes, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
 import { toNeutralRequest, type NeutralResponse } from '@paymount/core/http';
 
 /** `resolveOrder` and the event handlers get the Koa `Context` as `ctx.context`. */
-export interface PaymentMiddlewareOptions extends PaymentHandlersOptions<Context> {
+export interface PaymentMiddlewareOptions extends PaymentRoutesOptions<Context> {
   /** Serve the routes under this path when mounted on the app, e.g. '/payments'. Default: at the root. */
+  mountPath?: string;
+  /** @deprecated The old name of `mountPath`, the name every paymount package uses; `mountPath` wins when both are set. */
   prefix?: string;
 }
 
@@ -12,7 +14,7 @@ export interface PaymentMiddlewareOptions extends PaymentHandlersOptions<Context
 export interface PaymentMiddleware {
   (ctx: Context, next: Next): Promise<void>;
   /** The core handlers behind the routes: `handlers.client`, `handlers.on(...)`, `handlers.close()`. */
-  readonly handlers: PaymentHandlers<Context>;
+  readonly handlers: PaymentRoutes<Context>;
 }
 
 /** What body parsers (e.g. @koa/bodyparser) mounted before paymount leave on the request. */
@@ -21,8 +23,8 @@ type ParsedRequest = Context['request'] & { body?: unknown; rawBody?: string };
 /** Where a request falls among the payment routes, or undefined when it is not under them. */
 export type RoutePathOf = (ctx: Context) => string | undefined;
 
-function underPrefix(prefix: string): RoutePathOf {
-  const base = prefix.replace(/\/+$/, '');
+function underMountPath(mountPath: string): RoutePathOf {
+  const base = mountPath.replace(/\/+$/, '');
   return (ctx) => {
     if (base === '') return ctx.path;
     if (!ctx.path.startsWith(`${base}/`)) return undefined;
@@ -38,7 +40,7 @@ function respond(ctx: Context, response: NeutralResponse): void {
 }
 
 /** Builds the middleware around ready handlers; `pathOf` says where the request falls among the routes. */
-export function servePayments(handlers: PaymentHandlers<Context>, pathOf: RoutePathOf): PaymentMiddleware {
+export function servePayments(handlers: PaymentRoutes<Context>, pathOf: RoutePathOf): PaymentMiddleware {
   const middleware = async (ctx: Context, next: Next): Promise<void> => {
     const path = pathOf(ctx);
     const request = ctx.request as ParsedRequest;
@@ -60,7 +62,7 @@ export function servePayments(handlers: PaymentHandlers<Context>, pathOf: RouteP
   return Object.assign(middleware, { handlers });
 }
 
-/** `app.use(paymentMiddleware({ prefix: '/payments', ...options }))`. */
-export function paymentMiddleware({ prefix = '', ...options }: PaymentMiddlewareOptions): PaymentMiddleware {
-  return servePayments(createPaymentHandlers(options), underPrefix(prefix));
+/** `app.use(paymentMiddleware({ mountPath: '/payments', ...options }))`. */
+export function paymentMiddleware({ mountPath, prefix, ...options }: PaymentMiddlewareOptions): PaymentMiddleware {
+  return servePayments(createPaymentRoutes(options), underMountPath(mountPath ?? prefix ?? ''));
 }

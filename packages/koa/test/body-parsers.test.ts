@@ -30,7 +30,7 @@ for (const [name, App] of KOA_VERSIONS) {
   describe(`${name}: @koa/bodyparser mounted BEFORE the payment middleware`, () => {
     let app: KoaTestApp;
     beforeAll(async () => {
-      const payments = paymentMiddleware({ ...fixture.options, prefix: '/payments' });
+      const payments = paymentMiddleware({ ...fixture.options, mountPath: '/payments' });
       app = await startKoaApp(App, '/payments', payments, (koa) => koa.use(bodyParser()).use(payments));
       fixture.mountedAt(app.routesUrl);
     });
@@ -58,7 +58,7 @@ for (const [name, App] of KOA_VERSIONS) {
   describe(`${name}: a parser that consumed the stream without keeping its bytes`, () => {
     let app: KoaTestApp;
     beforeAll(async () => {
-      const payments = paymentMiddleware({ ...fixture.options, prefix: '/payments' });
+      const payments = paymentMiddleware({ ...fixture.options, mountPath: '/payments' });
       app = await startKoaApp(App, '/payments', payments, (koa) => koa.use(parseWithoutKeepingBytes).use(payments));
       fixture.mountedAt(app.routesUrl);
     });

@@ -3,9 +3,9 @@ import { mountPaymentRoutes, paymentMiddleware } from '../src';
 import { KOA_VERSIONS, ownRoute, ROUTER_VERSIONS, startKoaApp } from './support';
 
 for (const [name, App] of KOA_VERSIONS) {
-  describeRouteConformance(`${name}, middleware with a prefix`, {
+  describeRouteConformance(`${name}, middleware with a mountPath`, {
     async startApp(options) {
-      const payments = paymentMiddleware({ ...options, prefix: '/payments' });
+      const payments = paymentMiddleware({ ...options, mountPath: '/payments' });
       const app = await startKoaApp(App, '/payments', payments, (koa) =>
         koa.use(payments).use(ownRoute('/payments/own-route')),
       );

@@ -1,5 +1,5 @@
 import { bodyParser } from '@koa/bodyparser';
-import type { PaymentHandlersOptions } from '@paymount/core';
+import type { PaymentRoutesOptions } from '@paymount/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureConsoleInEachTest, startAdapterFixture, withDefaultLogger, type AdapterFixture } from '../../../tools/adapter-testing';
 import { ORDERS } from '../../../tools/conformance/fixtures';
@@ -14,8 +14,8 @@ beforeAll(async () => {
 afterAll(() => fixture.close());
 const hooks = captureConsoleInEachTest();
 
-async function shop(App: KoaClass, options: PaymentHandlersOptions): Promise<string> {
-  const payments = paymentMiddleware({ ...options, prefix: '/payments' });
+async function shop(App: KoaClass, options: PaymentRoutesOptions): Promise<string> {
+  const payments = paymentMiddleware({ ...options, mountPath: '/payments' });
   const app = hooks.closeAfterTest(await startKoaApp(App, '/payments', payments, (koa) => koa.use(bodyParser()).use(payments)));
   fixture.mountedAt(app.routesUrl);
   return app.routesUrl;

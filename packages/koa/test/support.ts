@@ -2,7 +2,7 @@ import Koa from 'koa';
 import Koa2 from 'koa2';
 import type { Middleware } from 'koa';
 import { listen, type Listening } from '../../../tools/adapter-testing';
-import type { PaymentHandlers } from '@paymount/core';
+import type { PaymentRoutes } from '@paymount/core';
 import Router from '@koa/router';
 import Router15 from 'koa-router-15';
 
@@ -37,7 +37,7 @@ export function ownRoute(path: string): Middleware {
 export async function startKoaApp(
   App: KoaClass,
   routesPath: string,
-  payments: { readonly handlers: PaymentHandlers },
+  payments: { readonly handlers: PaymentRoutes },
   mount: (app: Koa) => void,
 ): Promise<KoaTestApp> {
   const app = new App();

@@ -1,11 +1,11 @@
-import type { PaymentHandlersOptions } from '@paymount/core';
+import type { PaymentRoutesOptions } from '@paymount/core';
 import type { NestPlatformRequest } from './nest-platform';
 
 /**
  * What forRoot takes, or forRootAsync's factory returns: the payment handlers'
  * options, with the platform's request (Express or Fastify) as `ctx.context`.
  */
-export type PaymentsModuleOptions = PaymentHandlersOptions<NestPlatformRequest>;
+export type PaymentsModuleOptions = PaymentRoutesOptions<NestPlatformRequest>;
 
 /**
  * Module-level settings that shape the module itself rather than the payment
@@ -14,7 +14,9 @@ export type PaymentsModuleOptions = PaymentHandlersOptions<NestPlatformRequest>;
  */
 export interface PaymentsModuleExtras {
   /** Where the routes are served, e.g. 'payments' gives POST /payments/checkout. */
-  path: string;
+  mountPath: string;
+  /** @deprecated The old name of `mountPath`, the name every paymount package uses; `path` wins when both are set, as before. */
+  path: string | undefined;
   /** Make PaymentsService injectable everywhere without importing the module again. */
   isGlobal: boolean;
   /**

@@ -1,12 +1,12 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import {
-  createPaymentHandlers,
+  createPaymentRoutes,
   type CallOptions,
   type CancelCheckoutResult,
   type ExpireCheckoutSessionInput,
   type ExpiredCheckoutSession,
   type PaymentClient,
-  type PaymentHandlers,
+  type PaymentRoutes,
   type ReconcileOptions,
   type ReconcileSummary,
   type RefundInput,
@@ -21,10 +21,10 @@ import { PAYMENTS_MODULE_OPTIONS } from './payments.tokens';
 /** The payment handlers and client built from the module options, for injection anywhere. */
 @Injectable()
 export class PaymentsService implements OnModuleDestroy {
-  readonly handlers: PaymentHandlers<NestPlatformRequest>;
+  readonly handlers: PaymentRoutes<NestPlatformRequest>;
 
   constructor(@Inject(PAYMENTS_MODULE_OPTIONS) options: PaymentsModuleOptions) {
-    this.handlers = createPaymentHandlers(options);
+    this.handlers = createPaymentRoutes(options);
   }
 
   /** The typed client, for calls of your own (e.g. a direct payment from a job). */

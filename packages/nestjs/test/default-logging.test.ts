@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import type { PaymentHandlersOptions } from '@paymount/core';
+import type { PaymentRoutesOptions } from '@paymount/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureConsoleInEachTest, startAdapterFixture, withDefaultLogger, type AdapterFixture } from '../../../tools/adapter-testing';
 import { postRaw } from '../../../tools/conformance/http';
@@ -14,7 +14,7 @@ afterAll(() => fixture.close());
 const hooks = captureConsoleInEachTest();
 
 /** The README's app as first written: no `rawBody: true`. */
-async function appWithoutRawBody(platform: NestPlatform, options: PaymentHandlersOptions): Promise<string> {
+async function appWithoutRawBody(platform: NestPlatform, options: PaymentRoutesOptions): Promise<string> {
   @Module({ imports: [PaymentsModule.forRoot(options)] })
   class AppModule {}
   const app = hooks.closeAfterTest(await startNestApp(AppModule, { platform, rawBody: false }));

@@ -1,5 +1,5 @@
 import { Controller, Inject, Injectable, Module } from '@nestjs/common';
-import type { PaymentClosedEvent, PaymentEvent, PaymentFailedEvent, PaymentHandlersOptions, PaymentSucceededEvent } from '@paymount/core';
+import type { PaymentClosedEvent, PaymentEvent, PaymentFailedEvent, PaymentRoutesOptions, PaymentSucceededEvent } from '@paymount/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdapterFixture, type AdapterFixture } from '../../../tools/adapter-testing';
 import { postJson, postRaw, send } from '../../../tools/conformance/http';
@@ -141,7 +141,7 @@ describe('PaymentsModule.forRootAsync with a config provider', () => {
   /** Stands in for @nestjs/config's ConfigService: the options come from an injected provider. */
   @Injectable()
   class ShopConfig {
-    paymentOptions(): PaymentHandlersOptions {
+    paymentOptions(): PaymentRoutesOptions {
       return fixture.options;
     }
   }
@@ -161,7 +161,7 @@ describe('PaymentsModule.forRootAsync with a config provider', () => {
           imports: [ShopConfigModule],
           inject: [ShopConfig],
           useFactory: (config: ShopConfig) => config.paymentOptions(),
-          path: 'checkout-api/pay',
+          mountPath: 'checkout-api/pay',
           isGlobal: true,
         }),
         BillingModule,
@@ -201,5 +201,21 @@ describe('an app with a global prefix', () => {
     expect((await postJson(`${app.url}/api/payments/checkout`, { orderId: 'order-1' })).status).toBe(201);
     const delivery = fixture.delivery('TX-nest-prefixed');
     expect((await postRaw(`${app.url}/api/payments/webhook`, delivery.body, delivery.headers)).status).toBe(200);
+  });
+});
+
+describe('`path`, the deprecated name of mountPath', () => {
+  let app: NestTestApp;
+  beforeAll(async () => {
+    @Module({ imports: [PaymentsModule.forRoot({ ...fixture.options, path: 'old-pay' })] })
+    class AppModule {}
+    app = await startNestApp(AppModule);
+    fixture.mountedAt(`${app.url}/old-pay`);
+  });
+  afterAll(() => app.close());
+
+  it('still places the routes', async () => {
+    expect((await postJson(`${app.url}/old-pay/checkout`, { orderId: 'order-1' })).status).toBe(201);
+    expect((await postJson(`${app.url}/payments/checkout`, { orderId: 'order-1' })).status).toBe(404);
   });
 });

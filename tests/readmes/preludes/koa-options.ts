@@ -2,4 +2,4 @@
 import type Koa from 'koa';
 import type { PaymentMiddlewareOptions } from '@paymount/koa';
 declare const app: Koa;
-declare const options: Omit<PaymentMiddlewareOptions, 'prefix'>;
+declare const options: Omit<PaymentMiddlewareOptions, 'mountPath' | 'prefix'>;

@@ -1,3 +1,3 @@
 // Prelude "payment-options": your payment options.
-import type { PaymentHandlersOptions } from '@paymount/core';
-declare const options: PaymentHandlersOptions;
+import type { PaymentRoutesOptions } from '@paymount/core';
+declare const options: PaymentRoutesOptions;

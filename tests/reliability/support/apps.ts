@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Module, type LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { PaymentHandlers, PaymentHandlersOptions } from '@paymount/core';
+import type { PaymentRoutes, PaymentRoutesOptions } from '@paymount/core';
 import { paymentRouter } from '@paymount/express';
 import { paymentMiddleware } from '@paymount/koa';
 import { PaymentsModule, PaymentsService } from '@paymount/nestjs';
@@ -19,7 +19,7 @@ export interface MerchantApp {
   /** Where the payment routes are mounted, e.g. `http://127.0.0.1:41234/payments`. */
   routesUrl: string;
   /** The core handlers behind the routes, e.g. for `reconcile()`. */
-  handlers: PaymentHandlers;
+  handlers: PaymentRoutes;
   close(): Promise<void>;
 }
 
@@ -57,7 +57,7 @@ function nestLogger(write: (line: string) => void): LoggerService {
  */
 export async function startMerchantApp(
   adapter: AdapterName,
-  options: PaymentHandlersOptions,
+  options: PaymentRoutesOptions,
   extra: StartAppOptions = {},
 ): Promise<MerchantApp> {
   if (adapter === 'express') {

@@ -1,4 +1,4 @@
-import type { Logger, MerchantOrder, PaymentClientOptions, PaymentEvent, PaymentHandlersOptions } from '@paymount/core';
+import type { Logger, MerchantOrder, PaymentClientOptions, PaymentEvent, PaymentRoutesOptions } from '@paymount/core';
 import type { Sandbox } from '@paymount/sandbox';
 
 export type OrderState = 'open' | 'pending' | 'paid' | 'failed' | 'closed';
@@ -89,7 +89,7 @@ export interface ShopOptionsInput {
 }
 
 /** Handler options against the sandbox, with the shop's orders and its webhook handler on every event. */
-export function shopOptions(input: ShopOptionsInput): PaymentHandlersOptions {
+export function shopOptions(input: ShopOptionsInput): PaymentRoutesOptions {
   const { sandbox, shop } = input;
   return {
     client: {

@@ -1,6 +1,6 @@
 import {
   createPaymentClient,
-  createPaymentHandlers,
+  createPaymentRoutes,
   PaymentValidationError,
   verifyWebhook,
   WebhookVerificationError,
@@ -120,7 +120,7 @@ describe('core schemas under hostile input', () => {
     fc.assert(
       fc.property(mutated({ client: base, webhook: { secret: 'whsec_property_secret_0123' }, notifyUrl: 'https://shop.example.com/webhook' }), (options) =>
         onlyThrows(PaymentValidationError, () => {
-          void createPaymentHandlers({ resolveOrder: () => null, ...(options as object) } as never).close();
+          void createPaymentRoutes({ resolveOrder: () => null, ...(options as object) } as never).close();
         }),
       ),
       { seed: SEED, numRuns: 200 },

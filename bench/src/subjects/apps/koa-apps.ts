@@ -7,7 +7,7 @@ import { countEvent, paymountOptions, type AppSetup } from './paymount-options';
 
 export function paymountKoa(upstream: string, setup?: AppSetup): Koa {
   const app = new Koa();
-  app.use(paymentMiddleware({ prefix: '/payments', ...paymountOptions(upstream, countEvent, setup) }));
+  app.use(paymentMiddleware({ mountPath: '/payments', ...paymountOptions(upstream, countEvent, setup) }));
   return app;
 }
 

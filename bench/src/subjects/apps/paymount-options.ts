@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import type { IdempotencyStore, OrderAttemptStore, PaymentHandlersOptions } from '@paymount/core';
+import type { IdempotencyStore, OrderAttemptStore, PaymentRoutesOptions } from '@paymount/core';
 import { createRedisClient, RedisIdempotencyStore } from '@paymount/redis';
 import { CREDENTIALS, NOTIFY_URL, resolveOrder, WEBHOOK_SECRET } from '../../fixtures/shop';
 
@@ -40,7 +40,7 @@ export async function setupOf(variant: AppVariant = {}): Promise<AppSetup> {
 }
 
 /** The same payment setup for every framework: the merchant's orders, the stub as the service. */
-export function paymountOptions(upstream: string, onSucceeded: () => void, setup: AppSetup = {}): PaymentHandlersOptions {
+export function paymountOptions(upstream: string, onSucceeded: () => void, setup: AppSetup = {}): PaymentRoutesOptions {
   return {
     client: { ...CREDENTIALS, baseUrl: upstream, localDevelopment: true },
     resolveOrder,

@@ -1,3 +1,4 @@
+import { describeIssues } from '../validation';
 import { PaymentApiError, PaymentNotFoundError, PaymentRateLimitError, PaymentResponseError, type PaymentError } from '../errors';
 import { redactValue } from '../logger';
 import { NOT_FOUND_CODES, RATE_LIMIT_CODE, responseEnvelopeSchema, SUCCESS_CODE, type ResponseEnvelope } from '../schemas/envelope';
@@ -59,8 +60,7 @@ export function interpretResponse(
     // The schema is the rule; it runs when the quick check says no, to tell exactly what is wrong.
     const parsed = responseEnvelopeSchema.safeParse(json);
     if (!parsed.success) {
-      const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`).join('; ');
-      return malformed(`with JSON that is not a response envelope: ${problems}`);
+      return malformed(`with JSON that is not a response envelope: ${describeIssues(parsed.error.issues)}`);
     }
     envelope = parsed.data;
   }

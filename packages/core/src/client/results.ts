@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describeIssues } from '../validation';
 import { PaymentResponseError } from '../errors';
 import type { SchemaContext } from '../schemas/urls';
 import { parseExpiresAt, parseServiceTime } from '../session';
@@ -206,8 +207,7 @@ function timesOf(data: { createTime?: string | number | undefined; completeTime?
 function parseData<S extends z.ZodType>(schema: S, outcome: Answered, path: string, method: HttpMethod = 'POST'): z.output<S> {
   const parsed = schema.safeParse(outcome.envelope.data);
   if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => `data.${issue.path.join('.')} ${issue.message}`).join('; ');
-  throw new PaymentResponseError(`${method} ${path} succeeded but its data is unusable: ${problems}`, {
+  throw new PaymentResponseError(`${method} ${path} succeeded but its data is unusable: ${describeIssues(parsed.error.issues, 'data')}`, {
     traceId: outcome.envelope.traceId,
     httpStatus: outcome.httpStatus,
   });

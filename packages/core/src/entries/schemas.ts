@@ -18,4 +18,5 @@ export { paymentClientOptionsSchema } from '../schemas/client-options';
 export type { ResolvedPaymentClientOptions } from '../schemas/client-options';
 export type { SchemaContext } from '../schemas/urls';
 export { isPublicHostname } from '../schemas/public-host';
+export { isLogger } from '../schemas/logger-option';
 export { MIN_SECRET_LENGTH } from '../schemas/secret-length';

@@ -1,5 +1,5 @@
 import type { Logger } from '../logger';
-import type { PaymentEventContext, PaymentEventHandlers } from '../webhooks/event-handlers';
+import type { PaymentEventContext, PaymentEventRegistry } from '../webhooks/event-handlers';
 import type { PaymentEvent } from '../webhooks/event';
 import { dedupeKeyOf } from './dedupe-key';
 import type { IdempotencyStore } from './store';
@@ -7,7 +7,7 @@ import { claimKey, completeKey, holderStateOf, releaseKey } from './checked-stor
 
 export interface EventDedupeDeps {
   store: IdempotencyStore;
-  handlers: Pick<PaymentEventHandlers, 'dispatch'>;
+  handlers: Pick<PaymentEventRegistry, 'dispatch'>;
   /** How long a handled event is remembered. */
   dedupeTtlMs: number;
   /** How long an in-flight claim blocks others, so a crashed process does not block a key for the whole dedupe TTL. */

@@ -7,7 +7,7 @@ import { jsonResponse } from './errors-to-response';
 import { checkFormOrigin } from './form-origin';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 import { checkoutRequestSchema } from './request-schemas';
-import { callbackUrls, fromServerSideOrder, lookUpPayableOrder, urlFor, type RouteDeps } from './route-deps';
+import { callbackUrls, withInvalidOrderAs500, lookUpPayableOrder, urlFor, type RouteDeps } from './route-deps';
 import type { MerchantOrder } from './types';
 
 /** A browser form post or navigation wants a redirect; a script wants JSON. */
@@ -38,7 +38,7 @@ async function sessionFor(deps: RouteDeps, order: MerchantOrder): Promise<OrderS
       reused: true,
     };
   }
-  const session = await fromServerSideOrder(deps, order, () => {
+  const session = await withInvalidOrderAs500(deps, order, () => {
     const merchantReturnUrl = urlFor(deps.merchantReturnUrl, order, order.merchantReturnUrl);
     return sendAttempt(
       deps.orders,

@@ -1,10 +1,10 @@
-import { createPaymentHandlers } from './create-payment-handlers';
+import { createPaymentRoutes } from './create-payment-routes';
 import { notFoundResponse } from './errors-to-response';
-import { isPaymentHandlers, normalizeMountPath, pathUnderMount } from './mount-path';
+import { isPaymentRoutes, normalizeMountPath, pathUnderMount } from './mount-path';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 import { queryOf } from './node-http-bridge';
 import { bodyTooLarge } from './route-error';
-import type { PaymentHandlers, PaymentHandlersOptions } from './types';
+import type { PaymentRoutes, PaymentRoutesOptions } from './types';
 
 export interface FetchHandlerOptions {
   /** Where the routes are mounted, e.g. '/payments'. Default '' (the root). */
@@ -13,7 +13,7 @@ export interface FetchHandlerOptions {
   notFound?: (request: Request) => Response | Promise<Response>;
 }
 
-export type FetchHandler = ((request: Request) => Promise<Response>) & { handlers: PaymentHandlers };
+export type FetchHandler = ((request: Request) => Promise<Response>) & { handlers: PaymentRoutes };
 
 /** Reads a fetch body up to `limitBytes`, cancelling the stream as soon as it grows past it. */
 async function readLimited(request: Request, limitBytes: number): Promise<Uint8Array> {
@@ -63,12 +63,12 @@ function toResponse(response: NeutralResponse, method = 'GET'): Response {
  * servers and runtimes built on the Fetch API.
  */
 export function createFetchHandler(
-  handlersOrOptions: PaymentHandlers | PaymentHandlersOptions,
+  handlersOrOptions: PaymentRoutes | PaymentRoutesOptions,
   options: FetchHandlerOptions = {},
 ): FetchHandler {
-  const handlers = isPaymentHandlers<PaymentHandlers>(handlersOrOptions)
+  const handlers = isPaymentRoutes<PaymentRoutes>(handlersOrOptions)
     ? handlersOrOptions
-    : createPaymentHandlers(handlersOrOptions);
+    : createPaymentRoutes(handlersOrOptions);
   const mountPath = normalizeMountPath(options.mountPath);
   const notFound = options.notFound ?? (() => toResponse(notFoundResponse()));
   const handle = async (request: Request): Promise<Response> => {

@@ -10,6 +10,6 @@ export function pathUnderMount(pathname: string, mountPath: string): string | un
   return pathname.startsWith(`${mountPath}/`) ? pathname.slice(mountPath.length) : undefined;
 }
 
-export function isPaymentHandlers<H extends { handle: unknown }>(value: H | object): value is H {
+export function isPaymentRoutes<H extends { handle: unknown }>(value: H | object): value is H {
   return typeof (value as Partial<H>).handle === 'function';
 }

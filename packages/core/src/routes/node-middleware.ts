@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createPaymentHandlers } from './create-payment-handlers';
+import { createPaymentRoutes } from './create-payment-routes';
 import { notFoundResponse } from './errors-to-response';
-import { isPaymentHandlers, normalizeMountPath, pathUnderMount } from './mount-path';
+import { isPaymentRoutes, normalizeMountPath, pathUnderMount } from './mount-path';
 import { toNeutralRequest, writeNeutralResponse } from './node-http-bridge';
-import type { PaymentHandlers, PaymentHandlersOptions } from './types';
+import type { PaymentRoutes, PaymentRoutesOptions } from './types';
 
 export interface NodeMiddlewareOptions {
   /** Where the routes are mounted, e.g. '/payments'. Default '' (the root). */
@@ -11,7 +11,7 @@ export interface NodeMiddlewareOptions {
 }
 
 export type NodeMiddleware = ((req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void) & {
-  handlers: PaymentHandlers;
+  handlers: PaymentRoutes;
 };
 
 /**
@@ -20,12 +20,12 @@ export type NodeMiddleware = ((req: IncomingMessage, res: ServerResponse, next?:
  * is none.
  */
 export function createNodeMiddleware(
-  handlersOrOptions: PaymentHandlers | PaymentHandlersOptions,
+  handlersOrOptions: PaymentRoutes | PaymentRoutesOptions,
   options: NodeMiddlewareOptions = {},
 ): NodeMiddleware {
-  const handlers = isPaymentHandlers<PaymentHandlers>(handlersOrOptions)
+  const handlers = isPaymentRoutes<PaymentRoutes>(handlersOrOptions)
     ? handlersOrOptions
-    : createPaymentHandlers(handlersOrOptions);
+    : createPaymentRoutes(handlersOrOptions);
   const mountPath = normalizeMountPath(options.mountPath);
   const passOn = (res: ServerResponse, next?: (error?: unknown) => void) => {
     if (next) next();

@@ -1,16 +1,24 @@
 import { z } from 'zod';
+import { loggerOptionSchema } from '../schemas/logger-option';
 import { MERCHANT_RETURN_URL_MAX, NOTIFY_URL_MAX } from '../schemas/fields';
-import { hasSurroundingWhitespace, MIN_SECRET_LENGTH, SURROUNDING_WHITESPACE_MESSAGE } from '../schemas/secret-length';
+import { MIN_SECRET_LENGTH, SURROUNDING_WHITESPACE_RULE } from '../schemas/secret-length';
 import { callbackUrlSchema, type SchemaContext } from '../schemas/urls';
 import { telemetryOptionsSchema } from '../telemetry/options';
 import { walletPaymentRequestInputSchema } from '../wallet/payment-request';
 import { DEFAULT_WEBHOOK_TOLERANCE_MS } from '../webhooks/verify-webhook';
 import { DEFAULT_DEDUPE_TTL_MS } from './webhook';
+import type { IdempotencyStore } from '../idempotency/store';
+import type { OrderAttemptStore } from '../orders/store';
+import type { PaymentClient } from '../client/types';
+import type { PaymentClientOptions } from '../schemas/client-options';
+import type { PaymentEventSubscriptions } from '../webhooks/event-handlers';
+import type { WebhookSecrets } from '../webhooks/verify-webhook';
+import type { MerchantOrder, ResolveOrder } from './types';
 
-const fn = (message: string) => z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', message);
+const fn = <T extends (...args: never[]) => unknown>(message: string) => z.custom<T>((value) => typeof value === 'function', message);
 
-const objectWith = (methods: readonly string[], message: string) =>
-  z.custom<object>(
+const objectWith = <T extends object>(methods: readonly string[], message: string) =>
+  z.custom<T>(
     (value) =>
       typeof value === 'object' &&
       value !== null &&
@@ -23,20 +31,48 @@ const positiveInt = z.number().int('must be a whole number').positive('must be g
 const secretSchema = z
   .string('must be the webhook signing secret, a string')
   .min(MIN_SECRET_LENGTH, `must be the whole signing secret, at least ${MIN_SECRET_LENGTH} characters`)
-  .refine((secret) => !hasSurroundingWhitespace(secret), {
-    message: SURROUNDING_WHITESPACE_MESSAGE,
-    params: { rule: 'no_surrounding_whitespace' },
+  .refine((secret) => !SURROUNDING_WHITESPACE_RULE.isBroken(secret), {
+    message: SURROUNDING_WHITESPACE_RULE.message,
+    params: { rule: SURROUNDING_WHITESPACE_RULE.rule },
   });
 
 const webhookOptionsSchema = z
   .strictObject({
     secret: secretSchema.optional(),
-    secrets: z.array(secretSchema).min(1, 'must hold at least one secret').optional(),
+    secrets: z.array(secretSchema).min(1, 'must hold at least one secret').readonly().optional(),
+    /**
+     * Allowed distance from now, either way, of X-Timestamp and of the time
+     * signed into the body (`signedTimeField`). Default 5 minutes. Every retry
+     * of the service must arrive within it of the event's signed time.
+     */
     toleranceMs: positiveInt.optional(),
+    /**
+     * The body field holding the time the service signed the notification at
+     * (ISO 8601 with a zone, or 13-digit epoch ms). A body older than
+     * `toleranceMs` by it is refused (`WEBHOOK_STALE_EVENT`), whatever its
+     * headers say. Default `notifyTime`.
+     */
     signedTimeField: z.string('must be the name of a body field').min(1, 'must not be empty').max(64, 'must be at most 64 characters').optional(),
+    /**
+     * Refuse a body without the signed time (`WEBHOOK_MISSING_SIGNED_TIME`).
+     * Default false: it is accepted, with a warning logged once, and a replay of
+     * it is then stopped only while its event is remembered (`dedupeTtlMs`).
+     */
     requireSignedTime: z.boolean('must be true or false').optional(),
+    /** Largest webhook body accepted. Default 100 KiB. */
     maxBodyBytes: positiveInt.optional(),
+    /**
+     * How long a handled event is remembered as done. Default 24 hours; at
+     * least twice `toleranceMs`, so an event is remembered for as long as a
+     * replay of it can pass the signed-time window.
+     */
     dedupeTtlMs: positiveInt.optional(),
+    /**
+     * How long a delivery being handled blocks others of the same event. Default
+     * 25 s: longer than the service waits for an answer (10 s), shorter than its
+     * retries last (about 31 s), so a crashed instance's claim frees in time for
+     * a retry. A handler running longer than this can run twice.
+     */
     processingTtlMs: positiveInt.optional(),
   })
   .refine((webhook) => (webhook.secret === undefined) !== (webhook.secrets === undefined), {
@@ -63,18 +99,41 @@ const originSchema = z
   });
 
 const ordersOptionsSchema = z.strictObject({
-  store: objectWith(
+  /**
+   * Where each order's current payment attempt and its lock are kept. Default
+   * a bounded in-memory store (one process); several instances need a shared
+   * one (`RedisOrderAttemptStore` from `@paymount/redis`).
+   */
+  store: objectWith<OrderAttemptStore>(
     ['lock', 'unlock', 'get', 'put', 'delete', 'settle', 'unsettled'],
     'must be an OrderAttemptStore (lock, unlock, get, put, delete, settle, unsettled)',
   ).optional(),
+  /**
+   * Longest time a payment request holds its order's lock. Keep it above
+   * twice the client's `deadlineMs` (a request may make two calls). Default
+   * 2 × `deadlineMs` + 30 s: 210 s with the client's default deadline, and
+   * when a client object is given.
+   */
   lockTtlMs: positiveInt.optional(),
+  /**
+   * How long an order's attempt is remembered after its last change: past a
+   * session's 30 minutes and a pending payment's settlement. Default 24 hours;
+   * after that only `resolveOrder`'s `payable` guards the order.
+   */
   attemptTtlMs: positiveInt.optional(),
 });
+
+/**
+ * The per-order payment guard.
+ * @interface
+ */
+export type OrderGuardOptions = z.input<typeof ordersOptionsSchema>;
 
 const walletRules = walletPaymentRequestInputSchema.shape;
 
 // The rules buildWalletPaymentRequest applies on every GET /wallet/config, so a bad setting fails here instead.
 const walletOptionsSchema = z.strictObject({
+  /** The gateway identifier the service was assigned by the wallet provider. */
   gatewayId: z.string('must be the gateway id assigned during wallet onboarding').min(1, 'must not be empty'),
   allowedCardNetworks: walletRules.allowedCardNetworks,
   merchantName: walletRules.merchantName,
@@ -82,38 +141,107 @@ const walletOptionsSchema = z.strictObject({
 });
 
 /**
+ * What GET /wallet/config needs.
+ * @interface
+ */
+export type WalletRouteOptions = z.input<typeof walletOptionsSchema>;
+
+/**
+ * The webhook route's time window and memory of handled events, beside its secret(s).
+ * @interface
+ */
+export type WebhookRouteSettings = Omit<z.input<typeof webhookOptionsSchema>, 'secret' | 'secrets'>;
+
+/** The webhook route's options: exactly one of `secret` or `secrets` (a list, for rotation), and its settings. */
+export type WebhookRouteOptions = WebhookSecrets & WebhookRouteSettings;
+
+/**
  * The handler options, checked once at start-up so that a typo (`notifyURL`)
  * or a secret pasted with a newline fails loudly instead of on the first
  * payment. `context` says how strictly callback URLs are judged: it mirrors
- * the client's `localDevelopment`.
+ * the client's `localDevelopment`. `TContext` only types the functions given.
  */
-export function paymentHandlersOptionsSchema(context: SchemaContext) {
+export function paymentRoutesOptionsSchema<TContext = unknown>(context: SchemaContext) {
   return z.strictObject({
-    client: objectWith([], 'must be a PaymentClient or the options to create one'),
-    resolveOrder: fn('must be a function (orderId, ctx) => order | null'),
+    /** A client, or the options to create one (then closed by `handlers.close()`). */
+    client: objectWith<PaymentClient | PaymentClientOptions>([], 'must be a PaymentClient or the options to create one'),
+    /** Looks up the merchant's order on the server: the only source of the amount charged. */
+    resolveOrder: fn<ResolveOrder<TContext>>('must be a function (orderId, ctx) => order | null'),
+    /**
+     * The public HTTPS URL of the mounted webhook route, sent with every payment:
+     * one URL, or one per order (also handy when the app's own address is only
+     * known once it listens; undefined sends none for that order). Without one,
+     * run `handlers.reconcile()` on a schedule to hear of outcomes.
+     */
     notifyUrl: z
-      .union([callbackUrlSchema(NOTIFY_URL_MAX, context), fn('')], 'must be a URL or a function (order) => URL')
+      .union(
+        [callbackUrlSchema(NOTIFY_URL_MAX, context), fn<(order: MerchantOrder) => string | undefined>('')],
+        'must be a URL or a function (order) => URL',
+      )
       .optional(),
+    /** Where the shopper returns after checkout: one URL, or one per order. An order's own URL wins. */
     merchantReturnUrl: z
-      .union([callbackUrlSchema(MERCHANT_RETURN_URL_MAX, context), fn('')], 'must be a URL or a function (order) => URL')
+      .union(
+        [callbackUrlSchema(MERCHANT_RETURN_URL_MAX, context), fn<(order: MerchantOrder) => string>('')],
+        'must be a URL or a function (order) => URL',
+      )
       .optional(),
+    /** Needed by GET /wallet/config. */
     wallet: walletOptionsSchema.optional(),
+    /**
+     * Origins (`https://shop.example`, no path) besides the app's own from which
+     * a browser may post the checkout form, e.g. a storefront on another domain.
+     * Default none: form posts from another site are refused (403). JSON calls
+     * are not affected.
+     */
     allowedOrigins: z.array(originSchema, 'must be a list of origins').optional(),
-    webhook: webhookOptionsSchema,
-    store: objectWith(
+    /** The webhook route: its signing secret(s), time window and memory of handled events. */
+    // Typed as the union (exactly one of secret or secrets); the identity step lets the looser object schema check it.
+    webhook: z
+      .custom<WebhookRouteOptions>()
+      .transform((webhook): unknown => webhook)
+      .pipe(webhookOptionsSchema),
+    /** Where webhook deliveries are deduplicated. Default a bounded in-memory store (single process). */
+    store: objectWith<IdempotencyStore>(
       ['claim', 'release', 'complete', 'state'],
       'must be an IdempotencyStore with claim(), release(), complete() and state()',
     ).optional(),
+    /** The per-order payment guard: at most one charge per order. */
     orders: ordersOptionsSchema.optional(),
-    on: z.record(z.string(), fn('must be a function (event, ctx) => void')).optional(),
-    logger: z
-      .union(
-        [z.literal(false), objectWith(['debug', 'info', 'warn', 'error'], '')],
-        'must be a pino-compatible logger, or false to log nothing',
-      )
+    /**
+     * Event handlers by event name, or '*' for all, each given its own event
+     * type (`'refund.succeeded': (event) => event.originalTransactionId`). More
+     * can be added with `handlers.on()`.
+     */
+    on: z
+      .custom<PaymentEventSubscriptions<TContext>>()
+      .pipe(z.record(z.string(), fn('must be a function (event, ctx) => void')))
       .optional(),
+    /**
+     * Where paymount logs, through its redactor. Left out, warnings and errors
+     * (every 5xx, every refused webhook delivery, every refusal by the service,
+     * each once with the fix when known) go to the console (stderr), one line
+     * each; a logger replaces that; `false` logs nothing.
+     */
+    logger: loggerOptionSchema.optional(),
+    /** Largest body of POST /checkout and POST /wallet/pay. Default 100 KiB. */
     bodyLimitBytes: positiveInt.optional(),
-    clock: objectWith(['now'], 'must be an object with a now() method').optional(),
+    /** Clock for the webhook timestamp window; injectable for tests. */
+    clock: objectWith<{ now(): number }>(['now'], 'must be an object with a now() method').optional(),
+    /**
+     * Spans and metrics of the routes, webhook deliveries, reconciliation and
+     * (when `client` is options) the client's calls. Default: the global
+     * OpenTelemetry providers, when `@opentelemetry/api` is installed; `false`: none.
+     */
     telemetry: telemetryOptionsSchema,
   });
 }
+
+/**
+ * The options of `createPaymentRoutes`, derived from the schema that checks
+ * them. `TContext` is the type of the framework request handed to
+ * `resolveOrder` and the event handlers: each adapter's own options fill it
+ * in; core's node and fetch entries leave it `unknown`.
+ * @interface
+ */
+export type PaymentRoutesOptions<TContext = unknown> = z.input<ReturnType<typeof paymentRoutesOptionsSchema<TContext>>>;

@@ -6,14 +6,14 @@ import type { Logger } from '../logger';
 import type { OrderDeps } from '../orders/order-lock';
 import type { NeutralRequest } from './neutral-http';
 import { PaymentRouteError } from './route-error';
-import type { MerchantOrder, PaymentHandlersOptions, PaymentRouteName, WalletRouteOptions } from './types';
+import type { MerchantOrder, PaymentRoutesOptions, PaymentRouteName, WalletRouteOptions } from './types';
 
 /** What the checkout and wallet routes share, resolved once from the options. */
 export interface RouteDeps {
   client: PaymentClient;
-  resolveOrder: PaymentHandlersOptions['resolveOrder'];
-  notifyUrl: PaymentHandlersOptions['notifyUrl'];
-  merchantReturnUrl: PaymentHandlersOptions['merchantReturnUrl'];
+  resolveOrder: PaymentRoutesOptions['resolveOrder'];
+  notifyUrl: PaymentRoutesOptions['notifyUrl'];
+  merchantReturnUrl: PaymentRoutesOptions['merchantReturnUrl'];
   wallet: WalletRouteOptions | undefined;
   /** Origins besides the app's own that may post the checkout form. */
   allowedOrigins: ReadonlySet<string>;
@@ -108,7 +108,7 @@ function invalidOrderFix(error: PaymentValidationError): string {
  * server's (an order or option breaking docs/service-contract.md#fields-and-rules): the browser gets a 500, the
  * log gets the broken rules.
  */
-export async function fromServerSideOrder<T>(deps: RouteDeps, order: MerchantOrder, step: () => T | Promise<T>): Promise<T> {
+export async function withInvalidOrderAs500<T>(deps: RouteDeps, order: MerchantOrder, step: () => T | Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (error) {

@@ -4,7 +4,7 @@ import { buildWalletPaymentRequest } from '../wallet/payment-request';
 import { jsonResponse } from './errors-to-response';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 import { orderQuerySchema } from './request-schemas';
-import { fromServerSideOrder, lookUpPayableOrder, type RouteDeps } from './route-deps';
+import { withInvalidOrderAs500, lookUpPayableOrder, type RouteDeps } from './route-deps';
 import { PaymentRouteError } from './route-error';
 
 /** GET /wallet/config?orderId= → the browser wallet request for the server-side order's total. */
@@ -15,7 +15,7 @@ export async function walletConfigRoute(req: NeutralRequest, deps: RouteDeps): P
   }
   const { orderId } = validate(orderQuerySchema, req.query, 'wallet config request');
   const order = await lookUpPayableOrder(deps, orderId, 'wallet-config', req);
-  const request = await fromServerSideOrder(deps, order, () =>
+  const request = await withInvalidOrderAs500(deps, order, () =>
     buildWalletPaymentRequest({
       amount: order.amount,
       gatewayId: wallet.gatewayId,

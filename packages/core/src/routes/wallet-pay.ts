@@ -5,7 +5,7 @@ import { readRequestBody } from './body';
 import { jsonResponse } from './errors-to-response';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 import { walletPayRequestSchema } from './request-schemas';
-import { callbackUrls, fromServerSideOrder, lookUpPayableOrder, type RouteDeps } from './route-deps';
+import { callbackUrls, withInvalidOrderAs500, lookUpPayableOrder, type RouteDeps } from './route-deps';
 
 /**
  * POST /wallet/pay: `{ orderId, token }` → a direct wallet payment of the
@@ -33,7 +33,7 @@ export async function walletPayRoute(req: NeutralRequest, deps: RouteDeps): Prom
       });
     }
     if (decision.next !== 'send') throw orderRefusals.pending();
-    const result = await fromServerSideOrder(deps, order, () =>
+    const result = await withInvalidOrderAs500(deps, order, () =>
       sendAttempt(
         deps.orders,
         decision,

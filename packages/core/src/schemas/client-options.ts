@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Dispatcher } from 'undici';
-import type { Logger } from '../logger';
 import { telemetryOptionsSchema } from '../telemetry/options';
 import { appIdSchema, merchantIdSchema } from './fields';
+import { loggerOptionSchema } from './logger-option';
 import { isLoopbackHostname } from './public-host';
 import { MIN_SECRET_LENGTH } from './secret-length';
 
@@ -17,15 +17,6 @@ const fn = <T>(message: string) => z.custom<T>((value) => typeof value === 'func
 
 const positiveInt = (fallback: number) =>
   z.number().int('must be a whole number of milliseconds').positive('must be greater than 0').default(fallback);
-
-const loggerSchema = z.custom<Logger | false>(
-  (value) =>
-    value === false ||
-    (typeof value === 'object' &&
-      value !== null &&
-      ['debug', 'info', 'warn', 'error'].every((level) => typeof (value as Record<string, unknown>)[level] === 'function')),
-  'must be a pino-compatible logger with debug, info, warn and error methods, or false to log nothing',
-);
 
 /** The whole-call deadline of a client call, retries included, unless `deadlineMs` says otherwise. */
 export const DEFAULT_DEADLINE_MS = 90_000;
@@ -57,7 +48,7 @@ export const paymentClientOptionsSchema = z
       )
       .optional(),
     ca: z.union([z.string(), z.instanceof(Buffer), z.array(z.union([z.string(), z.instanceof(Buffer)]))]).optional(),
-    logger: loggerSchema.optional(),
+    logger: loggerOptionSchema.optional(),
     telemetry: telemetryOptionsSchema,
     clock: z
       .custom<Clock>(

@@ -9,13 +9,12 @@ export const MIN_SECRET_LENGTH = 16;
 
 /**
  * A secret with surrounding whitespace is almost always a copy-paste slip (a
- * trailing newline from an env file) that would fail every signature; the one
- * rule for the options schema and verifyWebhook. Phrased without the value:
- * these messages may be logged.
+ * trailing newline from an env file) that would fail every signature. The one
+ * definition of the rule (its test, name and message) for the options schema
+ * and verifyWebhook. Phrased without the value: the message may be logged.
  */
-export function hasSurroundingWhitespace(secret: string): boolean {
-  return secret.trim() !== secret;
-}
-
-export const SURROUNDING_WHITESPACE_MESSAGE =
-  'has leading or trailing whitespace (often a newline copied from an env file); trim it where it is configured';
+export const SURROUNDING_WHITESPACE_RULE = {
+  rule: 'no_surrounding_whitespace',
+  message: 'has leading or trailing whitespace (often a newline copied from an env file); trim it where it is configured',
+  isBroken: (secret: string): boolean => secret.trim() !== secret,
+} as const;

@@ -43,7 +43,7 @@ export function assertEventName(name: string): asserts name is PaymentEventName 
  * a handler sees the effects of the ones before it. The first failure stops
  * the delivery, which is then retried by the service.
  */
-export class PaymentEventHandlers<TContext = unknown> {
+export class PaymentEventRegistry<TContext = unknown> {
   private readonly handlers = new Map<PaymentEventName, Array<PaymentEventHandler<PaymentEventName, TContext>>>();
 
   on<N extends PaymentEventName>(name: N, handler: PaymentEventHandler<N, TContext>): () => void {

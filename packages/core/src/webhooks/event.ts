@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WebhookPayloadError } from '../errors';
-import { toValidationIssue } from '../validation';
+import { toValidationIssues } from '../validation';
 
 export const PAYMENT_EVENT_TYPES = [
   'payment.succeeded',
@@ -234,7 +234,7 @@ function knownFields(body: WebhookPayload, sessionId: string | undefined): Recor
 }
 
 function payloadError(issues: readonly z.core.$ZodIssue[], input: unknown, what: string): WebhookPayloadError {
-  return new WebhookPayloadError(what, issues.map((issue) => toValidationIssue(issue, input)));
+  return new WebhookPayloadError(what, toValidationIssues(issues, input));
 }
 
 /** What the delivery (or reconciliation) knows besides the body. */

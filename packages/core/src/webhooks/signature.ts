@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { WebhookVerificationError } from '../errors';
-import { hasSurroundingWhitespace, SURROUNDING_WHITESPACE_MESSAGE } from '../schemas/secret-length';
+import { SURROUNDING_WHITESPACE_RULE } from '../schemas/secret-length';
 
 /** HMAC-SHA256 of the raw body bytes, as raw digest bytes. */
 export function hmacSha256(secret: string, body: Uint8Array): Buffer {
@@ -53,8 +53,8 @@ export function assertUsableSecrets(secrets: readonly string[]): void {
     if (typeof secret !== 'string' || secret.length === 0) {
       throw new WebhookVerificationError('invalid_secret', `${which} is empty.`);
     }
-    if (hasSurroundingWhitespace(secret)) {
-      throw new WebhookVerificationError('invalid_secret', `${which} ${SURROUNDING_WHITESPACE_MESSAGE}.`);
+    if (SURROUNDING_WHITESPACE_RULE.isBroken(secret)) {
+      throw new WebhookVerificationError('invalid_secret', `${which} ${SURROUNDING_WHITESPACE_RULE.message}.`);
     }
   });
 }

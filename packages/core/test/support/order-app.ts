@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { startSandbox, type Sandbox, type SandboxOptions } from '@paymount/sandbox';
 import { afterEach } from 'vitest';
 import { createNodeMiddleware } from '../../src/routes/node-middleware';
-import type { MerchantOrder, PaymentHandlers, PaymentHandlersOptions } from '../../src/routes/types';
+import type { MerchantOrder, PaymentRoutes, PaymentRoutesOptions } from '../../src/routes/types';
 import type { PaymentEvent } from '../../src/webhooks/event';
 
 export interface Answer {
@@ -16,7 +16,7 @@ export interface Answer {
 /** A merchant app over real HTTP (plain node:http) with the routes at /payments, paying through a real sandbox. */
 export interface OrderApp {
   sandbox: Sandbox;
-  handlers: PaymentHandlers;
+  handlers: PaymentRoutes;
   /** Where the routes are mounted. */
   routesUrl: string;
   /** Every event a handler ran to success for, in order. */
@@ -35,7 +35,7 @@ export interface OrderApp {
 
 export interface OrderAppSetup {
   /** Option overrides, given the sandbox and the app's routes URL (known once it listens). */
-  options?: (sandbox: Sandbox, routesUrl: () => string) => Partial<PaymentHandlersOptions>;
+  options?: (sandbox: Sandbox, routesUrl: () => string) => Partial<PaymentRoutesOptions>;
   /** Runs before the recording handler: throw to fail an event, await to hold it. */
   beforeEvent?: (event: PaymentEvent) => void | Promise<void>;
   /** Webhook retry delays of the sandbox; default 20 and 40 ms. */

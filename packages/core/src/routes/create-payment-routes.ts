@@ -13,7 +13,7 @@ import { reconcile } from '../orders/reconcile';
 import { createRouteTelemetry, WEBHOOK_ROUTE } from '../telemetry/route-spans';
 import { validate } from '../validation';
 import { DEFAULT_DEADLINE_MS } from '../schemas/client-options';
-import { PaymentEventHandlers, type PaymentEventHandler, type PaymentEventName } from '../webhooks/event-handlers';
+import { PaymentEventRegistry, type PaymentEventHandler, type PaymentEventName } from '../webhooks/event-handlers';
 import { DEFAULT_SIGNED_TIME_FIELD } from '../webhooks/signed-time';
 import {
   DEFAULT_WEBHOOK_MAX_BODY_BYTES,
@@ -24,10 +24,10 @@ import { checkoutRoute } from './checkout';
 import { errorResponse, errorToResponse } from './errors-to-response';
 import { clockFix, type FailureContext } from './failure-log';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
-import { paymentHandlersOptionsSchema } from './options-schema';
+import { paymentRoutesOptionsSchema } from './options-schema';
 import type { RouteDeps } from './route-deps';
 import { statusRoute } from './status';
-import type { PaymentHandlers, PaymentHandlersOptions } from './types';
+import type { PaymentRoutes, PaymentRoutesOptions } from './types';
 import { walletConfigRoute } from './wallet-config';
 import { walletPayRoute } from './wallet-pay';
 import { DEFAULT_DEDUPE_TTL_MS, unsignedTimeWarning, webhookRoute, type WebhookDeps } from './webhook';
@@ -85,12 +85,12 @@ function routePath(path: string): string {
  * validated up front; every route failure becomes the JSON error shape, and
  * nothing thrown by a route escapes `handle()`.
  */
-export function createPaymentHandlers<TContext = unknown>(typedOptions: PaymentHandlersOptions<TContext>): PaymentHandlers<TContext> {
+export function createPaymentRoutes<TContext = unknown>(typedOptions: PaymentRoutesOptions<TContext>): PaymentRoutes<TContext> {
   // An adapter hands handle() only requests whose `context` is its TContext: inside, the routes need not know the type.
-  const options = typedOptions as PaymentHandlersOptions;
+  const options = typedOptions as PaymentRoutesOptions;
   const clientGiven = typeof options?.client === 'object' && options.client !== null && isPaymentClient(options.client);
   const localDevelopment = clientGiven ? true : (options?.client as PaymentClientOptions | undefined)?.localDevelopment === true;
-  validate(paymentHandlersOptionsSchema({ localDevelopment }), options, 'payment handlers options');
+  validate(paymentRoutesOptionsSchema({ localDevelopment }), options, 'payment handlers options');
 
   const redactor = new Redactor();
   const secrets = secretsOf(options.webhook);
@@ -106,7 +106,7 @@ export function createPaymentHandlers<TContext = unknown>(typedOptions: PaymentH
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const webhookMaxBodyBytes = options.webhook.maxBodyBytes ?? DEFAULT_WEBHOOK_MAX_BODY_BYTES;
 
-  const events = new PaymentEventHandlers();
+  const events = new PaymentEventRegistry();
   for (const [name, handler] of Object.entries(options.on ?? {})) {
     // The schema let any key through: events.on() refuses a name that is not an event's.
     if (handler) events.on(name as PaymentEventName, handler as PaymentEventHandler);
@@ -162,7 +162,7 @@ export function createPaymentHandlers<TContext = unknown>(typedOptions: PaymentH
     [WEBHOOK_ROUTE]: { POST: (req) => webhookRoute(req, telemetry ? telemetry.observeDelivery(webhookDeps, req) : webhookDeps) },
   };
 
-  const handlers: PaymentHandlers = {
+  const handlers: PaymentRoutes = {
     client,
     routePaths: Object.keys(routes),
     bodyLimitBytes: Math.max(bodyLimitBytes, webhookMaxBodyBytes),
@@ -194,5 +194,5 @@ export function createPaymentHandlers<TContext = unknown>(typedOptions: PaymentH
       if (!clientGiven) await client.close();
     },
   };
-  return handlers as PaymentHandlers<TContext>;
+  return handlers as PaymentRoutes<TContext>;
 }
