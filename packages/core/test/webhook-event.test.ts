@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WebhookPayloadError } from '../src/errors';
-import { eventTypeOf, normalizeEvent } from '../src/webhooks/event';
+import { eventTypeOf, isWebhookPayload, normalizeEvent, webhookPayloadSchema } from '../src/webhooks/event';
 
 describe('eventTypeOf', () => {
   it.each([
@@ -155,3 +155,53 @@ function errorOf(fn: () => unknown): WebhookPayloadError {
   }
   throw new Error('expected a WebhookPayloadError');
 }
+
+describe('isWebhookPayload: the quick check every delivery goes through before zod', () => {
+  const base = {
+    transactionId: 'txn_1',
+    transactionRequestId: 'req_1',
+    referenceOrderId: 'order_1',
+    transactionType: 'SALE',
+    transactionStatus: 'S',
+    amount: { orderAmount: 1000, totalAmount: 1000, priceCurrency: 'USD' },
+    notifyTime: '2026-11-23T04:00:00Z',
+    extra: { kept: [1, 2] },
+  };
+  const values: unknown[] = [undefined, '', 'x', 0, 12.5, null, true, {}, [], { code: 'A' }];
+  const variants: unknown[] = [base, null, [], 'text', 42, { ...base, amount: undefined }, { ...base, reason: { code: 'D01', message: 'Declined' } }];
+  for (const field of ['transactionId', 'originalTransactionId', 'sessionId', 'transactionStatus', 'transactionResultCode', 'amount', 'reason']) {
+    for (const value of values) variants.push({ ...base, [field]: value });
+  }
+  for (const field of ['orderAmount', 'taxAmount', 'tipAmount', 'priceCurrency']) {
+    for (const value of values) variants.push({ ...base, amount: { ...base.amount, [field]: value } });
+  }
+  for (const field of ['code', 'message']) for (const value of values) variants.push({ ...base, reason: { code: 'D01', [field]: value } });
+
+  it('says yes only to what the schema accepts, and then the payload is the schema output as it is', () => {
+    let yes = 0;
+    for (const payload of variants) {
+      if (!isWebhookPayload(payload)) continue;
+      yes += 1;
+      const parsed = webhookPayloadSchema.safeParse(payload);
+      expect(parsed.success, JSON.stringify(payload)).toBe(true);
+      expect(parsed.data).toEqual(payload);
+    }
+    expect(yes).toBeGreaterThan(20);
+  });
+
+  it('says yes to a common delivery, so the schema does not run for it', () => {
+    expect(isWebhookPayload(base)).toBe(true);
+    expect(isWebhookPayload({ ...base, reason: { code: 'D01', message: 'Declined' } })).toBe(true);
+  });
+
+  it('leaves a payload of the wrong shape to the schema, whose issues name the field', () => {
+    const payload = { ...base, transactionStatus: 5 };
+    expect(isWebhookPayload(payload)).toBe(false);
+    expect(() => normalizeEvent(payload, { deliveryId: 'd', timestamp: 0 })).toThrow(WebhookPayloadError);
+    try {
+      normalizeEvent(payload, { deliveryId: 'd', timestamp: 0 });
+    } catch (error) {
+      expect((error as WebhookPayloadError).issues).toContainEqual(expect.objectContaining({ path: 'transactionStatus' }));
+    }
+  });
+});
