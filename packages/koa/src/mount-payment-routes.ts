@@ -1,5 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { createPaymentRoutes, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
+import { normalizeMountPath } from '@paymount/core/http';
 import { servePayments } from './payment-middleware';
 
 /** The part of a @koa/router Router this needs (structural, so the package does not depend on the router). */
@@ -20,7 +21,7 @@ export function mountPaymentRoutes(
   options: PaymentRoutesOptions<Context>,
 ): { readonly handlers: PaymentRoutes<Context> } {
   const handlers = createPaymentRoutes(options);
-  const base = path.replace(/\/+$/, '');
+  const base = normalizeMountPath(path);
   for (const route of handlers.routePaths) router.all(`${base}${route}`, servePayments(handlers, () => route));
   return { handlers };
 }

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import { createPaymentRoutes, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
-import { toNeutralRequest, type NeutralResponse } from '@paymount/core/http';
+import { normalizeMountPath, pathUnderMount, toNeutralRequest, type NeutralResponse } from '@paymount/core/http';
 
 /** `resolveOrder` and the event handlers get the Koa `Context` as `ctx.context`. */
 export interface PaymentMiddlewareOptions extends PaymentRoutesOptions<Context> {
@@ -23,13 +23,9 @@ type ParsedRequest = Context['request'] & { body?: unknown; rawBody?: string };
 /** Where a request falls among the payment routes, or undefined when it is not under them. */
 export type RoutePathOf = (ctx: Context) => string | undefined;
 
-function underMountPath(mountPath: string): RoutePathOf {
-  const base = mountPath.replace(/\/+$/, '');
-  return (ctx) => {
-    if (base === '') return ctx.path;
-    if (!ctx.path.startsWith(`${base}/`)) return undefined;
-    return ctx.path.slice(base.length);
-  };
+function underMountPath(mountPath: string | undefined): RoutePathOf {
+  const base = normalizeMountPath(mountPath);
+  return (ctx) => pathUnderMount(ctx.path, base);
 }
 
 function respond(ctx: Context, response: NeutralResponse): void {
@@ -64,5 +60,5 @@ export function servePayments(handlers: PaymentRoutes<Context>, pathOf: RoutePat
 
 /** `app.use(paymentMiddleware({ mountPath: '/payments', ...options }))`. */
 export function paymentMiddleware({ mountPath, prefix, ...options }: PaymentMiddlewareOptions): PaymentMiddleware {
-  return servePayments(createPaymentRoutes(options), underMountPath(mountPath ?? prefix ?? ''));
+  return servePayments(createPaymentRoutes(options), underMountPath(mountPath ?? prefix));
 }

@@ -1,6 +1,7 @@
 import { describeIssues } from '../validation';
 import { PaymentApiError, PaymentNotFoundError, PaymentRateLimitError, PaymentResponseError, type PaymentError } from '../errors';
 import { redactValue } from '../logger';
+import { isPlainObject } from '../plain-object';
 import { NOT_FOUND_CODES, RATE_LIMIT_CODE, responseEnvelopeSchema, SUCCESS_CODE, type ResponseEnvelope } from '../schemas/envelope';
 import { parseRetryAfter } from './retry';
 import type { HttpMethod, TransportResponse } from './transport';
@@ -113,7 +114,7 @@ export function interpretResponse(
  * envelope the schema accepts (envelope.test.ts compares both).
  */
 export function isEnvelope(json: unknown): json is ResponseEnvelope {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return false;
+  if (!isPlainObject(json)) return false;
   const { code, msg, traceId, data } = json as Record<string, unknown>;
   return (
     typeof code === 'string' &&

@@ -1,6 +1,7 @@
 import { PaymentErrorCode } from '../error-codes';
 import type { NeutralRequest } from './neutral-http';
 import { bodyTooLarge, PaymentRouteError } from './route-error';
+import { isPlainObject } from '../plain-object';
 
 export type BodyKind = 'json' | 'form';
 
@@ -24,12 +25,6 @@ function kindOf(contentType: string | undefined): BodyKind | undefined {
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
 }
 
 function parseText(text: string, kind: BodyKind): Record<string, unknown> {

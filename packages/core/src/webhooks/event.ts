@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WebhookPayloadError } from '../errors';
 import { toValidationIssues } from '../validation';
+import { isPlainObject } from '../plain-object';
 
 export const PAYMENT_EVENT_TYPES = [
   'payment.succeeded',
@@ -177,7 +178,6 @@ const PAYLOAD_TEXT_FIELDS = [
 ] as const;
 const AMOUNT_NUMBER_FIELDS = ['totalAmount', 'orderAmount', 'taxAmount', 'surchargeAmount', 'tipAmount'] as const;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const optionally = (value: unknown, type: 'string' | 'number') => value === undefined || typeof value === type;
 
 /**
@@ -187,13 +187,13 @@ const optionally = (value: unknown, type: 'string' | 'number') => value === unde
  * (webhook-event.test.ts holds the two to agreeing).
  */
 export function isWebhookPayload(payload: unknown): payload is WebhookPayload {
-  if (!isObject(payload)) return false;
+  if (!isPlainObject(payload)) return false;
   const { amount, reason } = payload;
   return (
     PAYLOAD_TEXT_FIELDS.every((name) => optionally(payload[name], 'string')) &&
     (amount === undefined ||
-      (isObject(amount) && optionally(amount.priceCurrency, 'string') && AMOUNT_NUMBER_FIELDS.every((name) => optionally(amount[name], 'number')))) &&
-    (reason === undefined || (isObject(reason) && optionally(reason.code, 'string') && optionally(reason.message, 'string')))
+      (isPlainObject(amount) && optionally(amount.priceCurrency, 'string') && AMOUNT_NUMBER_FIELDS.every((name) => optionally(amount[name], 'number')))) &&
+    (reason === undefined || (isPlainObject(reason) && optionally(reason.code, 'string') && optionally(reason.message, 'string')))
   );
 }
 
