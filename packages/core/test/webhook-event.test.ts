@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WebhookPayloadError } from '../src/errors';
-import { eventTypeOf, isWebhookPayload, normalizeEvent, webhookPayloadSchema } from '../src/webhooks/event';
+import { eventFieldSchema, eventTypeOf, hasEventFields, isWebhookPayload, normalizeEvent, webhookPayloadSchema } from '../src/webhooks/event';
 
 describe('eventTypeOf', () => {
   it.each([
@@ -203,5 +203,35 @@ describe('isWebhookPayload: the quick check every delivery goes through before z
     } catch (error) {
       expect((error as WebhookPayloadError).issues).toContainEqual(expect.objectContaining({ path: 'transactionStatus' }));
     }
+  });
+});
+
+describe('hasEventFields: the quick check of a named event\'s required fields before zod', () => {
+  const complete = {
+    transactionId: 'txn_1',
+    originalTransactionId: 'txn_0',
+    transactionRequestId: 'req_1',
+    referenceOrderId: 'order_1',
+    sessionId: 'cs_1',
+    transactionType: 'SALE',
+    transactionStatus: 'S',
+    amount: { orderAmount: 1000 },
+    reason: { code: 'D01', message: 'Declined' },
+  };
+  const values: unknown[] = [undefined, '', 'x', 0, null, true, {}, [], { code: 'A' }, { code: 'A', message: '' }, { code: '', message: 'm' }];
+  const variants: Record<string, unknown>[] = [complete];
+  for (const field of Object.keys(complete)) for (const value of values) variants.push({ ...complete, [field]: value });
+  for (const field of ['code', 'message']) for (const value of values) variants.push({ ...complete, reason: { code: 'D01', message: 'm', [field]: value } });
+  const types = ['payment.succeeded', 'payment.failed', 'payment.closed', 'refund.succeeded', 'refund.failed'] as const;
+
+  it.each(types)('%s: says yes exactly when the schema accepts', (type) => {
+    let yes = 0;
+    for (const fields of variants) {
+      const accepted = eventFieldSchema(type).safeParse(fields).success;
+      expect(hasEventFields(type, fields), JSON.stringify(fields)).toBe(accepted);
+      if (accepted) yes += 1;
+    }
+    expect(yes).toBeGreaterThan(5);
+    expect(yes).toBeLessThan(variants.length);
   });
 });

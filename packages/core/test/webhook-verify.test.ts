@@ -72,6 +72,15 @@ describe('verifyWebhook', () => {
     }
   });
 
+  it('refuses a 64-character signature with one character that is not hex, wherever it is', async () => {
+    const { body, headers } = signed();
+    const hex = createHmac('sha256', secret).update(body).digest('hex');
+    for (const at of [0, 1, 31, 62, 63]) {
+      const form = `${hex.slice(0, at)}g${hex.slice(at + 1)}`;
+      expect(await reasonOf(verifyWebhook({ rawBody: body, headers: { ...headers, 'x-signature': form }, secret, now }))).toBe('bad_signature');
+    }
+  });
+
   it('accepts any of several secrets (rotation) and rejects when none matches', async () => {
     const { body, headers } = signed();
     await expect(verifyWebhook({ rawBody: body, headers, secrets: ['whsec_new_secret_value', secret], now })).resolves.toBeDefined();
