@@ -5,7 +5,7 @@ import { subject, withScope, type ProcessScope } from '../harness/scope';
 import type { BenchSettings } from '../harness/settings';
 import type { ClientSide } from '../subjects/client-caller';
 
-const SESSION_SIDES: readonly ClientSide[] = ['paymount', 'undici', 'axios', 'paymount-telemetry', 'paymount-no-telemetry'];
+const SESSION_SIDES: readonly ClientSide[] = ['paymount', 'undici', 'axios', 'paymount-telemetry', 'paymount-no-telemetry', 'paymount-sdk-work', 'paymount-telemetry-sampled'];
 const LIFECYCLE_SIDES: readonly ClientSide[] = ['paymount-refund', 'undici-refund', 'paymount-query', 'undici-query'];
 
 type SideRuns = Map<ClientSide, ClosedLoopResult[]>;
@@ -89,6 +89,22 @@ export async function clientFigures(settings: BenchSettings): Promise<Figure[]> 
         what: 'createCheckoutSession with telemetry on (OpenTelemetry SDK, batched spans and metrics, exporting nowhere) vs telemetry: false (calls/s)',
         ratio: ratio(session, 'paymount-telemetry', 'paymount-no-telemetry'),
         target: 0.9,
+        higherIsBetter: true,
+        absolute,
+      },
+      {
+        id: 'client-telemetry-sdk-work',
+        what: "telemetry: false with the SDK's share of telemetry done by hand around each call (its two spans, their attributes, one histogram point) vs telemetry: false (calls/s): the most any instrumentation recording the same can reach",
+        ratio: ratio(session, 'paymount-sdk-work', 'paymount-no-telemetry'),
+        target: null,
+        higherIsBetter: true,
+        absolute,
+      },
+      {
+        id: 'client-telemetry-sampled',
+        what: 'createCheckoutSession with telemetry on and one call in ten traced (ParentBasedSampler over TraceIdRatioBasedSampler 0.1; every call in the metrics) vs telemetry: false (calls/s)',
+        ratio: ratio(session, 'paymount-telemetry-sampled', 'paymount-no-telemetry'),
+        target: null,
         higherIsBetter: true,
         absolute,
       },

@@ -1,7 +1,15 @@
 import { Agent as HttpAgent } from 'node:http';
 import { createPaymentClient, type PaymentTelemetry } from '@paymount/core';
 import { MeterProvider, PeriodicExportingMetricReader, type PushMetricExporter } from '@opentelemetry/sdk-metrics';
-import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import {
+  BasicTracerProvider,
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+  type Sampler,
+  type SpanExporter,
+} from '@opentelemetry/sdk-trace-base';
+import { context, SpanKind, trace } from '@opentelemetry/api';
 import axios from 'axios';
 import { Pool } from 'undici';
 import { CREATE_SESSION_PATH, CREDENTIALS, ORDERS, REFUND_AMOUNT, SETTLED_PAYMENT_ID, sessionFieldsOf } from '../fixtures/shop';
@@ -16,6 +24,8 @@ export type ClientSide =
   | 'axios'
   | 'paymount-telemetry'
   | 'paymount-no-telemetry'
+  | 'paymount-sdk-work'
+  | 'paymount-telemetry-sampled'
   | 'paymount-refund'
   | 'undici-refund'
   | 'paymount-query'
@@ -24,13 +34,55 @@ export type ClientSide =
 /** Exporters that drop what they get: the SDK still builds, batches and aggregates every span and metric point. */
 const discard = { export: (_items: unknown, done: (result: { code: 0 }) => void) => done({ code: 0 }), shutdown: async () => {}, forceFlush: async () => {} };
 
-/** The OpenTelemetry SDK as a merchant's app wires it (batched spans, metrics read every 10 s), exporting nowhere. */
-function sdkTelemetry(): PaymentTelemetry {
+/**
+ * The OpenTelemetry SDK as a merchant's app wires it (batched spans, metrics
+ * read every 10 s), exporting nowhere; every call traced unless a sampler says.
+ */
+function sdkTelemetry(sampler?: Sampler) {
   return {
-    tracerProvider: new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(discard as SpanExporter)] }),
+    tracerProvider: new BasicTracerProvider({ sampler, spanProcessors: [new BatchSpanProcessor(discard as SpanExporter)] }),
     meterProvider: new MeterProvider({
       readers: [new PeriodicExportingMetricReader({ exporter: discard as unknown as PushMetricExporter, exportIntervalMillis: 10_000 })],
     }),
+  } satisfies PaymentTelemetry;
+}
+
+/**
+ * A call with telemetry off, wrapped by hand in what paymount's telemetry
+ * asks of the SDK per call (core's telemetry README table): the INTERNAL
+ * span, its CLIENT child made current for the request, their attributes,
+ * and one duration histogram point. What is left to paymount's own code is
+ * the difference between this side and paymount-telemetry.
+ */
+function sdkWorkCaller(upstream: string): () => Promise<boolean> {
+  const client = paymountClient(upstream, false);
+  const input = sessionFieldsOf(order);
+  const { tracerProvider, meterProvider } = sdkTelemetry();
+  const tracer = tracerProvider.getTracer('bench');
+  const duration = meterProvider.getMeter('bench').createHistogram('bench.call.duration', { unit: 's' });
+  const dimensions = { 'http.request.method': 'POST', 'url.path': CREATE_SESSION_PATH };
+  const attemptAttributes = { ...dimensions, 'server.address': new URL(upstream).hostname, 'server.port': Number(new URL(upstream).port) };
+  const measured = { ...dimensions, 'paymount.outcome': 'success' };
+  return async () => {
+    const started = performance.now();
+    const parent = context.active();
+    const span = tracer.startSpan(`paymount POST ${CREATE_SESSION_PATH}`, { kind: SpanKind.INTERNAL, attributes: dimensions }, parent);
+    span.setAttribute('paymount.transaction_request_id', input.referenceOrderId);
+    const callContext = trace.setSpan(parent, span);
+    const attempt = tracer.startSpan(`POST ${CREATE_SESSION_PATH}`, { kind: SpanKind.CLIENT, attributes: attemptAttributes }, callContext);
+    attempt.setAttribute('paymount.attempt', 1);
+    const session = await context.with(trace.setSpan(callContext, attempt), () => client.createCheckoutSession(input));
+    for (const target of [attempt, span]) {
+      target.setAttribute('paymount.service.code', '0');
+      target.setAttribute('paymount.service.trace_id', session.transactionRequestId);
+    }
+    attempt.setAttribute('http.response.status_code', 200);
+    attempt.end();
+    span.setAttribute('paymount.outcome', 'success');
+    span.setAttribute('paymount.attempts', 1);
+    span.end();
+    duration.record((performance.now() - started) / 1000, measured);
+    return session.checkoutUrl.length > 0;
   };
 }
 
@@ -51,6 +103,10 @@ const callers: Record<ClientSide, (upstream: string, connections: number) => () 
   paymount: (upstream) => paymountCaller(upstream),
   'paymount-telemetry': (upstream) => paymountCaller(upstream, sdkTelemetry()),
   'paymount-no-telemetry': (upstream) => paymountCaller(upstream, false),
+  'paymount-sdk-work': (upstream) => sdkWorkCaller(upstream),
+  // One call in ten traced, as a busy production app samples; the histogram still sees every call.
+  'paymount-telemetry-sampled': (upstream) =>
+    paymountCaller(upstream, sdkTelemetry(new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(0.1) }))),
   undici(upstream, connections) {
     const pool = new Pool(upstream, { connections });
     return async () => (await createSessionOnUndici(pool, upstream, order)).checkoutUrl.length > 0;

@@ -172,11 +172,9 @@ async function traceCall<O extends ObservedOutcome>(
     span.setStatus({ code: api.SpanStatusCode.ERROR, message: errorCodeOf(error) });
     throw error;
   } finally {
-    const measured = shape.measured(outcome);
     span.setAttribute(ATTR.outcome, outcome);
     span.setAttribute(ATTR.attempts, attempts);
     span.end();
-    instruments.calls.add(1, measured);
-    instruments.callDuration.record(secondsSince(started), measured);
+    instruments.callDuration.record(secondsSince(started), shape.measured(outcome));
   }
 }
