@@ -1,11 +1,11 @@
 import { subject, withScope } from './src/harness/scope';
 import { createPaymentClient } from '@paymount/core';
 import { MeterProvider, PeriodicExportingMetricReader, type PushMetricExporter } from '@opentelemetry/sdk-metrics';
-import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { BasicTracerProvider, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { CREDENTIALS, ORDERS } from './src/fixtures/shop';
 import { sessionFieldsOf } from './src/fixtures/shop';
 const discard = { export: (_i: unknown, done: (r: { code: 0 }) => void) => done({ code: 0 }), shutdown: async () => {}, forceFlush: async () => {} };
-const tel = () => ({ tracerProvider: new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(discard as SpanExporter)] }), meterProvider: new MeterProvider({ readers: [new PeriodicExportingMetricReader({ exporter: discard as unknown as PushMetricExporter, exportIntervalMillis: 10_000 })] }) });
+const tel = () => ({ tracerProvider: new BasicTracerProvider({ sampler: process.env.SAMPLED ? new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(0.1) }) : undefined, spanProcessors: [new BatchSpanProcessor(discard as SpanExporter)] }), meterProvider: new MeterProvider({ readers: [new PeriodicExportingMetricReader({ exporter: discard as unknown as PushMetricExporter, exportIntervalMillis: 10_000 })] }) });
 await withScope(async (scope) => {
   const stub = await scope.start<{ url: string }>(subject('envelope-server'));
   const order = ORDERS.get('order-0001')!;

@@ -18,7 +18,7 @@ const MAX_RUN_MS = 15_000;
 export async function memoryFigures(settings: BenchSettings): Promise<Figure[]> {
   const measure = (deliveries: number) =>
     withScope(async (scope) => {
-      const child = await scope.start(subject('dedupe-memory'));
+      const child = await scope.start(subject('dedupe-memory'), {}, ['--expose-gc']);
       return child.request<DedupeMemoryResult>({ deliveries, maxMs: MAX_RUN_MS } satisfies DedupeMemoryRequest, MAX_RUN_MS + 30_000);
     });
   const runs = await pairedRuns(settings.runs, [
@@ -28,6 +28,7 @@ export async function memoryFigures(settings: BenchSettings): Promise<Figure[]> 
   const million = runs.get('million')!;
   const baseline = runs.get('baseline')!;
   const mib = (results: DedupeMemoryResult[]) => results.map((result) => result.peakRssBytes / 2 ** 20);
+  const retainedMib = (results: DedupeMemoryResult[]) => results.map((result) => result.retainedHeapBytes / 2 ** 20);
   const reached = Math.min(...million.map((result) => result.deliveries));
   return [
     {
@@ -64,6 +65,18 @@ export async function memoryFigures(settings: BenchSettings): Promise<Figure[]> 
           million.map((result) => result.elapsedMs),
           'ms',
         ),
+      },
+    },
+    {
+      id: 'dedupe-retained',
+      what: `heap in use after a full garbage collection, after ${reached.toLocaleString('en')} distinct deliveries through MemoryIdempotencyStore vs after ${BASELINE_DELIVERIES.toLocaleString('en')}: what the store holds, without the heap V8 sizes for the garbage in flight`,
+      ratio: ratiosOf(retainedMib(million), retainedMib(baseline)),
+      target: 1.1,
+      higherIsBetter: false,
+      absolute: {
+        complete: million.every((result) => result.deliveries === DELIVERIES),
+        retainedHeap: absoluteOf(retainedMib(million), 'MiB'),
+        baselineRetainedHeap: absoluteOf(retainedMib(baseline), 'MiB'),
       },
     },
   ];

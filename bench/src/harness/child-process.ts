@@ -24,10 +24,10 @@ export interface Child<Ready> {
  * Starts a TypeScript module in its own Node process (so it gets its own event
  * loop and, load permitting, its own core) and waits until it says it is ready.
  */
-export async function startChild<Ready>(script: URL, args: unknown, readyTimeoutMs = 20_000): Promise<Child<Ready>> {
+export async function startChild<Ready>(script: URL, args: unknown, nodeFlags: readonly string[] = [], readyTimeoutMs = 20_000): Promise<Child<Ready>> {
   const child = fork(fileURLToPath(script), [JSON.stringify(args)], {
     cwd: BENCH_ROOT,
-    execArgv: ['--import', 'tsx', ...profilingFlags(script)],
+    execArgv: ['--import', 'tsx', ...nodeFlags, ...profilingFlags(script)],
     env: { ...process.env, TSX_TSCONFIG_PATH: `${BENCH_ROOT}tsconfig.json`, NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

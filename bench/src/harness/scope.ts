@@ -4,8 +4,8 @@ import { startChild, type Child } from './child-process';
 export class ProcessScope {
   private readonly children: Array<{ stop(): Promise<void> }> = [];
 
-  async start<Ready>(script: URL, args: unknown = {}): Promise<Child<Ready>> {
-    const child = await startChild<Ready>(script, args);
+  async start<Ready>(script: URL, args: unknown = {}, nodeFlags: readonly string[] = []): Promise<Child<Ready>> {
+    const child = await startChild<Ready>(script, args, nodeFlags);
     this.children.push(child);
     return child;
   }

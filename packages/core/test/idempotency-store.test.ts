@@ -106,6 +106,37 @@ describe('MemoryIdempotencyStore', () => {
     expect([await store.state('a'), await store.state('b'), await store.state('c')]).toEqual([undefined, 'processing', 'processing']);
   });
 
+  it('through a long run of claims, releases and reclaims, holds exactly the newest maxEntries keys', async () => {
+    const maxEntries = 5;
+    const store = new MemoryIdempotencyStore({ maxEntries });
+    // The rule, written plainly: keys in claim order, the oldest dropped past the bound.
+    const model: string[] = [];
+    let seed = 7;
+    // xorshift32: a fixed, evenly spread sequence, so a failure replays.
+    const random = (below: number) => {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return (seed >>> 0) % below;
+    };
+    for (let step = 0; step < 20_000; step++) {
+      const key = `k${random(15)}`;
+      if (random(4) === 0) {
+        await store.release(key);
+        const at = model.indexOf(key);
+        if (at !== -1) model.splice(at, 1);
+      } else if (await store.claim(key, 60_000)) {
+        expect(model).not.toContain(key);
+        model.push(key);
+        if (model.length > maxEntries) model.shift();
+      } else {
+        expect(model).toContain(key);
+      }
+    }
+    expect(store.size).toBe(model.length);
+    for (const key of model) expect(await store.state(key)).toBe('processing');
+  });
+
   it('refuses a non-positive bound', () => {
     expect(() => new MemoryIdempotencyStore({ maxEntries: 0 })).toThrow(/maxEntries/);
   });
