@@ -1,4 +1,5 @@
 import { metrics, SpanKind, trace } from '@opentelemetry/api';
+import { AlwaysOffSampler, BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { startSandbox, type Sandbox } from '@paymount/sandbox';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { captureTelemetry, childrenOf, type TelemetryCapture } from '../../../tools/telemetry-testing';
@@ -80,6 +81,22 @@ describe('the client', () => {
       'paymount.service.trace_id': result.traceId,
     });
     expect(await capture.total('paymount.client.call.duration', { 'url.path': SALE_PATH, 'paymount.outcome': 'success' })).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a call the sampler leaves out records no span, attempts included, and is still counted with its retries', async () => {
+    const dropped = new InMemorySpanExporter();
+    const tracerProvider = new BasicTracerProvider({ sampler: new AlwaysOffSampler(), spanProcessors: [new SimpleSpanProcessor(dropped)] });
+    const callsBefore = await capture.total('paymount.client.call.duration', { 'url.path': SALE_PATH, 'paymount.outcome': 'success' });
+    const retriesBefore = await capture.total('paymount.client.retries', { 'paymount.retry.reason': 'SERVICE_RATE_LIMITED' });
+    sandbox.injectFault({ kind: 's04', path: SALE_PATH });
+    const payments = client({ telemetry: { tracerProvider, meterProvider: capture.telemetry.meterProvider } });
+    expect((await payments.directPayment(directPaymentInput({ cardEncryptedData: walletToken() }))).status).toBe('succeeded');
+    await payments.close();
+    expect(dropped.getFinishedSpans()).toEqual([]);
+    expect(capture.spans()).toEqual([]);
+    expect(await capture.total('paymount.client.call.duration', { 'url.path': SALE_PATH, 'paymount.outcome': 'success' })).toBe(callsBefore + 1);
+    expect(await capture.total('paymount.client.retries', { 'paymount.retry.reason': 'SERVICE_RATE_LIMITED' })).toBe(retriesBefore + 1);
+    await tracerProvider.shutdown();
   });
 
   it('marks a resent attempt with its resend count and the reason, and counts the retry', async () => {

@@ -109,8 +109,12 @@ async function traceCall<O extends ObservedOutcome>(
   const parent = api.context.active();
   const span = tracer.startSpan(shape.name, { kind: api.SpanKind.INTERNAL, attributes: dimensions }, parent);
   if (call.transactionRequestId) span.setAttribute(ATTR.transactionRequestId, call.transactionRequestId);
-  const callContext = api.trace.setSpan(parent, span);
+  // A call span that records nothing (no tracer provider registered, or the sampler left this trace out)
+  // would have attempt spans recording nothing too: the attempts then run bare, and only metrics are kept.
+  const recording = span.isRecording();
+  const callContext = recording ? api.trace.setSpan(parent, span) : parent;
   const serviceAnswer = (target: Span, envelope: { code: string; traceId?: string | undefined } | PaymentError) => {
+    if (!recording) return;
     // The service's own code: an envelope's, or a refusal's `serviceCode` (paymount's code is `error.type`).
     const code = envelope instanceof PaymentError ? (envelope instanceof PaymentApiError ? envelope.serviceCode : undefined) : envelope.code;
     if (code !== undefined) target.setAttribute(ATTR.serviceCode, redact(code));
@@ -118,39 +122,48 @@ async function traceCall<O extends ObservedOutcome>(
   };
   let attempts = 0;
   let retryReason: string | undefined;
-  const observer: CallObserver = {
-    async attempt(attempt, send) {
-      attempts = attempt;
-      const attemptSpan = tracer.startSpan(shape.attemptName, { kind: api.SpanKind.CLIENT, attributes: shape.attemptAttributes }, callContext);
-      attemptSpan.setAttribute(ATTR.attempt, attempt);
-      if (attempt > 1) attemptSpan.setAttribute(ATTR.resendCount, attempt - 1);
-      if (retryReason !== undefined) attemptSpan.setAttribute(ATTR.retryReason, retryReason);
-      try {
-        const result = await api.context.with(api.trace.setSpan(callContext, attemptSpan), send);
-        if (result.status) attemptSpan.setAttribute(ATTR.statusCode, result.status);
-        if (result.ok) {
-          serviceAnswer(attemptSpan, result.envelope);
-        } else {
-          serviceAnswer(attemptSpan, result.error);
-          attemptSpan.setAttribute(ATTR.errorType, result.error.code);
-          attemptSpan.setStatus({ code: api.SpanStatusCode.ERROR, message: result.error.code });
-        }
-        return result;
-      } catch (error) {
-        // Only the caller's abort gets here.
-        attemptSpan.setAttribute(ATTR.errorType, errorCodeOf(error));
-        attemptSpan.setStatus({ code: api.SpanStatusCode.ERROR, message: errorCodeOf(error) });
-        throw error;
-      } finally {
-        attemptSpan.end();
-      }
-    },
-    retry(reason) {
-      retryReason = reason;
-      span.addEvent('paymount.retry', { [ATTR.retryReason]: reason, [ATTR.attempt]: attempts });
-      instruments.retries.add(1, { ...dimensions, [ATTR.retryReason]: reason });
-    },
+  const retry = (reason: string) => {
+    retryReason = reason;
+    span.addEvent('paymount.retry', { [ATTR.retryReason]: reason, [ATTR.attempt]: attempts });
+    instruments.retries.add(1, { ...dimensions, [ATTR.retryReason]: reason });
   };
+  const observer: CallObserver = recording
+    ? {
+        async attempt(attempt, send) {
+          attempts = attempt;
+          const attemptSpan = tracer.startSpan(shape.attemptName, { kind: api.SpanKind.CLIENT, attributes: shape.attemptAttributes }, callContext);
+          attemptSpan.setAttribute(ATTR.attempt, attempt);
+          if (attempt > 1) attemptSpan.setAttribute(ATTR.resendCount, attempt - 1);
+          if (retryReason !== undefined) attemptSpan.setAttribute(ATTR.retryReason, retryReason);
+          try {
+            const result = await api.context.with(api.trace.setSpan(callContext, attemptSpan), send);
+            if (result.status) attemptSpan.setAttribute(ATTR.statusCode, result.status);
+            if (result.ok) {
+              serviceAnswer(attemptSpan, result.envelope);
+            } else {
+              serviceAnswer(attemptSpan, result.error);
+              attemptSpan.setAttribute(ATTR.errorType, result.error.code);
+              attemptSpan.setStatus({ code: api.SpanStatusCode.ERROR, message: result.error.code });
+            }
+            return result;
+          } catch (error) {
+            // Only the caller's abort gets here.
+            attemptSpan.setAttribute(ATTR.errorType, errorCodeOf(error));
+            attemptSpan.setStatus({ code: api.SpanStatusCode.ERROR, message: errorCodeOf(error) });
+            throw error;
+          } finally {
+            attemptSpan.end();
+          }
+        },
+        retry,
+      }
+    : {
+        attempt(attempt, send) {
+          attempts = attempt;
+          return send();
+        },
+        retry,
+      };
 
   const started = performance.now();
   let outcome = 'error';
