@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isEnvelope } from '../src/client/response';
+import { isCheckoutSessionData, sessionDataSchema } from '../src/client/results';
 import { createCheckoutSessionRequestSchema } from '../src/schemas/checkout-session';
 import { responseEnvelopeSchema } from '../src/schemas/envelope';
 import { checkoutSessionQuickCheck, refundQuickCheck, transactionQueryQuickCheck, type QuickCheck } from '../src/schemas/quick-checks';
@@ -193,5 +194,57 @@ describe('the envelope quick check', () => {
     expect(isEnvelope(envelope)).toBe(true);
     expect(isEnvelope({ code: 'E01', msg: 'bad', traceId: 't', data: null })).toBe(true);
     expect(isEnvelope({ code: 'S04', traceId: 't' })).toBe(true);
+  });
+});
+
+describe('the session data quick check', () => {
+  const data = { checkoutUrl: 'https://pay.example.com/checkout/cs_1', expiresAt: '2026-11-23T07:00:00Z', sessionId: 'cs_1', transactionRequestId: 'r1' };
+  const answers = [
+    data,
+    { checkoutUrl: 'https://pay.example.com/c' },
+    ...variants(data, {
+      checkoutUrl: [
+        undefined,
+        7,
+        '',
+        'http://127.0.0.1:4010/checkout/cs_1',
+        'HTTPS://pay.example.com/c',
+        ' https://pay.example.com/c',
+        'https://pay.example.com/c\n',
+        'https://pay.exa\tmple.com/c',
+        'https://pay.example.com/ü',
+        'https:pay.example.com',
+        'https://',
+        'ftp://pay.example.com/c',
+        'javascript:alert(1)',
+        'https://[::1/c',
+      ],
+      expiresAt: [1_795_000_000_000, null, true, {}],
+      sessionId: [42, null, ['cs']],
+    }),
+    null,
+    [],
+    'text',
+  ];
+
+  for (const localDevelopment of [false, true]) {
+    it(`says yes only to data the schema accepts unchanged (localDevelopment: ${localDevelopment})`, () => {
+      let yes = 0;
+      for (const answer of answers) {
+        if (!isCheckoutSessionData(answer, { localDevelopment })) continue;
+        yes += 1;
+        const parsed = sessionDataSchema({ localDevelopment }).safeParse(answer);
+        expect(parsed.success, JSON.stringify(answer)).toBe(true);
+        expect(parsed.data).toEqual(answer);
+      }
+      expect(yes).toBeGreaterThanOrEqual(4);
+      expect(yes).toBeLessThan(answers.length);
+    });
+  }
+
+  it('says yes to the answers the service and the sandbox send, so they skip zod', () => {
+    expect(isCheckoutSessionData(data, {})).toBe(true);
+    expect(isCheckoutSessionData({ ...data, checkoutUrl: 'http://127.0.0.1:4010/checkout/cs_1' }, { localDevelopment: true })).toBe(true);
+    expect(isCheckoutSessionData({ ...data, checkoutUrl: 'http://127.0.0.1:4010/checkout/cs_1' }, {})).toBe(false);
   });
 });

@@ -165,6 +165,22 @@ describe('the client', () => {
     }
   });
 
+  it('a default client made before any provider is registered traces once a tracer provider is registered', async () => {
+    const global = captureTelemetry();
+    const early = client({ telemetry: undefined });
+    try {
+      await early.directPayment(directPaymentInput({ cardEncryptedData: walletToken() }));
+      expect(global.spans()).toEqual([]);
+      trace.setGlobalTracerProvider(global.telemetry.tracerProvider);
+      await early.directPayment(directPaymentInput({ cardEncryptedData: walletToken() }));
+      expect(global.spans().map((span) => span.name)).toEqual([`POST ${SALE_PATH}`, `paymount POST ${SALE_PATH}`]);
+    } finally {
+      await early.close();
+      trace.disable();
+      await global.close();
+    }
+  });
+
   it('refuses a telemetry option that is not false or providers, before anything is sent', () => {
     const attempt = () => client({ telemetry: { tracerProvider: {} } as never });
     expect(attempt).toThrow(PaymentValidationError);

@@ -1,4 +1,4 @@
-import type { Attributes, Span } from '@opentelemetry/api';
+import type { Attributes, Context, Span } from '@opentelemetry/api';
 import { PaymentApiError, PaymentError, PaymentTimeoutError } from '../errors';
 import { ATTR, pathOnly, serverAttributes } from './attributes';
 import { createTelemetry, secondsSince, type Telemetry } from './telemetry';
@@ -59,7 +59,18 @@ export function createCallTelemetry(option: PaymentTelemetry | undefined, baseUr
   const telemetry = createTelemetry(option);
   if (telemetry === undefined) return undefined;
   const shapes = callShapes(serverAttributes(baseUrl));
-  return { traceCall: (call, run) => traceCall(telemetry, shapes(call.method, call.path), redact, call, run) };
+  const { api, tracer, metered } = telemetry;
+  return {
+    traceCall(call, run) {
+      const shape = shapes(call.method, call.path);
+      const parent = api.context.active();
+      const span = tracer.startSpan(shape.name, { kind: api.SpanKind.INTERNAL, attributes: shape.dimensions }, parent);
+      // Nothing would be kept (no tracer provider registered or the trace sampled out, and no meter provider):
+      // the call runs as with telemetry off. The tracer is asked each call, so a provider registered later applies.
+      if (!metered && !span.isRecording()) return run(UNOBSERVED);
+      return traceCall(telemetry, shape, redact, call, run, { span, parent });
+    },
+  };
 }
 
 /** What every call of one method and path shares: built once, since a client calls a handful of paths at a high rate. */
@@ -104,10 +115,9 @@ async function traceCall<O extends ObservedOutcome>(
   redact: (text: string) => string,
   call: ObservedCall,
   run: (observer: CallObserver) => Promise<O>,
+  { span, parent }: { span: Span; parent: Context },
 ): Promise<O> {
   const { dimensions } = shape;
-  const parent = api.context.active();
-  const span = tracer.startSpan(shape.name, { kind: api.SpanKind.INTERNAL, attributes: dimensions }, parent);
   if (call.transactionRequestId) span.setAttribute(ATTR.transactionRequestId, call.transactionRequestId);
   // A call span that records nothing (no tracer provider registered, or the sampler left this trace out)
   // would have attempt spans recording nothing too: the attempts then run bare, and only metrics are kept.

@@ -21,6 +21,8 @@ export interface Telemetry {
   api: OtelApi;
   tracer: Tracer;
   instruments: Instruments;
+  /** False when the meter is the API's no-op one (no meter provider given or registered): recording a metric does nothing. */
+  metered: boolean;
 }
 
 function createInstruments(meter: Meter): Instruments {
@@ -60,10 +62,12 @@ export function createTelemetry(option: PaymentTelemetry | undefined): Telemetry
   if (api === undefined) return undefined;
   const tracerProvider = (option?.tracerProvider as TracerProvider | undefined) ?? api.trace.getTracerProvider();
   const meterProvider = (option?.meterProvider as MeterProvider | undefined) ?? api.metrics.getMeterProvider();
+  const meter = meterProvider.getMeter(INSTRUMENTATION_NAME, version);
   return {
     api,
     tracer: tracerProvider.getTracer(INSTRUMENTATION_NAME, version),
-    instruments: createInstruments(meterProvider.getMeter(INSTRUMENTATION_NAME, version)),
+    instruments: createInstruments(meter),
+    metered: meter !== api.createNoopMeter(),
   };
 }
 
