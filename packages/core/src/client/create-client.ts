@@ -70,11 +70,13 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
   };
 
   /** appId/merchantId from the options, for the calls that carry no transactionRequestId of their own. */
-  const withAccount = <T extends { appId?: string | undefined; merchantId?: string | undefined }>(input: T) => ({
-    ...input,
-    appId: input.appId ?? config.appId,
-    merchantId: input.merchantId ?? config.merchantId,
-  });
+  const withAccount = <T extends { appId?: string | undefined; merchantId?: string | undefined }>(input: T) => {
+    // Keys before the spread, as in withDefaults.
+    const body: T & Record<'appId' | 'merchantId', unknown> = { appId: undefined, merchantId: undefined, ...input };
+    body.appId ??= config.appId;
+    body.merchantId ??= config.merchantId;
+    return body;
+  };
 
   const limits = (callOptions: CallOptions, timeoutMs = config.timeoutMs, deadlineMs = config.deadlineMs) => {
     if (closed) throw new PaymentError('The payment client is closed', { code: PaymentErrorCode.CLIENT_CLOSED });
