@@ -241,6 +241,23 @@ describe('the routes', () => {
     expect(await capture.total('paymount.orders.guard_refusals', { 'http.route': '/wallet/pay', 'paymount.order_guard.reason': 'ORDER_NOT_PAYABLE' })).toBe(refusalsBefore + 1);
   });
 
+  it('of an app mounted before any provider is registered record nothing, then trace once a tracer provider is registered', async () => {
+    const global = captureTelemetry();
+    const shop = await app({ telemetry: undefined });
+    try {
+      expect((await shop.pay(shop.order(), walletToken(shop.sandbox))).json).toMatchObject({ status: 'succeeded' });
+      expect(global.spans()).toEqual([]);
+      trace.setGlobalTracerProvider(global.telemetry.tracerProvider);
+      expect((await shop.pay(shop.order(), walletToken(shop.sandbox))).json).toMatchObject({ status: 'succeeded' });
+      const [pay] = global.spans().filter((span) => span.name === 'POST /wallet/pay');
+      expect(pay?.attributes).toMatchObject({ 'http.route': '/wallet/pay', 'http.response.status_code': 200 });
+      expect(childrenOf(global.spans(), pay!).map((span) => span.name)).toEqual([`paymount POST ${SALE_PATH}`]);
+    } finally {
+      trace.disable();
+      await global.close();
+    }
+  });
+
   it('count a redelivered event as a dedupe hit and a forged one as rejected before verification', async () => {
     const shop = await app();
     const delivery = signWebhook({

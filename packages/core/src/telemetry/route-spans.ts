@@ -66,7 +66,7 @@ function deliveryResult(response: NeutralResponse): string {
 export function createRouteTelemetry(option: PaymentTelemetry | undefined): RouteTelemetry | undefined {
   const telemetry = createTelemetry(option);
   if (telemetry === undefined) return undefined;
-  const { api, tracer, instruments } = telemetry;
+  const { api, tracer, instruments, metered } = telemetry;
   const requests = new WeakMap<NeutralRequest, RequestRecord>();
 
   const recordDelivery = (record: RequestRecord, response: NeutralResponse) => {
@@ -91,6 +91,9 @@ export function createRouteTelemetry(option: PaymentTelemetry | undefined): Rout
         kind: api.trace.getSpan(parent) === undefined ? api.SpanKind.SERVER : api.SpanKind.INTERNAL,
         attributes: { [ATTR.method]: method, [ATTR.route]: route },
       }, parent);
+      // As for the client's calls: nothing would be kept, so the request runs bare (asked per request,
+      // so a tracer provider registered later applies).
+      if (!metered && !span.isRecording()) return answer();
       const record: RequestRecord = { span };
       requests.set(req, record);
       try {
