@@ -32,6 +32,12 @@ const PAYMOUNT_VS_HANDWRITTEN: readonly RoutePairSide[] = [
   { name: 'handwritten', side: 'handwritten' },
 ];
 
+/** What every route figure starts first: the stub the apps call as the service, and the load generator. */
+export async function startRouteBench(scope: ProcessScope): Promise<{ upstream: string; load: LoadGenerator }> {
+  const stub = await scope.start<{ url: string }>(subject('envelope-server'));
+  return { upstream: stub.ready.url, load: scope.adopt(await LoadGenerator.start()) };
+}
+
 /**
  * Runs one route under load on both sides of a pair (by default the
  * paymount-mounted app and the hand-written one), each app in its own
@@ -110,13 +116,12 @@ export function routeFigures(
  */
 export async function routeCheckoutFigures(settings: BenchSettings): Promise<Figure[]> {
   return withScope(async (scope) => {
-    const stub = await scope.start<{ url: string }>(subject('envelope-server'));
-    const load = scope.adopt(await LoadGenerator.start());
+    const { upstream, load } = await startRouteBench(scope);
     const figures: Figure[] = [];
     // BENCH_FRAMEWORKS=fastify,nest-fastify measures some frameworks alone.
     const only = process.env['BENCH_FRAMEWORKS']?.split(',');
     for (const { framework, label, adapter } of FRAMEWORKS.filter(({ framework }) => only?.includes(framework) ?? true)) {
-      const runs = await measureRoutePair(scope, settings, load, { framework, upstream: stub.ready.url }, CHECKOUT_REQUEST, 201);
+      const runs = await measureRoutePair(scope, settings, load, { framework, upstream }, CHECKOUT_REQUEST, 201);
       figures.push(
         ...routeFigures(
           `routes-${framework}`,

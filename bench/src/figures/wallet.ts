@@ -1,9 +1,8 @@
 import { FRESH_ORDER_PREFIX, WALLET_TOKEN } from '../fixtures/shop';
-import { LoadGenerator } from '../harness/load-generator';
 import type { Figure } from '../harness/results';
-import { subject, withScope } from '../harness/scope';
+import { withScope } from '../harness/scope';
 import type { BenchSettings } from '../harness/settings';
-import { measureRoutePair, routeFigures } from './routes';
+import { measureRoutePair, routeFigures, startRouteBench } from './routes';
 
 /**
  * POST /wallet/pay mounted with @paymount/express, every request a new order,
@@ -13,13 +12,12 @@ import { measureRoutePair, routeFigures } from './routes';
  */
 export async function walletFigures(settings: BenchSettings): Promise<Figure[]> {
   return withScope(async (scope) => {
-    const stub = await scope.start<{ url: string }>(subject('envelope-server'));
-    const load = scope.adopt(await LoadGenerator.start());
+    const { upstream, load } = await startRouteBench(scope);
     const runs = await measureRoutePair(
       scope,
       settings,
       load,
-      { framework: 'express', upstream: stub.ready.url },
+      { framework: 'express', upstream },
       { kind: 'wallet-pay', path: '/payments/wallet/pay', orderPrefix: FRESH_ORDER_PREFIX, token: WALLET_TOKEN },
       200,
       [

@@ -1,12 +1,11 @@
 import { startRedisServer } from '../../../tools/redis-server';
 import { WEBHOOK_SECRET } from '../fixtures/shop';
 import { PAYLOAD_BYTES } from '../fixtures/webhook-delivery';
-import { LoadGenerator } from '../harness/load-generator';
 import type { Figure } from '../harness/results';
-import { subject, withScope } from '../harness/scope';
+import { withScope } from '../harness/scope';
 import type { BenchSettings } from '../harness/settings';
 import type { RequestSpec } from '../harness/request-makers';
-import { measureRoutePair, routeFigures } from './routes';
+import { measureRoutePair, routeFigures, startRouteBench } from './routes';
 
 const DELIVERY: RequestSpec = { kind: 'webhook', path: '/payments/webhook', secret: WEBHOOK_SECRET, payloadBytes: PAYLOAD_BYTES };
 const INSTANCES = 3;
@@ -21,9 +20,8 @@ const INSTANCES = 3;
 export async function webhookStoreFigures(settings: BenchSettings): Promise<Figure[]> {
   return withScope(async (scope) => {
     const redis = scope.adopt(await startRedisServer());
-    const stub = await scope.start<{ url: string }>(subject('envelope-server'));
-    const load = scope.adopt(await LoadGenerator.start());
-    const app = { framework: 'express' as const, upstream: stub.ready.url };
+    const { upstream, load } = await startRouteBench(scope);
+    const app = { framework: 'express' as const, upstream };
     const pair = (processes: number) =>
       measureRoutePair(scope, settings, load, app, DELIVERY, 200, [
         { name: 'redis', side: 'paymount', variant: { redisUrl: redis.url }, processes },

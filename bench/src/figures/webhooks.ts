@@ -1,5 +1,4 @@
 import type { TimedLoopResult } from '../harness/closed-loop';
-import { LoadGenerator } from '../harness/load-generator';
 import { pairedRuns, ratiosOf } from '../harness/paired';
 import { absoluteOf, type Figure } from '../harness/results';
 import { subject, withScope } from '../harness/scope';
@@ -7,7 +6,7 @@ import type { BenchSettings } from '../harness/settings';
 import { WEBHOOK_SECRET } from '../fixtures/shop';
 import { PAYLOAD_BYTES } from '../fixtures/webhook-delivery';
 import type { VerifyRequest, VerifySide } from '../subjects/webhook-micro';
-import { measureRoutePair, routeFigures } from './routes';
+import { measureRoutePair, routeFigures, startRouteBench } from './routes';
 
 /** CPU-only loops need less time than servers to settle. */
 const MICRO_DURATION_MS = 500;
@@ -29,13 +28,12 @@ export async function webhookFigures(settings: BenchSettings): Promise<Figure[]>
       (['paymount', 'bare'] as const).map((side) => ({ name: side, measure: async () => (await measure(side, MICRO_DURATION_MS)).opsPerCpuSecond })),
     );
 
-    const stub = await scope.start<{ url: string }>(subject('envelope-server'));
-    const load = scope.adopt(await LoadGenerator.start());
+    const { upstream, load } = await startRouteBench(scope);
     const routeRuns = await measureRoutePair(
       scope,
       settings,
       load,
-      { framework: 'express', upstream: stub.ready.url },
+      { framework: 'express', upstream },
       { kind: 'webhook', path: '/payments/webhook', secret: WEBHOOK_SECRET, payloadBytes: PAYLOAD_BYTES },
       200,
     );
