@@ -30,9 +30,11 @@ export function parseServiceTime(value: unknown): Date | undefined {
     // Past JavaScript's date range (e.g. 1e20) a Date is Invalid: that is no time at all.
     return Number.isNaN(date.getTime()) ? undefined : date;
   }
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
-  if (/^\d+$/.test(value.trim())) return parseServiceTime(Number(value));
-  const parsed = Date.parse(value);
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  if (text === '') return undefined;
+  if (/^\d+$/.test(text)) return parseServiceTime(Number(text));
+  const parsed = Date.parse(text);
   return Number.isNaN(parsed) ? undefined : new Date(parsed);
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isEnvelope } from '../src/client/response';
-import { isCheckoutSessionData, sessionDataSchema } from '../src/client/results';
+import { isCheckoutSessionData, isRefundData, isTransactionData } from '../src/client/answer-checks';
+import { refundDataSchema, sessionDataSchema, transactionDataSchema } from '../src/client/answer-schemas';
 import { createCheckoutSessionRequestSchema } from '../src/schemas/checkout-session';
 import { responseEnvelopeSchema } from '../src/schemas/envelope';
 import { checkoutSessionQuickCheck, refundQuickCheck, transactionQueryQuickCheck, type QuickCheck } from '../src/schemas/quick-checks';
@@ -246,5 +247,69 @@ describe('the session data quick check', () => {
     expect(isCheckoutSessionData(data, {})).toBe(true);
     expect(isCheckoutSessionData({ ...data, checkoutUrl: 'http://127.0.0.1:4010/checkout/cs_1' }, { localDevelopment: true })).toBe(true);
     expect(isCheckoutSessionData({ ...data, checkoutUrl: 'http://127.0.0.1:4010/checkout/cs_1' }, {})).toBe(false);
+  });
+});
+
+describe('the refund and transaction data quick checks', () => {
+  const amount = { priceCurrency: 'USD', orderAmount: 300, totalAmount: 300 };
+  const outcome = { transactionStatus: 'S', amount, createTime: '2026-11-23T07:00:00.000Z', completeTime: '2026-11-23T07:00:01.000Z' };
+  const refund = { transactionId: 'rf_1', transactionRequestId: 'r1', originalTransactionId: 'tx_1', transactionType: 'REFUND', ...outcome };
+  const sale = { transactionId: 'tx_1', transactionRequestId: 'r0', referenceOrderId: 'order-0001', transactionType: 'SALE', ...outcome };
+  const outcomeVariants = {
+    transactionStatus: [undefined, 7, null],
+    amount: [undefined, null, [], 'USD 3.00', { orderAmount: 300 }, { ...amount, priceCurrency: 840 }, { ...amount, taxAmount: '10' }, { ...amount, tipAmount: Infinity }, { ...amount, surchargeAmount: null }, { ...amount, extra: 'kept' }],
+    createTime: [undefined, 1_795_000_000_000, null, {}],
+    completeTime: [undefined, '1795000000', true],
+    transactionResultCode: ['CARD_DECLINED', 7],
+    transactionResultMsg: ['declined', null],
+    reason: [{ code: 'CARD_DECLINED' }, 'declined', null],
+  };
+  const cases = [
+    {
+      name: 'refund',
+      check: isRefundData,
+      schema: refundDataSchema,
+      answers: [refund, ...variants(refund, { ...outcomeVariants, transactionId: [undefined, '', 42, null], originalTransactionId: [undefined, '', 7] })],
+    },
+    {
+      name: 'transaction',
+      check: isTransactionData,
+      schema: transactionDataSchema,
+      answers: [
+        sale,
+        ...variants(sale, {
+          ...outcomeVariants,
+          transactionId: [undefined, '', 42],
+          transactionRequestId: [undefined, '', 9, null],
+          referenceOrderId: [undefined, 12],
+          transactionType: [undefined, 1],
+          relatedTransactionStatus: ['PART_REFUNDED', 3],
+        }),
+      ],
+    },
+  ];
+
+  for (const { name, check, schema, answers } of cases) {
+    it(`says yes to ${name} data only when the schema accepts it unchanged`, () => {
+      const all = [...answers, null, [], 'text'];
+      let yes = 0;
+      for (const answer of all) {
+        if (!check(answer)) continue;
+        yes += 1;
+        const parsed = schema.safeParse(answer);
+        expect(parsed.success, JSON.stringify(answer)).toBe(true);
+        expect(parsed.data).toEqual(answer);
+      }
+      expect(yes).toBeGreaterThanOrEqual(8);
+      expect(yes).toBeLessThan(all.length);
+    });
+  }
+
+  it('says yes to the answers the sandbox and the service send, so they skip zod', () => {
+    expect(isRefundData(refund)).toBe(true);
+    expect(isTransactionData(sale)).toBe(true);
+    expect(isTransactionData({ ...sale, relatedTransactionStatus: 'PART_REFUNDED', transactionResultCode: 'X', transactionResultMsg: 'y' })).toBe(true);
+    // A number id is made a string by the schema, so it goes there.
+    expect(isRefundData({ ...refund, transactionId: 42 })).toBe(false);
   });
 });

@@ -1,10 +1,18 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { describeIssues } from '../validation';
-import { isPlainObject } from '../plain-object';
 import { PaymentResponseError } from '../errors';
 import type { SchemaContext } from '../schemas/urls';
 import { parseExpiresAt, parseServiceTime } from '../session';
 import { paymentStatusOf } from '../transaction-status';
+import { isCheckoutSessionData, isRefundData, isTransactionData } from './answer-checks';
+import {
+  expiredSessionDataSchema,
+  paymentDataSchema,
+  refundDataSchema,
+  sessionDataSchema,
+  transactionDataSchema,
+  type ResultReasonData,
+} from './answer-schemas';
 import type { CallOutcome } from './call';
 import type { HttpMethod } from './transport';
 import type {
@@ -13,110 +21,8 @@ import type {
   PaymentResult,
   RefundResult,
   TransactionDetails,
-  TransactionResultReason,
   UnknownOutcome,
 } from './types';
-
-/**
- * The checkoutUrl becomes the shopper's redirect: HTTPS only, plain HTTP only
- * in local development (a sandbox on this machine).
- */
-const checkoutSessionDataSchema = (protocol: RegExp, error: string) =>
-  z.looseObject({
-    checkoutUrl: z.url({ protocol, error }),
-    expiresAt: z.union([z.string(), z.number()]).optional(),
-    sessionId: z.union([z.string(), z.number()]).optional(),
-  });
-const sessionDataSchemas = {
-  https: checkoutSessionDataSchema(/^https$/, 'must be an https URL (plain http only with localDevelopment)'),
-  local: checkoutSessionDataSchema(/^https?$/, 'must be an http(s) URL'),
-};
-
-type SessionData = z.output<(typeof sessionDataSchemas)['https']>;
-
-const PRINTABLE_ASCII = /^[!-~]+$/;
-const textOrNumber = (value: unknown) => value === undefined || typeof value === 'string' || typeof value === 'number';
-
-/**
- * What the session data schema accepts as it is, checked by hand: every
- * create-session answer goes through here, and a yes needs no zod parse. A
- * URL with any space, control or non-ASCII character, or another spelling
- * of the scheme, is a no (zod trims and strips those); the schema then decides
- * and words the issue. quick-checks.test.ts holds the two to agreeing.
- */
-export function isCheckoutSessionData(data: unknown, context: SchemaContext): data is SessionData {
-  if (!isPlainObject(data)) return false;
-  const { checkoutUrl, expiresAt, sessionId } = data;
-  return (
-    typeof checkoutUrl === 'string' &&
-    (checkoutUrl.startsWith('https://') || (context.localDevelopment === true && checkoutUrl.startsWith('http://'))) &&
-    PRINTABLE_ASCII.test(checkoutUrl) &&
-    URL.canParse(checkoutUrl) &&
-    textOrNumber(expiresAt) &&
-    textOrNumber(sessionId)
-  );
-}
-
-/** The session data schema of a client's context (plain http only in local development). */
-export function sessionDataSchema(context: SchemaContext) {
-  return context.localDevelopment ? sessionDataSchemas.local : sessionDataSchemas.https;
-}
-
-/** Why a transaction ended as it did. `reason` is how the sandbox said it before `transactionResultCode`; an unreadable one is ignored. */
-const resultReasonFields = {
-  transactionResultCode: z.string().optional(),
-  transactionResultMsg: z.string().optional(),
-  reason: z.looseObject({ code: z.string().optional(), message: z.string().optional() }).optional().catch(undefined),
-};
-
-const paymentDataSchema = z.looseObject({
-  transactionStatus: z.string().optional(),
-  transactionId: z.union([z.string(), z.number()]).optional(),
-  ...resultReasonFields,
-});
-
-const serviceId = z.union([z.string().min(1), z.number()]).transform(String);
-const serviceTime = z.union([z.string(), z.number()]).optional();
-
-const transactionAmountSchema = z.looseObject({
-  priceCurrency: z.string(),
-  totalAmount: z.number().optional(),
-  orderAmount: z.number().optional(),
-  taxAmount: z.number().optional(),
-  surchargeAmount: z.number().optional(),
-  tipAmount: z.number().optional(),
-});
-
-const refundDataSchema = z.looseObject({
-  transactionId: serviceId,
-  originalTransactionId: serviceId,
-  transactionStatus: z.string(),
-  amount: transactionAmountSchema,
-  createTime: serviceTime,
-  completeTime: serviceTime,
-  ...resultReasonFields,
-});
-
-const transactionDataSchema = z.looseObject({
-  transactionId: serviceId,
-  transactionRequestId: serviceId,
-  referenceOrderId: z.string().optional(),
-  transactionStatus: z.string(),
-  transactionType: z.string(),
-  amount: transactionAmountSchema,
-  relatedTransactionStatus: z.string().optional(),
-  createTime: serviceTime,
-  completeTime: serviceTime,
-  ...resultReasonFields,
-});
-
-const expiredSessionDataSchema = z.looseObject({
-  sessionId: serviceId,
-  sessionStatus: z.string(),
-  expiredAt: serviceTime,
-  transactionId: serviceId.optional(),
-  transactionRequestId: serviceId.optional(),
-});
 
 type Answered = Extract<CallOutcome, { kind: 'answered' }>;
 
@@ -128,67 +34,73 @@ export function toCheckoutSession(
 ): CheckoutSession {
   const answered = outcome.envelope.data;
   const data = isCheckoutSessionData(answered, context) ? answered : parseData(sessionDataSchema(context), outcome, path);
-  return {
+  const session: CheckoutSession = {
     checkoutUrl: data.checkoutUrl,
     expiresAt: parseExpiresAt(data.expiresAt, outcome.receivedAt),
-    ...(data.sessionId === undefined ? {} : { sessionId: String(data.sessionId) }),
     transactionRequestId,
     traceId: outcome.envelope.traceId,
     raw: outcome.envelope,
   };
+  if (data.sessionId !== undefined) session.sessionId = String(data.sessionId);
+  return session;
 }
 
 /** Direct and terminal sales: an answered call maps its transactionStatus; an unknown outcome is pending, never failed. */
 export function toPaymentResult(outcome: CallOutcome, path: string, transactionRequestId: string): PaymentResult {
   if (outcome.kind === 'unknown') return unknownOutcome(outcome, transactionRequestId);
   const data = parseData(paymentDataSchema, outcome, path);
-  return {
+  const payment: PaymentResult = {
     status: paymentStatusOf(data.transactionStatus),
-    ...(data.transactionStatus === undefined ? {} : { transactionStatus: data.transactionStatus }),
-    ...(data.transactionId === undefined ? {} : { transactionId: String(data.transactionId) }),
-    ...resultReasonOf(data),
     transactionRequestId,
     traceId: outcome.envelope.traceId,
     raw: outcome.envelope,
     outcomeUnknown: false,
   };
+  if (data.transactionStatus !== undefined) payment.transactionStatus = data.transactionStatus;
+  if (data.transactionId !== undefined) payment.transactionId = String(data.transactionId);
+  setResultReason(payment, data);
+  return payment;
 }
 
 /** A refund: like a payment, an unknown outcome is pending, never failed. */
 export function toRefundResult(outcome: CallOutcome, path: string, transactionRequestId: string): RefundResult {
   if (outcome.kind === 'unknown') return unknownOutcome(outcome, transactionRequestId);
-  const data = parseData(refundDataSchema, outcome, path);
-  return {
+  const answered = outcome.envelope.data;
+  const data = isRefundData(answered) ? answered : parseData(refundDataSchema, outcome, path);
+  const refund: RefundResult = {
     status: paymentStatusOf(data.transactionStatus),
     transactionStatus: data.transactionStatus,
     transactionId: data.transactionId,
     originalTransactionId: data.originalTransactionId,
     transactionRequestId,
     amount: data.amount,
-    ...timesOf(data),
-    ...resultReasonOf(data),
     traceId: outcome.envelope.traceId,
     raw: outcome.envelope,
     outcomeUnknown: false,
   };
+  setTimes(refund, data);
+  setResultReason(refund, data);
+  return refund;
 }
 
 export function toTransactionDetails(outcome: Answered, path: string): TransactionDetails {
-  const data = parseData(transactionDataSchema, outcome, path, 'GET');
-  return {
+  const answered = outcome.envelope.data;
+  const data = isTransactionData(answered) ? answered : parseData(transactionDataSchema, outcome, path, 'GET');
+  const details: TransactionDetails = {
     status: paymentStatusOf(data.transactionStatus),
     transactionStatus: data.transactionStatus,
     transactionType: data.transactionType,
     transactionId: data.transactionId,
     transactionRequestId: data.transactionRequestId,
-    ...(data.referenceOrderId === undefined ? {} : { referenceOrderId: data.referenceOrderId }),
     amount: data.amount,
-    ...(data.relatedTransactionStatus === undefined ? {} : { relatedTransactionStatus: data.relatedTransactionStatus }),
-    ...timesOf(data),
-    ...resultReasonOf(data),
     traceId: outcome.envelope.traceId,
     raw: outcome.envelope,
   };
+  if (data.referenceOrderId !== undefined) details.referenceOrderId = data.referenceOrderId;
+  if (data.relatedTransactionStatus !== undefined) details.relatedTransactionStatus = data.relatedTransactionStatus;
+  setTimes(details, data);
+  setResultReason(details, data);
+  return details;
 }
 
 export function toExpiredCheckoutSession(outcome: Answered, path: string): ExpiredCheckoutSession {
@@ -214,26 +126,26 @@ function unknownOutcome(outcome: Extract<CallOutcome, { kind: 'unknown' }>, tran
   };
 }
 
-function resultReasonOf(data: z.output<z.ZodObject<typeof resultReasonFields>>): TransactionResultReason {
+// The optional fields below are set on the result, not spread into it: V8 builds an object
+// literal holding spreads several times slower, and these run on every answer.
+
+/** Why the transaction ended as it did, when the service said. */
+function setResultReason(result: { resultCode?: string; resultMessage?: string }, data: ResultReasonData): void {
   const resultCode = data.transactionResultCode ?? data.reason?.code;
   const resultMessage = data.transactionResultMsg ?? data.reason?.message;
-  return {
-    ...(resultCode === undefined ? {} : { resultCode }),
-    ...(resultMessage === undefined ? {} : { resultMessage }),
-  };
+  if (resultCode !== undefined) result.resultCode = resultCode;
+  if (resultMessage !== undefined) result.resultMessage = resultMessage;
 }
 
 /** createTime / completeTime as dates; one the service sent unreadable is left out rather than failing a call that succeeded. */
-function timesOf(data: { createTime?: string | number | undefined; completeTime?: string | number | undefined }): {
-  createdAt?: Date;
-  completedAt?: Date;
-} {
+function setTimes(
+  result: { createdAt?: Date; completedAt?: Date },
+  data: { createTime?: string | number | undefined; completeTime?: string | number | undefined },
+): void {
   const createdAt = parseServiceTime(data.createTime);
   const completedAt = parseServiceTime(data.completeTime);
-  return {
-    ...(createdAt === undefined ? {} : { createdAt }),
-    ...(completedAt === undefined ? {} : { completedAt }),
-  };
+  if (createdAt !== undefined) result.createdAt = createdAt;
+  if (completedAt !== undefined) result.completedAt = completedAt;
 }
 
 function parseData<S extends z.ZodType>(schema: S, outcome: Answered, path: string, method: HttpMethod = 'POST'): z.output<S> {
