@@ -216,6 +216,8 @@ describe('parseSignedTime', () => {
       '2025-02-30T02:00:00Z',
       '2025-12-24T24:00:00Z',
       '2025-12-24T02:60:00Z',
+      '0050-12-24T02:00:00Z',
+      '1969-12-31T23:59:59Z',
       '2025-12-24',
       '24/12/2025 02:00 UTC',
       Math.floor(Date.UTC(2025, 11, 24) / 1000),
@@ -225,6 +227,18 @@ describe('parseSignedTime', () => {
       null,
     ]) {
       expect(parseSignedTime(value), String(value)).toBeUndefined();
+    }
+  });
+
+  it('takes every day that exists, leap days included, and no other', () => {
+    for (const year of [1972, 2000, 2024, 2025, 2100]) {
+      for (let month = 0; month <= 13; month++) {
+        for (const day of [0, 1, 28, 29, 30, 31, 32]) {
+          const text = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T12:00:00Z`;
+          const exists = month >= 1 && month <= 12 && day >= 1 && new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
+          expect(parseSignedTime(text), text).toBe(exists ? Date.UTC(year, month - 1, day, 12) : undefined);
+        }
+      }
     }
   });
 });
