@@ -1,4 +1,5 @@
 import { isPlainObject } from '../plain-object';
+import { REPORTED_AMOUNT_PARTS } from '../schemas/amount';
 import type { SchemaContext } from '../schemas/urls';
 import type { RefundData, SessionData, TransactionData } from './answer-schemas';
 
@@ -10,7 +11,6 @@ import type { RefundData, SessionData, TransactionData } from './answer-schemas'
  */
 
 const PRINTABLE_ASCII = /^[!-~]+$/;
-const AMOUNT_PARTS = ['totalAmount', 'orderAmount', 'taxAmount', 'surchargeAmount', 'tipAmount'] as const;
 
 const textOrNumber = (value: unknown) => value === undefined || typeof value === 'string' || typeof value === 'number';
 const optionalText = (value: unknown) => value === undefined || typeof value === 'string';
@@ -36,7 +36,7 @@ export function isCheckoutSessionData(data: unknown, context: SchemaContext): da
 
 function isAmount(value: unknown): boolean {
   if (!isPlainObject(value) || typeof value.priceCurrency !== 'string') return false;
-  for (const part of AMOUNT_PARTS) {
+  for (const part of REPORTED_AMOUNT_PARTS) {
     const minor = value[part];
     if (minor !== undefined && !Number.isFinite(minor)) return false;
   }

@@ -36,6 +36,9 @@ export const amountSchema = z
 
 export type Amount = z.infer<typeof amountSchema>;
 
+/** The parts of an amount the service reports back, in its answers and its webhooks: each a number when sent. */
+export const REPORTED_AMOUNT_PARTS = ['totalAmount', 'orderAmount', 'taxAmount', 'surchargeAmount', 'tipAmount'] as const;
+
 /** orderAmount + taxAmount + surchargeAmount, in minor units. */
 export function payableTotal(amount: { orderAmount: number; taxAmount?: number | undefined; surchargeAmount?: number | undefined }): number {
   return amount.orderAmount + (amount.taxAmount ?? 0) + (amount.surchargeAmount ?? 0);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { WebhookPayloadError } from '../errors';
 import { toValidationIssues } from '../validation';
 import { isPlainObject } from '../plain-object';
+import { REPORTED_AMOUNT_PARTS } from '../schemas/amount';
 
 export const PAYMENT_EVENT_TYPES = [
   'payment.succeeded',
@@ -176,7 +177,6 @@ const PAYLOAD_TEXT_FIELDS = [
   'transactionResultCode',
   'transactionResultMsg',
 ] as const;
-const AMOUNT_NUMBER_FIELDS = ['totalAmount', 'orderAmount', 'taxAmount', 'surchargeAmount', 'tipAmount'] as const;
 
 const optionally = (value: unknown, type: 'string' | 'number') => value === undefined || typeof value === type;
 
@@ -192,7 +192,7 @@ export function isWebhookPayload(payload: unknown): payload is WebhookPayload {
   for (const name of PAYLOAD_TEXT_FIELDS) if (!optionally(payload[name], 'string')) return false;
   return (
     (amount === undefined ||
-      (isPlainObject(amount) && optionally(amount.priceCurrency, 'string') && AMOUNT_NUMBER_FIELDS.every((name) => optionally(amount[name], 'number')))) &&
+      (isPlainObject(amount) && optionally(amount.priceCurrency, 'string') && REPORTED_AMOUNT_PARTS.every((name) => optionally(amount[name], 'number')))) &&
     (reason === undefined || (isPlainObject(reason) && optionally(reason.code, 'string') && optionally(reason.message, 'string')))
   );
 }
