@@ -57,6 +57,10 @@ export function describeOrderAttemptStoreContract(name: string, target: OrderSto
       const hosted = attempt(id, {
         kind: 'hosted',
         state: 'open',
+        sequence: 3,
+        amount: 1250,
+        currency: 'USD',
+        inFlightUntil: 1_201_234,
         sessionId: 'cs_1',
         checkoutUrl: 'https://pay.example/hosted/cs_1',
         expiresAt: 1_800_000,

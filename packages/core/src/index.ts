@@ -42,6 +42,7 @@ export type {
   PaymentClosedEvent,
   PaymentEvent,
   PaymentEventAmount,
+  PaymentEventAttempt,
   PaymentEventMap,
   PaymentEventReason,
   PaymentEventType,

@@ -57,31 +57,19 @@ describe('after a payment whose outcome was not known', () => {
   });
 
   it('a payment the service never received goes out again under its own transactionRequestId', async () => {
-    const ids: string[] = [];
-    const shop = await app({
-      options: (sandbox) => ({
-        client: {
-          ...sandbox.clientOptions(),
-          retry: { maxAttempts: 1 },
-          generateId: () => {
-            ids.push(`own-id-${ids.length}`);
-            return ids.at(-1) as string;
-          },
-        },
-      }),
-    });
+    const shop = await app({ options: (sandbox) => ({ client: { ...sandbox.clientOptions(), retry: { maxAttempts: 1 } } }) });
     // Neither fault is processed. A 500 without an envelope might have been (answered pending); a refusal (S04) is
     // answered 429, and the attempt is still asked about before the next one: a refusal can follow a processed try.
     for (const [kind, answered] of [['http-500', 200], ['s04', 429]] as const) {
       const orderId = shop.order();
-      const transactionRequestId = `own-id-${ids.length}`;
       shop.sandbox.injectFault({ kind, path: SALE_PATH });
       const first = await shop.pay(orderId);
       expect(first.status).toBe(answered);
       const again = await shop.pay(orderId);
-      expect(again.json).toMatchObject({ status: 'succeeded', transactionRequestId });
-      expect(ids.at(-1)).toBe(transactionRequestId);
-      expect(shop.charges(orderId)).toBe(1);
+      expect(again.json).toMatchObject({ status: 'succeeded' });
+      const attempts = shop.sandbox.charges().filter((charge) => charge.referenceOrderId === orderId);
+      expect(attempts.map((charge) => charge.transactionRequestId)).toEqual([again.json.transactionRequestId]);
+      if (kind === 'http-500') expect(again.json.transactionRequestId).toBe(first.json.transactionRequestId);
     }
   });
 });
@@ -132,16 +120,28 @@ describe('an open hosted session and a wallet payment', () => {
     const orderId = shop.order();
     shop.sandbox.injectFault({ kind: 'reset-after', path: CHECKOUT_PATH });
     expect((await shop.checkout(orderId)).status).toBe(502);
-    // The session exists at the service: a wallet payment cannot end it without its id, so it waits.
-    const blocked = await shop.pay(orderId);
-    expect(blocked.status).toBe(409);
-    expect(blocked.json).toMatchObject({ error: { code: 'PAYMENT_PENDING' } });
-    expect(blocked.retryAfter).toBe('5');
     const again = await shop.checkout(orderId);
     expect(again.status).toBe(201);
     const sessionRequest = shop.logLines.filter((line) => line.includes('create-session') && line.includes('"attempt":1'));
     const requestIds = new Set(sessionRequest.map((line) => /"transactionRequestId":"([^"]+)"/.exec(line)?.[1]));
     expect(requestIds.size).toBe(1);
+    expect(await payHostedPage(again.json.checkoutUrl as string)).toBeLessThan(400);
+    expect(shop.charges(orderId)).toBe(1);
+  });
+
+  it('a wallet payment after a checkout whose answer was lost names that session again, ends it, then pays: charged once', async () => {
+    const shop = await app();
+    const orderId = shop.order();
+    shop.sandbox.injectFault({ kind: 'reset-after', path: CHECKOUT_PATH });
+    expect((await shop.checkout(orderId)).status).toBe(502);
+    const paid = await shop.pay(orderId);
+    expect(paid.json).toMatchObject({ status: 'succeeded' });
+    await shop.sandbox.waitForDeliveries();
+    const closed = shop.events.find((event) => event.type === 'payment.closed' && event.referenceOrderId === orderId);
+    const sessionId = closed?.type === 'payment.closed' ? closed.sessionId : undefined;
+    expect(sessionId).toEqual(expect.any(String));
+    expect(await payHostedPage(`${shop.sandbox.url}/hosted/checkout/${sessionId}`)).toBe(410);
+    expect(shop.charges(orderId)).toBe(1);
   });
 });
 
@@ -322,7 +322,7 @@ describe('the order attempt store', () => {
 
   it("a lock left by a crashed instance frees after orders.lockTtlMs", async () => {
     const store = new MemoryOrderAttemptStore();
-    const shop = await app({ options: () => ({ orders: { store, lockTtlMs: 200 } }) });
+    const shop = await app({ options: (sandbox) => ({ client: { ...sandbox.clientOptions(), timeoutMs: 50, deadlineMs: 100 }, orders: { store, lockTtlMs: 200 } }) });
     const orderId = shop.order();
     expect(await store.lock(orderId, 200)).toEqual(expect.any(String));
     const refused = await shop.pay(orderId);

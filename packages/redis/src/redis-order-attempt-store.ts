@@ -16,7 +16,7 @@ export interface RedisOrderAttemptStoreOptions extends RedisStoreConnectionOptio
   keyPrefix?: string;
 }
 
-const NUMBER_FIELDS = new Set(['expiresAt', 'updatedAt']);
+const NUMBER_FIELDS = new Set(['sequence', 'amount', 'inFlightUntil', 'expiresAt', 'updatedAt']);
 
 function toHashArgs(attempt: OrderAttempt): string[] {
   return Object.entries(attempt).flatMap(([field, value]) => (value === undefined ? [] : [field, String(value)]));

@@ -99,6 +99,7 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
     appId: config.appId,
     merchantId: config.merchantId,
     baseUrl: config.baseUrl,
+    deadlineMs: config.deadlineMs,
 
     async createCheckoutSession(input, callOptions = {}) {
       const body = validateQuickly(checkoutSchema, checkoutCheck, withDefaults(input), 'checkout session request');

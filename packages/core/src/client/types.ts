@@ -153,6 +153,8 @@ export interface PaymentClient {
   readonly appId: string;
   readonly merchantId: string;
   readonly baseUrl: string;
+  /** The whole-call deadline of a payment call, retries included: the payment routes size their order lock and late-arrival window from it. */
+  readonly deadlineMs: number;
   createCheckoutSession(input: CheckoutSessionInput, callOptions?: CallOptions): Promise<CheckoutSession>;
   directPayment(input: DirectPaymentInput, callOptions?: CallOptions): Promise<DirectPaymentResult>;
   terminalSale(input: TerminalSaleInput, callOptions?: CallOptions): Promise<TerminalSaleResult>;

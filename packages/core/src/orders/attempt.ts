@@ -22,7 +22,19 @@ export interface OrderAttempt {
   referenceOrderId: string;
   kind: OrderAttemptKind;
   transactionRequestId: string;
+  /** Which of the order's derived transactionRequestIds this is (see RequestIdSource); absent on attempts recorded before ids were derived. */
+  sequence?: number;
   state: OrderAttemptState;
+  /** The payable total (minor units) and currency the attempt was opened for: a session of another amount is never handed out again. */
+  amount?: number;
+  currency?: string;
+  /**
+   * Until when (epoch ms) the service may still receive this attempt's
+   * request: the call's deadline plus the service's timestamp window. Until
+   * then, "the service knows no such transaction" proves nothing: the request
+   * may be in flight, so the order's next payment goes out under this same id.
+   */
+  inFlightUntil?: number;
   /** Hosted attempts, once the session exists. */
   sessionId?: string;
   checkoutUrl?: string;
@@ -81,7 +93,11 @@ export const orderAttemptSchema = z.object({
   referenceOrderId: text,
   kind: z.enum(['hosted', 'wallet']),
   transactionRequestId: text,
+  sequence: z.number().int().nonnegative().optional(),
   state: z.enum(ORDER_ATTEMPT_STATES),
+  amount: z.number().int().nonnegative().optional(),
+  currency: text.optional(),
+  inFlightUntil: epochMs.optional(),
   sessionId: text.optional(),
   checkoutUrl: text.optional(),
   expiresAt: epochMs.optional(),

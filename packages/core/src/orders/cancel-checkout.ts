@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { PaymentRouteError } from '../routes/route-error';
 import { referenceOrderIdSchema } from '../schemas/fields';
 import { validate } from '../validation';
-import type { OrderAttempt } from './attempt';
+import { isFinalState, type OrderAttempt } from './attempt';
 import { underOrderLock } from './order-lock';
-import { closeHostedAttempt, type ServiceCheckDeps } from './service-check';
+import { checkAttempt, closeHostedAttempt, recoverLostSession, type ServiceCheckDeps } from './service-check';
 
 /** What `handlers.cancelCheckout(referenceOrderId)` did. */
 export type CancelCheckoutResult =
@@ -14,7 +14,13 @@ export type CancelCheckoutResult =
   /** The order is paid (its session was paid, before or while it was being cancelled): refund it instead. */
   | { outcome: 'already-paid'; transactionId?: string }
   /** The order has no open hosted session: no checkout yet, a wallet payment, or a session that already ended. */
-  | { outcome: 'no-open-checkout' };
+  | { outcome: 'no-open-checkout' }
+  /**
+   * A checkout whose answer was lost may have opened a session that cannot be
+   * named to the service (an attempt recorded before attempts kept their
+   * amount): it ends unpaid when its 30 minutes are up.
+   */
+  | { outcome: 'may-be-open'; transactionRequestId: string };
 
 const cancelCheckoutSchema = z.object({ referenceOrderId: referenceOrderIdSchema });
 
@@ -24,9 +30,22 @@ function alreadyPaid(attempt: OrderAttempt): CancelCheckoutResult {
   return attempt.transactionId === undefined ? { outcome: 'already-paid' } : { outcome: 'already-paid', transactionId: attempt.transactionId };
 }
 
-/** A hosted session the shopper may still pay (or whose payment is not known yet). */
-function hasOpenSession(attempt: OrderAttempt | undefined): attempt is OrderAttempt & { sessionId: string } {
-  return attempt?.kind === 'hosted' && attempt.sessionId !== undefined && (attempt.state === 'open' || attempt.state === 'pending');
+/** A hosted session the shopper may still pay (or whose creation or payment is not known yet). */
+function mayBeOpen(attempt: OrderAttempt | undefined): attempt is OrderAttempt {
+  return attempt?.kind === 'hosted' && (attempt.state === 'open' || attempt.state === 'pending');
+}
+
+/**
+ * The attempt with its session named. A session whose creation answer was
+ * lost is asked for again under its own id: the service answers the session
+ * it opened, or opens it now, so that a request still on its way finds it
+ * and can open no other; either way it is then expired.
+ */
+async function withSession(deps: ServiceCheckDeps, attempt: OrderAttempt): Promise<OrderAttempt> {
+  if (attempt.sessionId !== undefined) return attempt;
+  const checked = await checkAttempt(deps, attempt);
+  if (isFinalState(checked.attempt.state)) return checked.attempt;
+  return (await recoverLostSession(deps, attempt)) ?? attempt;
 }
 
 /**
@@ -41,19 +60,22 @@ function hasOpenSession(attempt: OrderAttempt | undefined): attempt is OrderAtte
 export async function cancelCheckout(deps: ServiceCheckDeps, referenceOrderId: string): Promise<CancelCheckoutResult> {
   validate(cancelCheckoutSchema, { referenceOrderId }, 'cancelCheckout request');
   return underOrderLock(deps.orders, referenceOrderId, async () => {
-    const attempt = await deps.orders.store.get(referenceOrderId);
-    if (attempt?.state === 'succeeded') return alreadyPaid(attempt);
-    if (!hasOpenSession(attempt)) return { outcome: 'no-open-checkout' };
-    const { sessionId } = attempt;
+    const stored = await deps.orders.store.get(referenceOrderId);
+    if (stored?.state === 'succeeded') return alreadyPaid(stored);
+    if (!mayBeOpen(stored)) return { outcome: 'no-open-checkout' };
+    const attempt = await withSession(deps, stored);
+    const { sessionId, transactionRequestId } = attempt;
+    if (attempt.state === 'succeeded') return alreadyPaid(attempt);
+    if (isFinalState(attempt.state)) return { outcome: 'no-open-checkout' };
+    if (sessionId === undefined) return { outcome: 'may-be-open', transactionRequestId };
     const closed = (await closeHostedAttempt(deps, attempt, REASON)).attempt;
-    const fields = { referenceOrderId, transactionRequestId: attempt.transactionRequestId, state: closed?.state };
-    switch (closed?.state) {
+    const fields = { referenceOrderId, transactionRequestId, state: closed.state };
+    switch (closed.state) {
       case 'closed':
         deps.orders.logger.info(fields, 'checkout cancelled: the order’s hosted session was expired');
         return { outcome: 'cancelled', sessionId };
       case 'succeeded':
         return alreadyPaid(closed);
-      case undefined:
       case 'failed':
         return { outcome: 'no-open-checkout' };
       default:

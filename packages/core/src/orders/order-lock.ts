@@ -1,6 +1,7 @@
 import { PaymentErrorCode } from '../error-codes';
 import type { Logger } from '../logger';
 import { PaymentRouteError } from '../routes/route-error';
+import type { RequestIdSource } from './request-ids';
 import type { OrderAttemptStore } from './store';
 
 /** What the order guard works with, resolved once from the handler options. */
@@ -11,6 +12,23 @@ export interface OrderDeps {
   attemptTtlMs: number;
   clock: { now(): number };
   logger: Logger;
+  /** Each order's transactionRequestIds. */
+  requestIds: RequestIdSource;
+  /** How long after a payment call starts the service may still receive it (see lateArrivalMs). */
+  lateArrivalMs: number;
+}
+
+/**
+ * The service takes a request whose X-Timestamp is within ±10 minutes of its
+ * own clock (docs/service-contract.md#authentication). The last attempt of a
+ * call is stamped before its deadline; with the two clocks up to 10 minutes
+ * apart, the service may receive it until 20 minutes after that.
+ */
+export const SERVICE_TIMESTAMP_REACH_MS = 20 * 60_000;
+
+/** How long after a call starts its request may still reach the service: its deadline, then the timestamp's reach. */
+export function lateArrivalMs(deadlineMs: number): number {
+  return deadlineMs + SERVICE_TIMESTAMP_REACH_MS;
 }
 
 /** A payment request for an order rarely takes longer than this; the browser may try again after it. */

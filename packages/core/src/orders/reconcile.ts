@@ -49,9 +49,9 @@ async function reconcileAttempt(deps: ReconcileDeps, listed: OrderAttempt): Prom
   // Settled or replaced since it was listed: nothing left to do.
   if (current?.transactionRequestId !== listed.transactionRequestId || !isUnsettled(current)) return undefined;
   const checked = await checkAttempt(deps, current);
-  // Never received by the service: nothing happened that a handler should hear of.
-  if (checked.attempt === undefined) return 'settled';
-  if (!isFinalState(checked.attempt.state) || checked.details === undefined) return 'stillPending';
+  // Unknown to the service: asked again while its request may still arrive and charge; after that, nothing happened that a handler should hear of.
+  if (checked.details === undefined) return checked.inFlight === true ? 'stillPending' : 'settled';
+  if (!isFinalState(checked.attempt.state)) return 'stillPending';
   // The query's answer does not name a hosted attempt's session: the attempt does.
   const event = normalizeEvent(checked.details.raw.data, {
     deliveryId: `reconciliation:${current.transactionRequestId}`,

@@ -9,10 +9,16 @@ export interface ServiceCheckDeps {
   orders: OrderDeps;
 }
 
-/** An attempt brought up to date with the service: `voided` when the service never received it. */
-export type CheckedAttempt =
-  | { attempt: OrderAttempt; details?: TransactionDetails }
-  | { attempt: undefined; voided: OrderAttempt | undefined };
+/**
+ * An attempt brought up to date with the service. `inFlight`: the service
+ * knows no transaction by its id yet, but its request may still reach the
+ * service, so the attempt is kept as it was.
+ */
+export interface CheckedAttempt {
+  attempt: OrderAttempt;
+  details?: TransactionDetails;
+  inFlight?: boolean;
+}
 
 /** The service's view of the attempt's transaction, or undefined when it knows none by that transactionRequestId. */
 export async function queryAttempt(client: PaymentClient, attempt: OrderAttempt): Promise<TransactionDetails | undefined> {
@@ -29,11 +35,17 @@ function stateFrom(details: TransactionDetails, attempt: OrderAttempt): OrderAtt
   return details.status === 'pending' ? attempt.state : details.status;
 }
 
+/** Until when the service may still receive the attempt's request; an attempt recorded without it counts from its last change. */
+export function inFlightUntil(orders: OrderDeps, attempt: OrderAttempt): number {
+  return attempt.inFlightUntil ?? attempt.updatedAt + orders.lateArrivalMs;
+}
+
 /**
  * Records what the service said of the attempt (under the order's lock), and
  * answers the attempt as it now stands. A transaction the service does not
- * know was never received: the attempt is forgotten (`voided`), and the order
- * is as if it had not been made.
+ * know is not proof that it never will: until the request can no longer reach
+ * the service (`inFlightUntil`) the attempt stays as it is, and only after
+ * that is it recorded closed, nothing charged and nothing for the handlers.
  */
 export async function applyServiceView(
   deps: ServiceCheckDeps,
@@ -41,11 +53,14 @@ export async function applyServiceView(
   details: TransactionDetails | undefined,
 ): Promise<CheckedAttempt> {
   const { store, attemptTtlMs, clock } = deps.orders;
+  const now = clock.now();
   if (details === undefined) {
-    await store.delete(attempt.referenceOrderId);
-    return { attempt: undefined, voided: attempt };
+    if (now < inFlightUntil(deps.orders, attempt)) return { attempt, inFlight: true };
+    const neverReceived = { state: 'closed' as const, handled: true, updatedAt: now };
+    await store.settle(attempt.referenceOrderId, attempt.transactionRequestId, neverReceived, attemptTtlMs);
+    return { attempt: { ...attempt, state: 'closed', handledState: 'closed', updatedAt: now } };
   }
-  const update = { state: stateFrom(details, attempt), transactionId: details.transactionId, updatedAt: clock.now() };
+  const update = { state: stateFrom(details, attempt), transactionId: details.transactionId, updatedAt: now };
   await store.settle(attempt.referenceOrderId, attempt.transactionRequestId, update, attemptTtlMs);
   return { attempt: { ...attempt, ...update }, details };
 }
@@ -82,3 +97,23 @@ export async function closeHostedAttempt(
   await deps.orders.store.settle(attempt.referenceOrderId, attempt.transactionRequestId, closed, deps.orders.attemptTtlMs);
   return { attempt: { ...attempt, ...closed } };
 }
+
+/**
+ * The session of a hosted attempt whose create-session answer was lost, and
+ * that the service reports open: asked for again under the attempt's own id,
+ * the service answers that same session (whatever the body says), so it can
+ * be expired. Only from an attempt that recorded its amount, which the
+ * request must carry; resolves undefined when the session cannot be named.
+ */
+export async function recoverLostSession(deps: ServiceCheckDeps, attempt: OrderAttempt): Promise<OrderAttempt | undefined> {
+  if (attempt.amount === undefined || attempt.currency === undefined) return undefined;
+  const session = await deps.client.createCheckoutSession({
+    transactionRequestId: attempt.transactionRequestId,
+    referenceOrderId: attempt.referenceOrderId,
+    amount: { orderAmount: attempt.amount, priceCurrency: attempt.currency },
+    description: 'A checkout whose answer was lost',
+  });
+  if (session.sessionId === undefined) return undefined;
+  return { ...attempt, sessionId: session.sessionId, checkoutUrl: session.checkoutUrl, expiresAt: session.expiresAt.getTime() };
+}
+

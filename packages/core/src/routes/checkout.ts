@@ -1,5 +1,5 @@
 import type { CheckoutSession } from '../client/types';
-import { decideNextAttempt, orderRefusals, sendAttempt } from '../orders/next-attempt';
+import { decideNextAttempt, orderCharge, orderRefusals, sendAttempt } from '../orders/next-attempt';
 import { underOrderLock } from '../orders/order-lock';
 import { validate } from '../validation';
 import { readRequestBody } from './body';
@@ -20,14 +20,30 @@ function wantsRedirect(kind: 'json' | 'form', accept: string | string[] | undefi
 type OrderSession = Pick<CheckoutSession, 'checkoutUrl' | 'expiresAt' | 'transactionRequestId' | 'sessionId'> & { traceId?: string; reused: boolean };
 
 /**
+ * How many of the order's ids a checkout tries in one request. More than one
+ * only after the order's record was lost: the service then answers each id it
+ * used before with the session it opened then, long expired.
+ */
+const MAX_SESSION_IDS_PER_CHECKOUT = 5;
+
+/**
  * The order's hosted session, under its lock: its open, unexpired session
- * again (two tabs, a reload), else a new one. A paid order or a payment still
+ * again (two tabs, a reload) when it was opened for the order's amount, else
+ * a new one (the old one ended first). A paid order or a payment still
  * pending gets no session.
  */
 async function sessionFor(deps: RouteDeps, order: MerchantOrder): Promise<OrderSession> {
-  const decision = await decideNextAttempt(deps, order.referenceOrderId, 'hosted');
+  for (let tried = 1; ; tried += 1) {
+    const session = await nextSession(deps, order);
+    if (session.expiresAt.getTime() > deps.orders.clock.now() || tried === MAX_SESSION_IDS_PER_CHECKOUT) return session;
+  }
+}
+
+async function nextSession(deps: RouteDeps, order: MerchantOrder): Promise<OrderSession> {
+  const charge = orderCharge(order);
+  const decision = await decideNextAttempt(deps, charge, 'hosted');
   if (decision.next === 'paid') throw orderRefusals.alreadyPaid();
-  if (decision.next === 'pending') throw orderRefusals.pending();
+  if (decision.next === 'pending') throw orderRefusals.pending(decision.retryAfterSeconds);
   if (decision.next === 'reuse') {
     const { checkoutUrl, expiresAt, attempt } = decision;
     return {
@@ -43,7 +59,7 @@ async function sessionFor(deps: RouteDeps, order: MerchantOrder): Promise<OrderS
     return sendAttempt(
       deps.orders,
       decision,
-      { referenceOrderId: order.referenceOrderId, kind: 'hosted' },
+      { charge, kind: 'hosted' },
       (transactionRequestId) =>
         deps.client.createCheckoutSession({
           referenceOrderId: order.referenceOrderId,

@@ -1,14 +1,17 @@
 import { PaymentErrorCode } from '../error-codes';
 import { createPaymentClient } from '../client/create-client';
 import type { PaymentClient } from '../client/types';
+import { PaymentValidationError } from '../errors';
 import type { PaymentClientOptions } from '../schemas/client-options';
-import { generateTransactionRequestId } from '../client/ids';
 import { MemoryIdempotencyStore } from '../idempotency/memory-store';
 import { createRedactingLogger, Redactor, type Logger } from '../logger';
 import { cancelCheckout } from '../orders/cancel-checkout';
 import { checkedOrderStore } from '../orders/checked-store';
+import { withAttempt } from '../orders/event-attempt';
 import { settleHandledEvent } from '../orders/handled-events';
 import { MemoryOrderAttemptStore } from '../orders/memory-store';
+import { lateArrivalMs } from '../orders/order-lock';
+import { requestIdSource } from '../orders/request-ids';
 import { reconcile } from '../orders/reconcile';
 import { createRouteTelemetry, WEBHOOK_ROUTE } from '../telemetry/route-spans';
 import { validate } from '../validation';
@@ -48,9 +51,20 @@ export const DEFAULT_ATTEMPT_TTL_MS = 24 * 60 * 60_000;
  * session, then pay), each up to the client's whole-call deadline: the lock
  * outlives both, so it never frees while a call of its holder is in flight.
  */
-function defaultLockTtlMs(client: PaymentClient | PaymentClientOptions, clientGiven: boolean): number {
-  const deadlineMs = clientGiven ? DEFAULT_DEADLINE_MS : ((client as PaymentClientOptions).deadlineMs ?? DEFAULT_DEADLINE_MS);
+function defaultLockTtlMs(deadlineMs: number): number {
   return 2 * deadlineMs + 30_000;
+}
+
+/** A lock shorter than two calls could free while its holder's call is in flight, and a second request would pay too. */
+function checkLockTtl(lockTtlMs: number, deadlineMs: number): void {
+  if (lockTtlMs >= 2 * deadlineMs) return;
+  throw new PaymentValidationError('payment handlers options', [
+    {
+      path: 'orders.lockTtlMs',
+      rule: 'lock_outlives_calls',
+      message: `must be at least twice the client's deadlineMs (${deadlineMs} ms): ${2 * deadlineMs} or more, or leave it unset (default ${defaultLockTtlMs(deadlineMs)})`,
+    },
+  ]);
 }
 
 type Route = (req: NeutralRequest) => Promise<NeutralResponse>;
@@ -96,12 +110,17 @@ export function createPaymentRoutes<TContext = unknown>(typedOptions: PaymentRou
   const secrets = secretsOf(options.webhook);
   secrets.forEach((secret) => redactor.addSecret(secret));
   if (!clientGiven) redactor.addSecret((options.client as PaymentClientOptions).apiKey);
+  if (options.orders?.requestIdKey !== undefined) redactor.addSecret(options.orders.requestIdKey);
   const logger = createRedactingLogger(options.logger, redactor);
 
   // The routes log each failure once, where it becomes the answer: their own client only speaks to a logger given on purpose.
   const client = clientGiven
     ? (options.client as PaymentClient)
     : createPaymentClient({ logger: options.logger ?? false, telemetry: options.telemetry, ...(options.client as PaymentClientOptions) });
+  // The deadline of a client given as an object is its own; one the routes create has its options' (or the default).
+  const deadlineMs = client.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  const lockTtlMs = options.orders?.lockTtlMs ?? defaultLockTtlMs(deadlineMs);
+  checkLockTtl(lockTtlMs, deadlineMs);
   const telemetry = createRouteTelemetry(options.telemetry);
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const webhookMaxBodyBytes = options.webhook.maxBodyBytes ?? DEFAULT_WEBHOOK_MAX_BODY_BYTES;
@@ -127,12 +146,13 @@ export function createPaymentRoutes<TContext = unknown>(typedOptions: PaymentRou
     logger,
     orders: {
       store: checkedOrderStore(options.orders?.store ?? new MemoryOrderAttemptStore({ clock })),
-      lockTtlMs: options.orders?.lockTtlMs ?? defaultLockTtlMs(options.client, clientGiven),
+      lockTtlMs,
       attemptTtlMs: options.orders?.attemptTtlMs ?? DEFAULT_ATTEMPT_TTL_MS,
       clock,
       logger,
+      requestIds: requestIdSource(client, options.orders?.requestIdKey),
+      lateArrivalMs: lateArrivalMs(deadlineMs),
     },
-    generateId: (!clientGiven && (options.client as PaymentClientOptions).generateId) || generateTransactionRequestId,
   };
   const signedTimeField = options.webhook.signedTimeField ?? DEFAULT_SIGNED_TIME_FIELD;
   const webhookDeps: WebhookDeps = {
@@ -148,7 +168,7 @@ export function createPaymentRoutes<TContext = unknown>(typedOptions: PaymentRou
       options.webhook.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS,
     ),
     store: options.store ?? new MemoryIdempotencyStore(options.clock ? { clock: options.clock } : {}),
-    handlers: events,
+    handlers: { dispatch: async (event, context) => events.dispatch(await withAttempt(deps.orders, event), context) },
     afterHandled: (event) => settleHandledEvent(deps.orders, event),
     clock,
     logger,

@@ -109,12 +109,20 @@ const ordersOptionsSchema = z.strictObject({
     'must be an OrderAttemptStore (lock, unlock, get, put, delete, settle, unsettled)',
   ).optional(),
   /**
-   * Longest time a payment request holds its order's lock. Keep it above
-   * twice the client's `deadlineMs` (a request may make two calls). Default
-   * 2 × `deadlineMs` + 30 s: 210 s with the client's default deadline, and
-   * when a client object is given.
+   * Longest time a payment request holds its order's lock: at least twice
+   * the client's `deadlineMs` (a request may make two calls), or the routes
+   * refuse to start. Default 2 × `deadlineMs` + 30 s: 210 s with the
+   * client's default deadline; a client object's own `deadlineMs` counts.
    */
   lockTtlMs: positiveInt.optional(),
+  /**
+   * A secret of this environment that the order's transactionRequestIds are
+   * derived with (HMAC-SHA256), so that an event whose id this app did not
+   * make is told apart (`event.attempt.issued`) even by someone who knows
+   * the order id. Keep it stable: changing it is like losing every order's
+   * record. Default: ids derived from the account and the order alone.
+   */
+  requestIdKey: z.string('must be a string').min(16, 'must be at least 16 characters').optional(),
   /**
    * How long an order's attempt is remembered after its last change: past a
    * session's 30 minutes and a pending payment's settlement. Default 24 hours;

@@ -20,8 +20,6 @@ export interface RouteDeps {
   bodyLimitBytes: number;
   logger: Logger;
   orders: OrderDeps;
-  /** Makes the transactionRequestId of each new payment attempt: the client's `generateId` when given. */
-  generateId: () => string;
 }
 
 /** A URL option for one order: the order's own wins, then a per-order function, then the fixed URL. */

@@ -1,4 +1,4 @@
-import { decideNextAttempt, orderRefusals, sendAttempt } from '../orders/next-attempt';
+import { decideNextAttempt, orderCharge, orderRefusals, sendAttempt } from '../orders/next-attempt';
 import { underOrderLock } from '../orders/order-lock';
 import { validate } from '../validation';
 import { readRequestBody } from './body';
@@ -20,7 +20,8 @@ export async function walletPayRoute(req: NeutralRequest, deps: RouteDeps): Prom
   const order = await lookUpPayableOrder(deps, orderId, 'wallet-pay', req);
   const { referenceOrderId } = order;
   return underOrderLock(deps.orders, referenceOrderId, async () => {
-    const decision = await decideNextAttempt(deps, referenceOrderId, 'wallet');
+    const charge = orderCharge(order);
+    const decision = await decideNextAttempt(deps, charge, 'wallet');
     if (decision.next === 'paid') {
       const { transactionRequestId, transactionId } = decision.attempt;
       deps.logger.info({ referenceOrderId, transactionRequestId }, 'wallet payment of an order already paid: nothing sent');
@@ -32,12 +33,13 @@ export async function walletPayRoute(req: NeutralRequest, deps: RouteDeps): Prom
         alreadyPaid: true,
       });
     }
+    if (decision.next === 'pending') throw orderRefusals.pending(decision.retryAfterSeconds);
     if (decision.next !== 'send') throw orderRefusals.pending();
     const result = await withInvalidOrderAs500(deps, order, () =>
       sendAttempt(
         deps.orders,
         decision,
-        { referenceOrderId, kind: 'wallet' },
+        { charge, kind: 'wallet' },
         (transactionRequestId) =>
           deps.client.directPayment({
             referenceOrderId,

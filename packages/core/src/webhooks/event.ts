@@ -61,9 +61,33 @@ interface TransactionEventFields extends DeliveryFields {
   amount: PaymentEventAmount;
 }
 
+/**
+ * How a payment event stands to the attempts the payment routes made for its
+ * order. Only on events the routes hand to handlers (webhooks and
+ * reconciliation), not on what `verifyWebhook` returns by itself.
+ */
+export interface PaymentEventAttempt {
+  /**
+   * Its `transactionRequestId` is one the routes derived for its
+   * `referenceOrderId`: a payment this app made. `false` for a payment made
+   * outside it (another environment sharing the webhook secret, a script, a
+   * payment naming someone else's order id): never mark the order paid on it.
+   */
+  issued: boolean;
+  /**
+   * Whether the event's payable total and currency are the ones the routes
+   * made that attempt for; undefined when it is not the order's recorded
+   * attempt (an earlier one, or the record is gone). Compare with your order
+   * as well: its amount may have changed since.
+   */
+  amountMatches?: boolean;
+}
+
 /** A payment is always of an order: the service requires `referenceOrderId` on every checkout and direct payment. */
 interface PaymentEventFields extends TransactionEventFields {
   referenceOrderId: string;
+  /** Set by the payment routes: whether they made this payment, and for this amount. */
+  attempt?: PaymentEventAttempt;
 }
 
 /**

@@ -25,6 +25,8 @@ export interface OrderApp {
   logLines: string[];
   /** A new server-side order of `orderAmount` (12.50 by default); its id is also its referenceOrderId. */
   order(overrides?: Partial<MerchantOrder>): string;
+  /** Changes a server-side order, as the merchant's back office would (a raised amount, say). */
+  updateOrder(orderId: string, changes: Partial<MerchantOrder>): void;
   checkout(orderId: string): Promise<Answer>;
   pay(orderId: string, token?: string): Promise<Answer>;
   status(orderId: string): Promise<Answer>;
@@ -92,6 +94,11 @@ export async function startOrderApp(setup: OrderAppSetup = {}): Promise<OrderApp
       const id = `guard-${process.pid}-${orders}`;
       known.set(id, { referenceOrderId: id, amount: { orderAmount: 1250, priceCurrency: 'USD' }, description: 'An order', ...overrides });
       return id;
+    },
+    updateOrder(orderId, changes) {
+      const order = known.get(orderId);
+      if (order === undefined) throw new Error(`no order ${orderId}`);
+      known.set(orderId, { ...order, ...changes });
     },
     checkout: (orderId) => post('/checkout', { orderId }),
     pay: (orderId, token = sandbox.mintWalletToken()) => post('/wallet/pay', { orderId, token }),

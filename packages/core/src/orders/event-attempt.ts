@@ -1,0 +1,43 @@
+import { payableTotal } from '../schemas/amount';
+import type {
+  PaymentClosedEvent,
+  PaymentEvent,
+  PaymentEventAmount,
+  PaymentEventAttempt,
+  PaymentFailedEvent,
+  PaymentSucceededEvent,
+} from '../webhooks/event';
+import type { OrderDeps } from './order-lock';
+
+/** The reported total of a payment, or undefined when the service left out a part it needs. */
+function totalOf(amount: PaymentEventAmount): number | undefined {
+  const { orderAmount, taxAmount = 0, surchargeAmount = 0 } = amount;
+  if (typeof orderAmount !== 'number' || typeof taxAmount !== 'number' || typeof surchargeAmount !== 'number') return undefined;
+  return payableTotal({ orderAmount, taxAmount, surchargeAmount });
+}
+
+/**
+ * Where a payment event stands with the order guard: whether the guard made
+ * its attempt (its id is one derived for the order), and whether the event's
+ * amount is the one that attempt was made for. Read from the order's record
+ * when the event is about its current attempt; a record that cannot be read
+ * leaves `amountMatches` unknown, never the event unhandled.
+ */
+async function attemptOf(orders: OrderDeps, event: OrderPaymentEvent): Promise<PaymentEventAttempt> {
+  const { referenceOrderId, transactionRequestId, amount } = event;
+  if (orders.requestIds.sequenceOf(referenceOrderId, transactionRequestId) === undefined) return { issued: false };
+  const recorded = await orders.store.get(referenceOrderId).catch(() => undefined);
+  if (recorded?.transactionRequestId !== transactionRequestId || recorded.amount === undefined) return { issued: true };
+  return { issued: true, amountMatches: totalOf(amount) === recorded.amount && amount.priceCurrency === recorded.currency };
+}
+
+type OrderPaymentEvent = PaymentSucceededEvent | PaymentFailedEvent | PaymentClosedEvent;
+
+function isOrderPayment(event: PaymentEvent): event is OrderPaymentEvent {
+  return event.type === 'payment.succeeded' || event.type === 'payment.failed' || event.type === 'payment.closed';
+}
+
+/** The event as handlers get it: a payment event says how it stands with the order's attempts. */
+export async function withAttempt(orders: OrderDeps, event: PaymentEvent): Promise<PaymentEvent> {
+  return isOrderPayment(event) ? { ...event, attempt: await attemptOf(orders, event) } : event;
+}
