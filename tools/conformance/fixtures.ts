@@ -44,6 +44,13 @@ export function freshOrderId(kind: 'fresh' | 'settled' = 'fresh'): string {
   return `${kind}-${process.pid}-${freshOrders}`;
 }
 
+const repriced = new Map<string, MerchantOrder['amount']>();
+
+/** The merchant changes a fresh order's amount on its server (a raised total, another currency). */
+export function repriceOrder(orderId: string, amount: MerchantOrder['amount']): void {
+  repriced.set(orderId, amount);
+}
+
 /** The merchant's resolveOrder of the suite: the fixed ORDERS, and the generated ones of freshOrderId. */
 export function resolveConformanceOrder(orderId: string): MerchantOrder | null {
   const fixed = ORDERS[orderId];
@@ -52,7 +59,7 @@ export function resolveConformanceOrder(orderId: string): MerchantOrder | null {
   if (kind === undefined) return null;
   return {
     referenceOrderId: orderId,
-    amount: { orderAmount: 1250, taxAmount: 100, priceCurrency: 'USD' },
+    amount: repriced.get(orderId) ?? { orderAmount: 1250, taxAmount: 100, priceCurrency: 'USD' },
     description: 'A conformance order',
     ...(kind === 'settled' ? { payable: false } : {}),
   };

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { recorder, type ConformanceContext } from './context';
-import { freshOrderId, UNKNOWN_ORDER_ID, UPSTREAM_DELAY_MS } from './fixtures';
+import { freshOrderId, repriceOrder, UNKNOWN_ORDER_ID, UPSTREAM_DELAY_MS } from './fixtures';
 import { postJson, send, type Exchange } from './http';
 
 const SALE_PATH = '/v1/checkout/sale';
@@ -121,6 +121,32 @@ export function orderCases(ctx: () => ConformanceContext): void {
     expect(sessions).toHaveLength(0);
     expect((await payHostedPage((again.json as { checkoutUrl: string }).checkoutUrl)).status).toBeLessThan(400);
     expect(charges(orderId)).toHaveLength(1);
+  });
+
+  it('a lost checkout answer, then a wallet payment: the lost session is named again and ended, the wallet pays; one charge', async () => {
+    const orderId = freshOrderId();
+    ctx().sandbox.injectFault({ kind: 'reset-after', path: CHECKOUT_PATH });
+    expect((await checkout(orderId)).status).toBe(502);
+    expect((await pay(orderId)).json).toMatchObject({ status: 'succeeded' });
+    await ctx().sandbox.waitForDeliveries();
+    const closed = ctx()
+      .sandbox.deliveries()
+      .filter((delivery) => delivery.payload['referenceOrderId'] === orderId && delivery.event === 'payment.closed');
+    expect(closed).toHaveLength(1);
+    expect(charges(orderId)).toHaveLength(1);
+  });
+
+  it('an order whose amount changed after its session opened: the next checkout ends that session and opens one for the new amount', async () => {
+    const orderId = freshOrderId();
+    const old = (await checkout(orderId)).json as { checkoutUrl: string };
+    repriceOrder(orderId, { orderAmount: 50_000, priceCurrency: 'USD' });
+    const raised = await checkout(orderId);
+    expect(raised.status).toBe(201);
+    const { checkoutUrl } = raised.json as { checkoutUrl: string };
+    expect(checkoutUrl).not.toBe(old.checkoutUrl);
+    expect((await payHostedPage(old.checkoutUrl)).status).toBe(410);
+    expect((await payHostedPage(checkoutUrl)).status).toBeLessThan(400);
+    expect(charges(orderId).map((charge) => charge.payableTotal)).toEqual([50_000]);
   });
 
   it('an order resolveOrder says is not payable answers 409 ORDER_NOT_PAYABLE on every payment route, sending nothing', async () => {

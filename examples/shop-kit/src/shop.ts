@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import {
   createRedactingLogger,
+  paysOrder,
   type Logger,
   type MerchantOrder,
   type PaymentEvent,
   type PaymentRoutes,
   type PaymentRoutesOptions,
-  type PaymentSucceededEvent,
   type RefundFailedEvent,
   type RefundSucceededEvent,
 } from '@paymount/core';
@@ -125,8 +125,11 @@ export class Shop implements BackOfficeShop {
     }
     switch (event.type) {
       case 'payment.succeeded':
-        if (!this.amountMatches(order, event)) {
-          this.logger.error(fields, 'payment succeeded for another amount than the order total; order left unpaid');
+        if (!paysOrder(event, { orderAmount: order.total, priceCurrency: order.currency })) {
+          this.logger.error(
+            { ...fields, attempt: event.attempt },
+            'payment succeeded that does not pay this order (another amount or currency, or not made by these routes); order left unpaid: refund it',
+          );
           return;
         }
         this.orders.settle(order.id, 'paid', 'Payment received. Thank you!', event.transactionId);
@@ -154,12 +157,6 @@ export class Shop implements BackOfficeShop {
     if (event.referenceOrderId !== undefined) return this.orders.get(event.referenceOrderId);
     const payment = 'originalTransactionId' in event ? event.originalTransactionId : undefined;
     return payment === undefined ? undefined : this.orders.findByPayment(payment);
-  }
-
-  private amountMatches(order: Order, event: PaymentSucceededEvent): boolean {
-    const { amount } = event;
-    const charged = (amount.orderAmount ?? 0) + (amount.taxAmount ?? 0) + (amount.surchargeAmount ?? 0);
-    return charged === order.total && (amount.priceCurrency === undefined || amount.priceCurrency === order.currency);
   }
 
   /** The back office (refunds) working through the payment handlers the shop's routes were built with. */

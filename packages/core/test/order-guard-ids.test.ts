@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createPaymentClient } from '../src/client/create-client';
 import { PaymentValidationError } from '../src/errors';
 import { silentLogger } from '../src/logger';
-import { withAttempt } from '../src/orders/event-attempt';
+import { paysOrder, withAttempt } from '../src/orders/event-attempt';
 import { MemoryOrderAttemptStore } from '../src/orders/memory-store';
 import { requestIdSource } from '../src/orders/request-ids';
 import { createPaymentRoutes } from '../src/routes/create-payment-routes';
 import type { PaymentRoutesOptions } from '../src/routes/types';
 import { transactionRequestIdSchema } from '../src/schemas/fields';
-import type { PaymentEvent, PaymentEventAmount } from '../src/webhooks/event';
+import type { PaymentEvent, PaymentEventAmount, PaymentSucceededEvent } from '../src/webhooks/event';
 import { orderAppsClosedAfterEach } from './support/order-app';
 
 const account = { appId: 'app_1', merchantId: 'mch_1' };
@@ -152,5 +152,35 @@ describe('withAttempt', () => {
     expect(await attemptOf(id, { orderAmount: 1350, priceCurrency: 'EUR' })).toEqual({ issued: true, amountMatches: false });
     expect(await attemptOf(requestIds.idOf('order-0001', 0), { orderAmount: 1350, priceCurrency: 'USD' })).toEqual({ issued: true });
     expect(await attemptOf('someone-elses-id', { orderAmount: 1350, priceCurrency: 'USD' })).toEqual({ issued: false });
+  });
+});
+
+describe('paysOrder', () => {
+  const succeeded = (amount: PaymentEventAmount, attempt?: PaymentSucceededEvent['attempt']): PaymentSucceededEvent => ({
+    type: 'payment.succeeded',
+    deliveryId: 'd1',
+    timestamp: 0,
+    payload: {},
+    transactionId: 'txn_1',
+    transactionRequestId: 'pm-0',
+    transactionType: 'SALE',
+    transactionStatus: 'S',
+    referenceOrderId: 'order-0001',
+    amount,
+    ...(attempt === undefined ? {} : { attempt }),
+  });
+  const order = { orderAmount: 1250, taxAmount: 100, priceCurrency: 'USD' };
+
+  it('the payable total and currency of the order, from a payment the routes made', () => {
+    expect(paysOrder(succeeded({ orderAmount: 1250, taxAmount: 100, surchargeAmount: 0, priceCurrency: 'USD' }, { issued: true, amountMatches: true }), order)).toBe(true);
+    expect(paysOrder(succeeded({ orderAmount: 1350, priceCurrency: 'USD' }), order)).toBe(true);
+  });
+
+  it('not a payment made outside the routes, of another amount or currency, or of a part missing', () => {
+    expect(paysOrder(succeeded({ orderAmount: 1350, priceCurrency: 'USD' }, { issued: false }), order)).toBe(false);
+    expect(paysOrder(succeeded({ orderAmount: 1350, priceCurrency: 'USD' }, { issued: true, amountMatches: false }), order)).toBe(false);
+    expect(paysOrder(succeeded({ orderAmount: 1, priceCurrency: 'USD' }, { issued: true }), order)).toBe(false);
+    expect(paysOrder(succeeded({ orderAmount: 1350, priceCurrency: 'EUR' }, { issued: true }), order)).toBe(false);
+    expect(paysOrder(succeeded({ priceCurrency: 'USD' }), order)).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import type {
   PaymentFailedEvent,
   PaymentSucceededEvent,
 } from '../webhooks/event';
+import type { MerchantOrder } from '../routes/types';
 import type { OrderDeps } from './order-lock';
 
 /** The reported total of a payment, or undefined when the service left out a part it needs. */
@@ -40,4 +41,20 @@ function isOrderPayment(event: PaymentEvent): event is OrderPaymentEvent {
 /** The event as handlers get it: a payment event says how it stands with the order's attempts. */
 export async function withAttempt(orders: OrderDeps, event: PaymentEvent): Promise<PaymentEvent> {
   return isOrderPayment(event) ? { ...event, attempt: await attemptOf(orders, event) } : event;
+}
+
+/**
+ * Whether a `payment.succeeded` event pays the order whose amount is
+ * `amount`: a payment the routes made for it (`event.attempt.issued` is not
+ * false), of its whole payable total, in its currency. What a handler checks
+ * before marking an order paid: a payment made outside the app naming the
+ * order, or one for an amount the order no longer has, does not pay it.
+ */
+export function paysOrder(event: PaymentSucceededEvent, amount: MerchantOrder['amount']): boolean {
+  return (
+    event.attempt?.issued !== false &&
+    event.attempt?.amountMatches !== false &&
+    totalOf(event.amount) === payableTotal(amount) &&
+    event.amount.priceCurrency === amount.priceCurrency
+  );
 }
