@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createPaymentClient } from '../src/client/create-client';
-import { PaymentValidationError } from '../src/errors';
 import { silentLogger } from '../src/logger';
 import { paysOrder, withAttempt } from '../src/orders/event-attempt';
 import { MemoryOrderAttemptStore } from '../src/orders/memory-store';
@@ -10,6 +9,7 @@ import type { PaymentRoutesOptions } from '../src/routes/types';
 import { transactionRequestIdSchema } from '../src/schemas/fields';
 import type { PaymentEvent, PaymentEventAmount, PaymentSucceededEvent } from '../src/webhooks/event';
 import { orderAppsClosedAfterEach } from './support/order-app';
+import { validationErrorOf } from './support/validation-error';
 
 const account = { appId: 'app_1', merchantId: 'mch_1' };
 
@@ -47,18 +47,9 @@ describe('orders.lockTtlMs', () => {
     ...overrides,
   });
 
-  function refusal(build: () => unknown): PaymentValidationError {
-    try {
-      build();
-    } catch (error) {
-      expect(error).toBeInstanceOf(PaymentValidationError);
-      return error as PaymentValidationError;
-    }
-    throw new Error('expected the options to be refused');
-  }
 
   it("is refused at start-up below twice the client's deadline, naming the option and the floor", () => {
-    const error = refusal(() => createPaymentRoutes(options({ orders: { lockTtlMs: 19_999 } })));
+    const error = validationErrorOf(() => createPaymentRoutes(options({ orders: { lockTtlMs: 19_999 } })));
     expect(error.issues).toEqual([expect.objectContaining({ path: 'orders.lockTtlMs', rule: 'lock_outlives_calls' })]);
     expect(error.message).toContain('20000');
   });
@@ -66,7 +57,7 @@ describe('orders.lockTtlMs', () => {
   it("reads the deadline of a client given as an object from the client", async () => {
     const client = createPaymentClient({ apiKey: 'sk_test_handlers_0123456789', baseUrl: 'https://payments.example.com', ...account, deadlineMs: 1_000 });
     try {
-      expect(refusal(() => createPaymentRoutes(options({ client, orders: { lockTtlMs: 1_500 } }))).issues[0]?.path).toBe('orders.lockTtlMs');
+      expect(validationErrorOf(() => createPaymentRoutes(options({ client, orders: { lockTtlMs: 1_500 } }))).issues[0]?.path).toBe('orders.lockTtlMs');
       const routes = createPaymentRoutes(options({ client, orders: { lockTtlMs: 2_000 } }));
       await routes.close();
     } finally {

@@ -9,6 +9,7 @@ import type { PaymentRoutesOptions } from '../src/routes/types';
 import type { PaymentEvent } from '../src/webhooks/event';
 import { signWebhook } from '../src/webhooks/sign-webhook';
 import { clientOptions } from './support/fixtures';
+import { validationErrorOf } from './support/validation-error';
 import { ok, startServiceServer, type Reply } from './support/service-server';
 
 const secret = 'whsec_handlers_test_secret';
@@ -74,24 +75,15 @@ const sale = (transactionId: string, transactionStatus = 'S') => ({
   ...(transactionStatus === 'S' ? {} : { reason: { code: 'CARD_DECLINED', message: 'card declined' } }),
 });
 
-function errorOf(fn: () => unknown): PaymentValidationError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(PaymentValidationError);
-    return error as PaymentValidationError;
-  }
-  throw new Error('expected a PaymentValidationError');
-}
 
 describe('createPaymentRoutes options', () => {
   it('refuses a misspelt option, naming it', () => {
-    const error = errorOf(() => createPaymentRoutes({ ...options(), notifyURL: 'https://shop.example.com/hook' } as never));
+    const error = validationErrorOf(() => createPaymentRoutes({ ...options(), notifyURL: 'https://shop.example.com/hook' } as never));
     expect(error.message).toContain('notifyURL');
   });
 
   it('refuses a non-public notifyUrl unless the client is in local development', () => {
-    const error = errorOf(() => createPaymentRoutes(options({ notifyUrl: 'http://127.0.0.1/payments/webhook' })));
+    const error = validationErrorOf(() => createPaymentRoutes(options({ notifyUrl: 'http://127.0.0.1/payments/webhook' })));
     expect(error.issues[0]).toMatchObject({ path: 'notifyUrl', rule: 'public_https' });
     const local = options({ notifyUrl: 'http://127.0.0.1/payments/webhook' });
     expect(() =>
@@ -100,24 +92,24 @@ describe('createPaymentRoutes options', () => {
   });
 
   it('refuses a webhook secret with surrounding whitespace without quoting it', () => {
-    const error = errorOf(() => createPaymentRoutes(options({ webhook: { secret: `${secret}\n` } })));
+    const error = validationErrorOf(() => createPaymentRoutes(options({ webhook: { secret: `${secret}\n` } })));
     expect(error.issues[0]).toMatchObject({ path: 'webhook.secret', rule: 'no_surrounding_whitespace' });
     expect(error.message).not.toContain(secret);
   });
 
   it('refuses a webhook secret shorter than 16 characters at start-up, in `secret` or in `secrets`, without quoting it', () => {
     const weak = 'whsec_short';
-    const single = errorOf(() => createPaymentRoutes(options({ webhook: { secret: weak } })));
+    const single = validationErrorOf(() => createPaymentRoutes(options({ webhook: { secret: weak } })));
     expect(single.issues).toEqual([
       { path: 'webhook.secret', rule: 'min_length', message: 'must be the whole signing secret, at least 16 characters' },
     ]);
-    const rotation = errorOf(() => createPaymentRoutes(options({ webhook: { secrets: [secret, weak] } })));
+    const rotation = validationErrorOf(() => createPaymentRoutes(options({ webhook: { secrets: [secret, weak] } })));
     expect(rotation.issues.map((issue) => `${issue.path}:${issue.rule}`)).toEqual(['webhook.secrets.1:min_length']);
     expect(`${single.message} ${rotation.message}`).not.toContain(weak);
   });
 
   it('refuses an API key shorter than 16 characters in the client options it creates the client from', () => {
-    const error = errorOf(() =>
+    const error = validationErrorOf(() =>
       createPaymentRoutes(options({ client: { apiKey: 'sk_test_12', baseUrl: 'https://payments.example.com', appId: 'app1', merchantId: 'm1' } })),
     );
     expect(error.issues.map((issue) => `${issue.path}:${issue.rule}`)).toEqual(['apiKey:min_length']);
@@ -125,7 +117,7 @@ describe('createPaymentRoutes options', () => {
   });
 
   it('refuses an allowedOrigins entry that is not an origin', () => {
-    const error = errorOf(() =>
+    const error = validationErrorOf(() =>
       createPaymentRoutes(options({ allowedOrigins: ['https://shop.example', 'https://shop.example/', 'shop.example', 'ftp://shop.example'] })),
     );
     expect(error.issues.map((issue) => `${issue.path}:${issue.rule}`)).toEqual([
@@ -136,15 +128,15 @@ describe('createPaymentRoutes options', () => {
   });
 
   it('needs exactly one of secret and secrets', () => {
-    expect(errorOf(() => createPaymentRoutes(options({ webhook: {} as never }))).issues[0]?.rule).toBe('one_secret_option');
+    expect(validationErrorOf(() => createPaymentRoutes(options({ webhook: {} as never }))).issues[0]?.rule).toBe('one_secret_option');
     expect(
-      errorOf(() => createPaymentRoutes(options({ webhook: { secret, secrets: [secret] } as never }))).issues[0]?.rule,
+      validationErrorOf(() => createPaymentRoutes(options({ webhook: { secret, secrets: [secret] } as never }))).issues[0]?.rule,
     ).toBe('one_secret_option');
   });
 
   it('refuses a signed-time setting it cannot use, and a dedupe TTL shorter than the replay window', () => {
     const issueOf = (webhook: Record<string, unknown>) =>
-      errorOf(() => createPaymentRoutes(options({ webhook: { secret, ...webhook } as never }))).issues[0];
+      validationErrorOf(() => createPaymentRoutes(options({ webhook: { secret, ...webhook } as never }))).issues[0];
     expect(issueOf({ signedTimeField: '' })).toMatchObject({ path: 'webhook.signedTimeField', rule: 'min_length' });
     expect(issueOf({ requireSignedTime: 'yes' })).toMatchObject({ path: 'webhook.requireSignedTime', rule: 'type' });
     expect(issueOf({ dedupeTtlMs: 9 * 60_000 })).toMatchObject({ path: 'webhook.dedupeTtlMs', rule: 'covers_replay_window' });
@@ -153,7 +145,7 @@ describe('createPaymentRoutes options', () => {
   });
 
   it('refuses wallet settings the wallet request would refuse on every GET /wallet/config', () => {
-    const error = errorOf(() =>
+    const error = validationErrorOf(() =>
       createPaymentRoutes(options({ wallet: { gatewayId: 'gw', allowedCardNetworks: ['visa'], countryCode: 'usa' } })),
     );
     expect(error.issues.map((issue) => `${issue.path}:${issue.rule}`)).toEqual([
@@ -163,7 +155,7 @@ describe('createPaymentRoutes options', () => {
   });
 
   it('refuses a misspelt event name, in options and in on()', () => {
-    expect(errorOf(() => createPaymentRoutes(options({ on: { 'payment.success': () => {} } as never }))).message).toContain(
+    expect(validationErrorOf(() => createPaymentRoutes(options({ on: { 'payment.success': () => {} } as never }))).message).toContain(
       'payment.succeeded',
     );
     const handlers = createPaymentRoutes(options());
