@@ -1,6 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const REDIS_SERVER = 'redis-server';
@@ -59,15 +62,20 @@ export interface RedisServer {
 
 /**
  * A throwaway `redis-server` on 127.0.0.1 and a free port, without
- * persistence, answering PING before this resolves.
+ * persistence unless `config` says otherwise, answering PING before this
+ * resolves. `config` holds more command-line settings, each overriding the
+ * defaults (e.g. `['--appendonly', 'yes']`, `['--rename-command', 'CONFIG', '']`);
+ * given any, the server works in a temporary directory of its own, where an
+ * append-only file or a snapshot would go.
  */
-export async function startRedisServer(): Promise<RedisServer> {
+export async function startRedisServer(config: readonly string[] = []): Promise<RedisServer> {
   const port = await freePort();
   let child: ChildProcess | undefined;
+  const dir = config.length === 0 ? [] : ['--dir', mkdtempSync(join(tmpdir(), 'paymount-redis-'))];
 
   const start = async () => {
     if (child) return;
-    const args = ['--port', String(port), '--bind', HOST, '--save', '', '--appendonly', 'no', '--loglevel', 'warning'];
+    const args = ['--port', String(port), '--bind', HOST, '--save', '', '--appendonly', 'no', '--loglevel', 'warning', ...dir, ...config];
     const started = spawn(REDIS_SERVER, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     child = started;
     let stderr = '';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeIdempotencyStoreContract } from '../../../tools/idempotency-store-contract';
 import { dedupeKeyOf } from '../src/idempotency/dedupe-key';
 import { normalizeEvent, type PaymentEvent } from '../src/webhooks/event';
 import { MemoryIdempotencyStore } from '../src/idempotency/memory-store';
@@ -197,4 +198,9 @@ describe('dedupeKeyOf', () => {
   it('has the same size whatever the body holds', () => {
     expect(dedupeKeyOf(event({ ...sale, transactionId: 'T'.repeat(50_000) }))).toHaveLength(dedupeKeyOf(event(sale)).length);
   });
+});
+
+describeIdempotencyStoreContract('MemoryIdempotencyStore', {
+  create: async () => new MemoryIdempotencyStore(),
+  instances: async () => undefined,
 });

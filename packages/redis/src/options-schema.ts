@@ -16,6 +16,7 @@ export const redisStoreOptionsSchema = z
       .optional(),
     keyPrefix: z.string('must be a string').optional(),
     logger: z.custom<object>(isLogger, 'must be a pino-compatible logger with debug, info, warn and error methods').optional(),
+    requireDurability: z.boolean('must be true or false').optional(),
   })
   .refine((options) => (options.client === undefined) !== (options.connection === undefined), {
     message: 'set exactly one of `client` (an ioredis client) or `connection` (a URL or ioredis options)',

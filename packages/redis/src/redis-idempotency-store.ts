@@ -1,7 +1,7 @@
 import type { IdempotencyKeyState, IdempotencyStore } from '@paymount/core';
 import type { Cluster, Redis } from 'ioredis';
 import { RedisLink, type RedisStoreConnectionOptions } from './redis-link';
-import { COMPLETE_IF_OWNED_OR_FREE } from './scripts';
+import { COMPLETE_IF_OWNED_OR_FREE, RENEW_IF_OWNED } from './scripts';
 
 export const DEFAULT_KEY_PREFIX = 'paymount:idempotency:';
 const DONE = 'done';
@@ -15,9 +15,9 @@ export interface RedisIdempotencyStoreOptions extends RedisStoreConnectionOption
  * An IdempotencyStore shared by every app instance through Redis.
  *
  * `claim` is `SET key token NX PX ttl`: one instance wins, atomically. The
- * random token marks the claim as this process's, so `release` and `complete`
- * are compare-and-set scripts that never free or overwrite a claim another
- * instance took after ours expired.
+ * random token marks the claim as this process's, so `release`, `renew` and
+ * `complete` are compare-and-set scripts that never free, extend or overwrite
+ * a claim another instance took after ours expired.
  *
  * When Redis cannot be used, every operation throws
  * PaymentStoreUnavailableError at once (the webhook route answers 503). A
@@ -60,6 +60,14 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     await this.link.run('complete', () =>
       this.client.eval(COMPLETE_IF_OWNED_OR_FREE, 1, this.keyPrefix + key, token, DONE, ttlMs),
     );
+  }
+
+  /** Extends our claim's TTL while the key still holds our token (see RENEW_IF_OWNED); false once it does not. */
+  async renew(key: string, ttlMs: number): Promise<boolean> {
+    const token = this.held.get(key);
+    if (token === undefined) return false;
+    const renewed = await this.link.run('renew', () => this.client.eval(RENEW_IF_OWNED, 1, this.keyPrefix + key, token, ttlMs));
+    return renewed === 1;
   }
 
   /** 'done' once completed, 'processing' while claimed (by any instance), undefined when free. */

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { PaymentStoreUnavailableError, silentLogger, type Logger } from '@paymount/core';
+import { consoleLogger, PaymentStoreUnavailableError, silentLogger, type Logger } from '@paymount/core';
 import { validate } from '@paymount/core/schemas';
 import type { Cluster, Redis } from 'ioredis';
 import { createRedisClient, type RedisConnection } from './connection';
+import { checkDurabilityOnce } from './durability-check';
 import { redisStoreOptionsSchema } from './options-schema';
 import { OrphanedClaims } from './orphaned-claims';
 import { RELEASE_IF_OWNED } from './scripts';
@@ -19,8 +20,21 @@ export interface RedisStoreConnectionOptions {
   connection?: RedisConnection;
   /** Prefix of every key the store writes. */
   keyPrefix?: string;
-  /** Told about connection errors (debug) and claims cleaned up after an outage (info). */
+  /**
+   * Told about connection errors (debug), claims cleaned up after an outage
+   * (info) and a Redis that can lose what the stores write (warn, or error
+   * under `requireDurability`). Default: nothing, except that last, on the console.
+   */
   logger?: Logger;
+  /**
+   * Refuse a Redis that could lose order attempts, locks or handled events:
+   * checked on the first connection, it must run with `appendonly yes` and
+   * `maxmemory-policy noeviction`, and its settings must be readable (CONFIG
+   * GET, or INFO where CONFIG is disabled). Otherwise every store operation
+   * fails with PaymentStoreUnavailableError (the routes answer 503) and the
+   * reason is logged once as an error. Default false: the same check only warns.
+   */
+  requireDurability?: boolean;
 }
 
 /**
@@ -35,6 +49,8 @@ export class RedisLink {
   private readonly orphans: OrphanedClaims;
   private readonly onReady = () => void this.orphans.undo();
   private readonly onError = (error: unknown) => this.logger.debug({ err: error }, `${this.name}: connection error`);
+  /** Why this Redis is refused (requireDurability); undefined when it is not, or when durability is not required. */
+  private readonly refusal: Promise<string | undefined> | undefined;
 
   constructor(
     options: RedisStoreConnectionOptions,
@@ -45,6 +61,9 @@ export class RedisLink {
     this.ownsClient = options.client === undefined;
     this.client = options.client ?? createRedisClient(options.connection);
     this.orphans = new OrphanedClaims((key, token) => this.releaseIfOwned(key, token), this.logger);
+    const required = options.requireDurability === true;
+    const durability = checkDurabilityOnce(this.client, options.logger ?? consoleLogger, required);
+    this.refusal = required ? durability : undefined;
     this.client.on('ready', this.onReady);
     // A client the store created is the store's to watch; without a listener ioredis prints every reconnect error.
     if (this.ownsClient) this.client.on('error', this.onError);
@@ -83,6 +102,8 @@ export class RedisLink {
     if (this.client.status !== 'ready') {
       throw new PaymentStoreUnavailableError(`Redis is not reachable (connection ${this.client.status}); ${operation} not attempted.`);
     }
+    const refused = this.refusal && (await this.refusal);
+    if (refused) throw new PaymentStoreUnavailableError(`Redis refused (requireDurability): ${refused}`);
     try {
       const result = await command();
       // A healthy answer means claims left by an earlier time-out can be undone now, not only after a reconnect.

@@ -13,7 +13,10 @@ export interface RedisStoresOptions {
   connection?: RedisConnection;
   /** Prefix of both stores' keys, followed by `idempotency:` and `orders:`. Default `paymount:`. */
   keyPrefix?: string;
+  /** See RedisStoreConnectionOptions: told about outages, and warned once about a Redis that can lose keys. */
   logger?: Logger;
+  /** Refuse a Redis that could lose order attempts, locks or handled events; see RedisStoreConnectionOptions. */
+  requireDurability?: boolean;
 }
 
 export interface RedisStores {
@@ -31,14 +34,17 @@ export interface RedisStores {
 export function createRedisStores(options: RedisStoresOptions): RedisStores {
   validate(redisStoreOptionsSchema, options, 'Redis stores options');
   const prefix = options.keyPrefix ?? 'paymount:';
-  const logger = options.logger ? { logger: options.logger } : {};
+  const shared = {
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.requireDurability === undefined ? {} : { requireDurability: options.requireDurability }),
+  };
   // The first store owns a client it creates from `connection`; the second borrows it.
   const idempotency = new RedisIdempotencyStore({
     ...(options.client ? { client: options.client } : { connection: options.connection as RedisConnection }),
     keyPrefix: `${prefix}idempotency:`,
-    ...logger,
+    ...shared,
   });
-  const orders = new RedisOrderAttemptStore({ client: idempotency.client, keyPrefix: `${prefix}orders:`, ...logger });
+  const orders = new RedisOrderAttemptStore({ client: idempotency.client, keyPrefix: `${prefix}orders:`, ...shared });
   return {
     idempotency,
     orders,

@@ -13,6 +13,17 @@ end
 return 0`;
 
 /**
+ * KEYS[1] key, ARGV[1] token, ARGV[2] ttl ms. Sets the key's TTL anew only
+ * while it still holds our token: a claim that expired, was completed or was
+ * taken by another instance is left as it is.
+ */
+export const RENEW_IF_OWNED = `
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('pexpire', KEYS[1], ARGV[2])
+end
+return 0`;
+
+/**
  * KEYS[1] key, ARGV[1] token, ARGV[2] done marker, ARGV[3] ttl ms. Marks the
  * key done for the TTL while it holds our token, or when it has expired
  * meanwhile (the work is done: remembering it is right). Another owner's

@@ -3,6 +3,7 @@ import { PaymentStoreUnavailableError, PaymentValidationError } from '@paymount/
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_KEY_PREFIX, RedisIdempotencyStore, type RedisIdempotencyStoreOptions } from '../src';
 import { adminClient, closeClients, storeClient, whenReady } from './support/clients';
+import { describeIdempotencyStoreContract } from '../../../tools/idempotency-store-contract';
 import { redisSkipped, startRedisServer, type RedisServer } from '../../../tools/redis-server';
 
 /** Polls `check` every 20 ms, at most `attempts` times. */
@@ -38,6 +39,24 @@ describe.skipIf(redisSkipped)('RedisIdempotencyStore', () => {
     stores.push(store);
     return store;
   }
+
+  describeIdempotencyStoreContract('RedisIdempotencyStore', {
+    create: () => newStore({}, 'contract:'),
+    instances: async () => [await newStore({}, 'contract:'), await newStore({}, 'contract:')],
+  });
+
+  it('renews with PEXPIRE only while the key holds this claim\'s token', async () => {
+    const store = await newStore({}, 'renew:');
+    const admin = adminClient(redis.url);
+    expect(await store.claim('k', 1_000)).toBe(true);
+    expect(await store.renew('k', 60_000)).toBe(true);
+    expect(await admin.pttl('renew:k')).toBeGreaterThan(1_000);
+    // Another instance's claim under the same key (ours expired and it took the key): our renewal leaves it alone.
+    await admin.set('renew:k', 'another-token', 'PX', 1_000);
+    expect(await store.renew('k', 60_000)).toBe(false);
+    expect(await admin.get('renew:k')).toBe('another-token');
+    expect(await admin.pttl('renew:k')).toBeLessThanOrEqual(1_000);
+  });
 
   it('grants a key to exactly one of many concurrent claims from separate connections', async () => {
     const a = await newStore({}, 'race:');

@@ -4,13 +4,18 @@ import type { PaymentEvent } from '../webhooks/event';
 import { dedupeKeyOf } from './dedupe-key';
 import type { IdempotencyStore } from './store';
 import { claimKey, completeKey, holderStateOf, releaseKey } from './checked-store';
+import { keepClaimAlive } from './claim-heartbeat';
 
 export interface EventDedupeDeps {
   store: IdempotencyStore;
   handlers: Pick<PaymentEventRegistry, 'dispatch'>;
   /** How long a handled event is remembered. */
   dedupeTtlMs: number;
-  /** How long an in-flight claim blocks others, so a crashed process does not block a key for the whole dedupe TTL. */
+  /**
+   * How long an in-flight claim blocks others without being renewed: a live
+   * handler's claim is renewed while it runs, so only a crashed process's
+   * claim lapses, and then within this time rather than the dedupe TTL.
+   */
   processingTtlMs: number;
   logger: Logger;
 }
@@ -38,13 +43,16 @@ export async function handleEventOnce(event: PaymentEvent, deps: EventDedupeDeps
     // undefined: the holder let go between our claim and this read (its handler failed), so a later arrival is handled.
     return (await holderStateOf(deps.store, key)) === 'done' ? { outcome: 'duplicate' } : { outcome: 'in-progress' };
   }
+  const stopRenewing = keepClaimAlive(deps.store, key, deps.processingTtlMs, deps.logger);
   let handlers: number;
   try {
     handlers = await deps.handlers.dispatch(event, ctx);
   } catch (error) {
+    stopRenewing();
     await releaseKey(deps.store, key, deps.logger);
     return { outcome: 'failed', error };
   }
+  stopRenewing();
   await completeKey(deps.store, key, deps.dedupeTtlMs, deps.logger);
   return { outcome: 'handled', handlers };
 }

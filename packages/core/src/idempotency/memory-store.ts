@@ -49,6 +49,12 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     if (!this.entries.update(key, 'done', now + ttlMs, now)) this.entries.set(key, 'done', now + ttlMs, now);
   }
 
+  /** A claim is told apart by its key only: one process holds one claim per key, whichever of its deliveries made it. */
+  async renew(key: string, ttlMs: number): Promise<boolean> {
+    const now = this.clock.now();
+    return this.entries.get(key, now) === 'processing' && this.entries.update(key, 'processing', now + ttlMs, now);
+  }
+
   async state(key: string): Promise<IdempotencyKeyState | undefined> {
     return this.entries.get(key, this.clock.now());
   }

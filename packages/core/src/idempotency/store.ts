@@ -17,6 +17,18 @@ export interface IdempotencyStore {
   /** Marks a claimed key done and keeps it for `ttlMs`. */
   complete(key: string, ttlMs: number): Promise<void>;
   /**
+   * Extends this store's claim on `key` to `ttlMs` from now, atomically and
+   * only while that claim still holds the key: resolves false, changing
+   * nothing, when the key is free, done, or claimed by someone else since
+   * ours expired. Called every third of the claim TTL while a handler runs,
+   * so only the claim of a process that died (or stopped answering) expires.
+   *
+   * Optional for stores written before it: without it a handler running
+   * longer than `webhook.processingTtlMs` can be run again by a retry of its
+   * event while it still runs (warned once when the routes are created).
+   */
+  renew?(key: string, ttlMs: number): Promise<boolean>;
+  /**
    * What holds `key` now: 'processing' (claimed, not completed), 'done'
    * (completed) or undefined (free). It lets a delivery that loses its claim
    * to one still being handled be answered "retry later" instead of

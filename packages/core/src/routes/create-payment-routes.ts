@@ -3,6 +3,7 @@ import { createPaymentClient } from '../client/create-client';
 import type { PaymentClient } from '../client/types';
 import { PaymentValidationError } from '../errors';
 import type { PaymentClientOptions } from '../schemas/client-options';
+import { warnIfClaimsCannotBeRenewed } from '../idempotency/claim-heartbeat';
 import { MemoryIdempotencyStore } from '../idempotency/memory-store';
 import { createRedactingLogger, Redactor, type Logger } from '../logger';
 import { cancelCheckout } from '../orders/cancel-checkout';
@@ -173,6 +174,8 @@ export function createPaymentRoutes<TContext = unknown>(typedOptions: PaymentRou
     clock,
     logger,
   };
+
+  warnIfClaimsCannotBeRenewed(webhookDeps.store, webhookDeps.processingTtlMs, logger);
 
   const routes: Readonly<Record<string, Readonly<Record<string, Route>>>> = {
     '/checkout': { POST: (req) => checkoutRoute(req, deps) },

@@ -68,10 +68,13 @@ const webhookOptionsSchema = z
      */
     dedupeTtlMs: positiveInt.optional(),
     /**
-     * How long a delivery being handled blocks others of the same event. Default
-     * 25 s: longer than the service waits for an answer (10 s), shorter than its
-     * retries last (about 31 s), so a crashed instance's claim frees in time for
-     * a retry. A handler running longer than this can run twice.
+     * How long a delivery being handled blocks others of the same event
+     * without renewal. Default 25 s: shorter than the service's retries last
+     * (about 31 s), so a crashed instance's claim frees in time for a retry.
+     * A live handler's claim is renewed every third of this while it runs
+     * (with a store that has renew(), as both bundled stores do), so a slow
+     * handler never runs twice at once; a process paused longer than this can
+     * lose its claim.
      */
     processingTtlMs: positiveInt.optional(),
   })

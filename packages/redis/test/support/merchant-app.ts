@@ -17,6 +17,8 @@ export interface MerchantAppConfig {
 export interface MerchantAppExtras {
   /** Where the routes and the store log; default nowhere. */
   logger?: Logger;
+  /** The routes' `webhook.processingTtlMs`; default theirs. */
+  processingTtlMs?: number;
 }
 
 export interface MerchantApp {
@@ -41,7 +43,7 @@ function resolveOrder(orderId: string): MerchantOrder | null {
 export async function startMerchantApp(
   config: MerchantAppConfig,
   onEvent: (event: PaymentEvent) => void | Promise<void>,
-  { logger }: MerchantAppExtras = {},
+  { logger, processingTtlMs }: MerchantAppExtras = {},
 ): Promise<MerchantApp> {
   const stores = createRedisStores({ connection: config.redis, keyPrefix: config.keyPrefix, ...(logger ? { logger } : {}) });
   const router = paymentRouter({
@@ -53,7 +55,7 @@ export async function startMerchantApp(
       localDevelopment: true,
     },
     resolveOrder,
-    webhook: { secret: config.sandbox.webhookSecret },
+    webhook: { secret: config.sandbox.webhookSecret, ...(processingTtlMs === undefined ? {} : { processingTtlMs }) },
     store: stores.idempotency,
     orders: { store: stores.orders },
     on: { '*': onEvent },
