@@ -114,6 +114,10 @@ export async function recoverLostSession(deps: ServiceCheckDeps, attempt: OrderA
     description: 'A checkout whose answer was lost',
   });
   if (session.sessionId === undefined) return undefined;
+  deps.orders.logger.info(
+    { referenceOrderId: attempt.referenceOrderId, transactionRequestId: attempt.transactionRequestId, sessionId: session.sessionId },
+    'checkout session whose answer was lost named again under its transactionRequestId',
+  );
   return { ...attempt, sessionId: session.sessionId, checkoutUrl: session.checkoutUrl, expiresAt: session.expiresAt.getTime() };
 }
 
