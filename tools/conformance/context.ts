@@ -23,12 +23,20 @@ export interface ConformanceTarget {
    * (Nest on Fastify, whose parser always runs): that case then checks the 400 only.
    */
   platformAnswersMalformedJson?: boolean;
+  /**
+   * The server parses each request's URL before the app sees it, as every Fetch
+   * runtime does: dot segments and backslashes arrive resolved, to the app and
+   * to any middleware before the routes alike.
+   */
+  serverResolvesPaths?: boolean;
 }
 
 /** The live state one suite run shares between its cases. */
 export interface ConformanceContext {
   app: ConformanceApp;
   sandbox: Sandbox;
+  /** Every order id `resolveOrder` was asked for, in order. */
+  ordersResolved: string[];
   /** Every event a handler accepted, in order. */
   events: PaymentEvent[];
   /** Makes the next handler call for this transactionId or referenceOrderId throw, once. */

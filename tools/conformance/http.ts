@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+
 /** What the suite compares across frameworks: status, the headers that carry meaning, and the body. */
 export interface Exchange {
   status: number;
@@ -10,9 +12,7 @@ export interface Exchange {
   json: unknown;
 }
 
-export async function send(url: string, init: RequestInit = {}): Promise<Exchange> {
-  const response = await fetch(url, { redirect: 'manual', ...init });
-  const text = await response.text();
+function exchangeOf(status: number, header: (name: string) => string | null, text: string): Exchange {
   let json: unknown;
   try {
     json = text === '' ? undefined : JSON.parse(text);
@@ -20,15 +20,20 @@ export async function send(url: string, init: RequestInit = {}): Promise<Exchang
     json = undefined;
   }
   return {
-    status: response.status,
-    location: response.headers.get('location'),
-    allow: response.headers.get('allow'),
-    retryAfter: response.headers.get('retry-after'),
-    contentType: response.headers.get('content-type'),
-    contentLength: response.headers.get('content-length'),
+    status,
+    location: header('location'),
+    allow: header('allow'),
+    retryAfter: header('retry-after'),
+    contentType: header('content-type'),
+    contentLength: header('content-length'),
     text,
     json,
   };
+}
+
+export async function send(url: string, init: RequestInit = {}): Promise<Exchange> {
+  const response = await fetch(url, { redirect: 'manual', ...init });
+  return exchangeOf(response.status, (name) => response.headers.get(name), await response.text());
 }
 
 export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Exchange> {
@@ -41,4 +46,32 @@ export function postJson(url: string, body: unknown, headers: Record<string, str
 
 export function postRaw(url: string, body: string, headers: Record<string, string>): Promise<Exchange> {
   return send(url, { method: 'POST', headers, body });
+}
+
+/**
+ * Sends `rawPath` to `origin` byte for byte: fetch() would resolve its dot
+ * segments and backslashes before sending, and those spellings are the point.
+ */
+export function sendRawPath(
+  origin: string,
+  rawPath: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Exchange> {
+  return new Promise((resolve, reject) => {
+    const options = { method: init.method ?? 'GET', headers: init.headers, path: rawPath };
+    const request = httpRequest(origin, options, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const header = (name: string) => {
+          const value = response.headers[name];
+          return value === undefined ? null : String(value);
+        };
+        resolve(exchangeOf(response.statusCode ?? 0, header, Buffer.concat(chunks).toString('utf8')));
+      });
+    });
+    request.on('error', reject);
+    request.end(init.body);
+  });
 }

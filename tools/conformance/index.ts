@@ -7,6 +7,7 @@ import { ALLOWED_ORIGIN, BODY_LIMIT_BYTES, CLIENT_TIMEOUT_MS, resolveConformance
 import { send } from './http';
 import { captureTelemetry } from '../telemetry-testing';
 import { orderCases } from './order-cases';
+import { pathCases } from './path-cases';
 import { upstreamCases } from './upstream-cases';
 import { telemetryCases } from './telemetry-cases';
 import { walletCases } from './wallet-cases';
@@ -38,6 +39,7 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
       // Local notify URLs and short retry delays, so the sandbox's own deliveries reach the app within the test.
       const sandbox = await startSandbox({ allowLocalNotifyUrl: true, webhookRetryDelaysMs: [50, 100] });
       const events: PaymentEvent[] = [];
+      const ordersResolved: string[] = [];
       const logLines: string[] = [];
       const failing = new Set<string>();
       const held = new Map<string, { start(): void; outcome: Promise<boolean> }>();
@@ -45,7 +47,10 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
       let appUrl = '';
       const options: PaymentRoutesOptions = {
         client: { ...sandbox.clientOptions(), retry: { maxAttempts: 1 }, timeoutMs: CLIENT_TIMEOUT_MS },
-        resolveOrder: resolveConformanceOrder,
+        resolveOrder: (orderId) => {
+          ordersResolved.push(orderId);
+          return resolveConformanceOrder(orderId);
+        },
         // The app's address is known only once it listens.
         notifyUrl: () => `${appUrl}/webhook`,
         merchantReturnUrl: 'http://127.0.0.1/shop/thanks',
@@ -78,6 +83,7 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
           app,
           sandbox,
           events,
+          ordersResolved,
           logLines,
           walletTokens: [],
           responses: [],
@@ -111,6 +117,8 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
     describe('payment service failures', () => upstreamCases(ctx));
     describe('one order, one charge', () => orderCases(ctx));
     describe('telemetry', () => telemetryCases(ctx));
+
+    describe('disguised route paths', () => pathCases(ctx, target));
 
     describe('other paths', () => {
       it("a path that is not a payment route reaches the app's own routes", async () => {

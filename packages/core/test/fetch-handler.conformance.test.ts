@@ -24,6 +24,7 @@ function serveFetch(handler: FetchHandler, origin: string) {
 }
 
 describeRouteConformance('fetch handler', {
+  serverResolvesPaths: true,
   async startApp(options) {
     const handler = createFetchHandler(options, {
       mountPath: '/payments',

@@ -6,6 +6,7 @@ import { silentLogger } from '../src/logger';
 import { errorToResponse, jsonResponse } from '../src/routes/errors-to-response';
 import { readNodeBody, toNeutralRequest, writeNeutralResponse } from '../src/routes/node-http-bridge';
 import { createNodeMiddleware } from '../src/routes/node-middleware';
+import { sendRawPath } from '../../../tools/conformance/http';
 import type { PaymentRoutes } from '../src/routes/types';
 
 const LIMIT = 1_000;
@@ -146,5 +147,20 @@ describe('createNodeMiddleware', () => {
     local.close();
     expect(res.status).toBe(500);
     expect(errors).toEqual([expect.objectContaining({ code: 'ERR_INVALID_CHAR' })]);
+  });
+
+  it('routes a request in absolute form (as sent to a proxy) on its path as sent, and refuses its dot segments', async () => {
+    const handlers = { handle: async (req: { path: string }) => jsonResponse(200, { path: req.path }) };
+    const payments = createNodeMiddleware(handlers as unknown as PaymentRoutes, { mountPath: '/payments' });
+    const local = createServer((req, res) => payments(req, res));
+    local.listen(0, '127.0.0.1');
+    await once(local, 'listening');
+    const origin = `http://127.0.0.1:${(local.address() as AddressInfo).port}`;
+    const plain = await sendRawPath(origin, 'http://shop.example/payments/checkout?orderId=o');
+    const dotted = await sendRawPath(origin, 'http://shop.example/payments/x/../checkout');
+    local.closeAllConnections();
+    local.close();
+    expect([plain.status, plain.json]).toEqual([200, { path: '/checkout' }]);
+    expect(dotted.status).toBe(404);
   });
 });

@@ -1,14 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request } from 'express';
 import { createPaymentRoutes, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
-import { toNeutralRequest, writeNeutralResponse } from '@paymount/core/http';
+import { pathUnderMount, rawPathOf, toNeutralRequest, writeNeutralResponse } from '@paymount/core/http';
 
 /**
  * What body parsers mounted before paymount leave on the request: the parsed
  * `body`, and the exact bytes when the app keeps them, as
  * `express.json({ verify: (req, _res, buf) => { req.rawBody = buf } })` does.
  */
-type ExpressRequest = IncomingMessage & { body?: unknown; rawBody?: unknown };
+type ExpressRequest = IncomingMessage & { body?: unknown; rawBody?: unknown; originalUrl?: string; baseUrl?: string };
 
 /** The bytes a parser kept, when they are bytes or text; anything else there is not a body paymount can trust. */
 function keptRawBody(req: ExpressRequest): Uint8Array | string | undefined {
@@ -34,10 +34,13 @@ export interface PaymentRouter {
 export function paymentRouter(options: PaymentRouterOptions): PaymentRouter {
   const handlers = createPaymentRoutes(options);
   const serve = async (req: ExpressRequest, res: ServerResponse): Promise<boolean> => {
-    // No `path` option: Express strips the mount path from req.url, where toNeutralRequest reads it.
+    // The path as sent under the path Express matched: req.url is not it, Express 4 strips `/payments/` from `/payments//checkout`.
+    const path = pathUnderMount(rawPathOf(req.originalUrl ?? req.url ?? '/'), req.baseUrl ?? '');
+    if (path === undefined) return false;
     // A parser ran first only if it consumed the stream (Express 4's json() sets `req.body = {}` even when it did not).
     // The bytes it kept win over what it parsed, so the webhook can check its signature, as on Koa and Nest.
     const request = toNeutralRequest(req, {
+      path,
       parsedBody: req.readableEnded ? (keptRawBody(req) ?? req.body) : undefined,
       context: req,
       limitBytes: handlers.bodyLimitBytes,

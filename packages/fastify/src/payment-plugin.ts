@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createPaymentRoutes, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
-import { toNeutralRequest } from '@paymount/core/http';
+import { normalizeMountPath, pathUnderMount, rawPathOf, toNeutralRequest } from '@paymount/core/http';
 
 /** `resolveOrder` and the event handlers get the `FastifyRequest` as `ctx.context`. */
 export interface PaymentPluginOptions extends PaymentRoutesOptions<FastifyRequest> {
@@ -22,14 +22,14 @@ function routesPlugin(handlers: PaymentRoutes<FastifyRequest>) {
     routes.removeAllContentTypeParsers();
     // Leaves the stream unread, so core reads the exact bytes with its own limit and 413 answer.
     routes.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    routes.all('/*', async (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
-      const response = await handlers.handle(
-        toNeutralRequest(request.raw, {
-          path: `/${request.params['*']}`,
-          context: request,
-          limitBytes: handlers.bodyLimitBytes,
-        }),
-      );
+    const prefix = normalizeMountPath(routes.prefix);
+    routes.all('/*', async (request: FastifyRequest, reply: FastifyReply) => {
+      // Not the wildcard parameter: find-my-way decodes it (`%63heckout` is `checkout` there), a guard matching the URL does not.
+      const path = pathUnderMount(rawPathOf(request.raw.url ?? '/'), prefix);
+      const response =
+        path === undefined
+          ? undefined
+          : await handlers.handle(toNeutralRequest(request.raw, { path, context: request, limitBytes: handlers.bodyLimitBytes }));
       if (response === undefined) return reply.callNotFound();
       return reply.code(response.status).headers(response.headers).send(response.body);
     });

@@ -19,8 +19,9 @@ function rawBodyMissing(): PaymentRouteError {
  * `rawBody: true` it keeps their exact bytes, which the routes parse (and the
  * webhook verifies) themselves. Other bodies are still in the stream.
  */
-function neutralRequest(platform: NestPlatform, req: unknown, limitBytes: number): NeutralRequest {
+function neutralRequest(platform: NestPlatform, req: unknown, limitBytes: number): NeutralRequest | undefined {
   const { node, rawBody, path } = platform.read(req);
+  if (path === undefined) return undefined;
   const request = toNeutralRequest(node, { path, context: req, limitBytes });
   if (!node.readableEnded) return request;
   if (rawBody) return { ...request, parsedBody: rawBody };
@@ -51,7 +52,8 @@ export function createPaymentsController(path: string, decorators: readonly Clas
 
     async serve(@Req() req: unknown, @Res() res: unknown, @Next() next?: () => void): Promise<void> {
       const { handlers } = this.payments;
-      const response = await handlers.handle(neutralRequest(this.platform, req, handlers.bodyLimitBytes));
+      const request = neutralRequest(this.platform, req, handlers.bodyLimitBytes);
+      const response = request === undefined ? undefined : await handlers.handle(request);
       if (response === undefined) return this.platform.passOn(res, next);
       this.platform.write(res, response);
     }

@@ -8,6 +8,7 @@ import { describeRouteConformance } from '../../../tools/conformance';
 
 // The Hono app of the core README ("Fetch runtimes"), on Node through @hono/node-server.
 describeRouteConformance('hono on node', {
+  serverResolvesPaths: true,
   async startApp(options) {
     const payments = createFetchHandler(options, { mountPath: '/payments' });
     const app = new Hono();

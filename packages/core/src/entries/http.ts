@@ -5,4 +5,4 @@
 export type { NeutralHeaders, NeutralRequest, NeutralResponse } from '../routes/neutral-http';
 export { readNodeBody, toNeutralRequest, writeNeutralResponse } from '../routes/node-http-bridge';
 export type { ToNeutralRequestOptions } from '../routes/node-http-bridge';
-export { normalizeMountPath, pathUnderMount } from '../routes/mount-path';
+export { normalizeMountPath, pathUnderMount, rawPathOf } from '../routes/mount-path';

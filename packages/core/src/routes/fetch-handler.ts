@@ -61,6 +61,12 @@ function toResponse(response: NeutralResponse, method = 'GET'): Response {
 /**
  * The payment routes as a fetch-style `(Request) => Promise<Response>`, for
  * servers and runtimes built on the Fetch API.
+ *
+ * A `Request`'s URL was parsed before the app saw it, so its dot segments and
+ * backslashes are already resolved: the path routed on is the one the
+ * runtime, the app's router and any guard before the routes all saw. What
+ * parsing leaves ambiguous (doubled slashes, percent-escapes) is refused by
+ * `pathUnderMount`, as on every adapter.
  */
 export function createFetchHandler(
   handlersOrOptions: PaymentRoutes | PaymentRoutesOptions,

@@ -1,5 +1,6 @@
 import { PaymentErrorCode } from '../error-codes';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { rawPathOf } from './mount-path';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 import { bodyTooLarge, PaymentRouteError } from './route-error';
 
@@ -56,7 +57,7 @@ export function readNodeBody(req: IncomingMessage, limitBytes: number): Promise<
 }
 
 export interface ToNeutralRequestOptions {
-  /** The path relative to where the routes are mounted. Default: the URL's path. */
+  /** The path relative to where the routes are mounted (see `pathUnderMount`). Default: the URL's path as sent, undecoded. */
   path?: string;
   /** What a body parser left on the request, when one consumed the stream. */
   parsedBody?: unknown;
@@ -86,7 +87,7 @@ export function toNeutralRequest(req: IncomingMessage, options: ToNeutralRequest
   let body: Promise<Uint8Array> | undefined;
   const request: NeutralRequest = {
     method: (req.method ?? 'GET').toUpperCase(),
-    path: options.path ?? url.pathname,
+    path: options.path ?? rawPathOf(req.url ?? '/'),
     headers: req.headers,
     query: queryOf(url),
     readBody: () => (body ??= readNodeBody(req, options.limitBytes)),

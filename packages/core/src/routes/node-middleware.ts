@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createPaymentRoutes } from './create-payment-routes';
 import { notFoundResponse } from './errors-to-response';
-import { isPaymentRoutes, normalizeMountPath, pathUnderMount } from './mount-path';
+import { isPaymentRoutes, normalizeMountPath, pathUnderMount, rawPathOf } from './mount-path';
 import { toNeutralRequest, writeNeutralResponse } from './node-http-bridge';
 import type { PaymentRoutes, PaymentRoutesOptions } from './types';
 
@@ -32,7 +32,7 @@ export function createNodeMiddleware(
     else writeNeutralResponse(res, notFoundResponse());
   };
   const middleware = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => {
-    const path = pathUnderMount(new URL(req.url ?? '/', 'http://localhost').pathname, mountPath);
+    const path = pathUnderMount(rawPathOf(req.url ?? '/'), mountPath);
     if (path === undefined) return passOn(res, next);
     const neutral = toNeutralRequest(req, { path, limitBytes: handlers.bodyLimitBytes });
     const serve = async (): Promise<boolean> => {
