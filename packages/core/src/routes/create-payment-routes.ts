@@ -102,7 +102,7 @@ export function createPaymentRoutes<TContext = unknown>(typedOptions: PaymentRou
   const client = clientGiven
     ? (options.client as PaymentClient)
     : createPaymentClient({ logger: options.logger ?? false, telemetry: options.telemetry, ...(options.client as PaymentClientOptions) });
-  const telemetry = createRouteTelemetry(options.telemetry);
+  const telemetry = createRouteTelemetry(options.telemetry, redactor);
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const webhookMaxBodyBytes = options.webhook.maxBodyBytes ?? DEFAULT_WEBHOOK_MAX_BODY_BYTES;
 
