@@ -29,6 +29,12 @@ export interface ConformanceTarget {
    * to any middleware before the routes alike.
    */
   serverResolvesPaths?: boolean;
+  /**
+   * A parser of the platform or app reads every JSON body before the routes
+   * (Nest on Fastify, Express behind `express.json()`): the routes' read
+   * deadline never applies, so the slow-body case is skipped.
+   */
+  platformReadsBodies?: boolean;
 }
 
 /** The live state one suite run shares between its cases. */

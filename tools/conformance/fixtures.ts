@@ -67,6 +67,8 @@ export function resolveConformanceOrder(orderId: string): MerchantOrder | null {
 
 /** Request body limit the suite configures, small so that an oversize body is cheap to send. */
 export const BODY_LIMIT_BYTES = 4 * 1024;
+/** How long the routes wait for a whole body in the suite: short, so a slow-loris case is answered quickly. */
+export const BODY_READ_TIMEOUT_MS = 600;
 /** The webhook's own (larger) limit, so the adapter reads bodies up to it and each route still keeps its own. */
 export const WEBHOOK_MAX_BODY_BYTES = 16 * 1024;
 

@@ -3,7 +3,8 @@ import { startSandbox } from '@paymount/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutCases } from './checkout-cases';
 import type { ConformanceContext, ConformanceTarget } from './context';
-import { ALLOWED_ORIGIN, BODY_LIMIT_BYTES, CLIENT_TIMEOUT_MS, resolveConformanceOrder, WEBHOOK_MAX_BODY_BYTES } from './fixtures';
+import { bodyCases } from './body-cases';
+import { ALLOWED_ORIGIN, BODY_LIMIT_BYTES, BODY_READ_TIMEOUT_MS, CLIENT_TIMEOUT_MS, resolveConformanceOrder, WEBHOOK_MAX_BODY_BYTES } from './fixtures';
 import { send } from './http';
 import { captureTelemetry } from '../telemetry-testing';
 import { orderCases } from './order-cases';
@@ -57,6 +58,7 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
         wallet: { gatewayId: sandbox.gatewayId, merchantName: 'Conformance Shop' },
         webhook: { secret: sandbox.webhookSecret, maxBodyBytes: WEBHOOK_MAX_BODY_BYTES },
         bodyLimitBytes: BODY_LIMIT_BYTES,
+        bodyReadTimeoutMs: BODY_READ_TIMEOUT_MS,
         allowedOrigins: [ALLOWED_ORIGIN],
         logger: captureLines(logLines),
         telemetry: telemetry.telemetry,
@@ -117,6 +119,7 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
     describe('payment service failures', () => upstreamCases(ctx));
     describe('one order, one charge', () => orderCases(ctx));
     describe('telemetry', () => telemetryCases(ctx));
+    describe('request bodies: read deadline, size, nesting', () => bodyCases(ctx, target));
 
     describe('disguised route paths', () => pathCases(ctx, target));
 

@@ -2,8 +2,8 @@ import { signWebhook } from '@paymount/core';
 import { expect, it } from 'vitest';
 import { childrenOf } from '../telemetry-testing';
 import { recorder, type ConformanceContext } from './context';
-import { freshOrderId, webhookPayload } from './fixtures';
-import { postJson, postRaw } from './http';
+import { ALLOWED_ORIGIN, freshOrderId, webhookPayload } from './fixtures';
+import { postJson, postRaw, send } from './http';
 
 /** The handlers' telemetry option, exported through this adapter: the same spans and metrics as every other. */
 export function telemetryCases(ctx: () => ConformanceContext): void {
@@ -45,6 +45,34 @@ export function telemetryCases(ctx: () => ConformanceContext): void {
       expect.objectContaining({ 'paymount.webhook.result': 'duplicate', 'paymount.event.type': 'payment.succeeded' }),
     ]);
     expect(await telemetry.total('paymount.webhook.dedupe_hits', { 'paymount.webhook.result': 'duplicate' })).toBe(hitsBefore + 1);
+  });
+
+  it('the API key, the webhook secret and a wallet token sent in every field the browser controls reach no span, span event or log line', async () => {
+    const { app, sandbox, telemetry, logLines } = ctx();
+    const secrets = [sandbox.apiKey, sandbox.webhookSecret, token()];
+    const spansBefore = spans().length;
+    const linesBefore = logLines.length;
+    for (const secret of secrets) {
+      const headers = { authorization: `Bearer ${secret}`, cookie: `session=${secret}`, 'x-order-id': secret };
+      const query = `orderId=${encodeURIComponent(secret)}`;
+      seen(await postJson(`${app.url}/wallet/pay`, { orderId: secret, token: secret }, headers));
+      seen(await postJson(`${app.url}/wallet/pay`, { orderId: freshOrderId(), token: secret }, headers));
+      seen(await postJson(`${app.url}/checkout`, { orderId: secret }, headers));
+      seen(
+        await send(`${app.url}/checkout`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', origin: ALLOWED_ORIGIN },
+          body: query,
+        }),
+      );
+      seen(await send(`${app.url}/status?${query}`, { headers }));
+      seen(await send(`${app.url}/wallet/config?${query}`, { headers }));
+    }
+    // Every request above made its span, and the routes logged what they refused: the scan below is over real output.
+    expect(spans().length - spansBefore).toBeGreaterThanOrEqual(6 * secrets.length);
+    expect(logLines.length).toBeGreaterThan(linesBefore);
+    const exported = [...(await telemetry.exportedText()), ...logLines];
+    for (const secret of secrets) for (const text of exported) expect(text).not.toContain(secret);
   });
 
   it('a payment the order guard refuses is counted with its reason', async () => {

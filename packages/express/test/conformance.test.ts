@@ -16,6 +16,7 @@ for (const [name, express] of EXPRESS_VERSIONS) {
 
   // The usual layout of an existing app: its parsers first, the JSON one keeping the bytes for signature checks.
   describeRouteConformance(`${name} behind express.json({ verify }) keeping req.rawBody`, {
+    platformReadsBodies: true,
     async startApp(options) {
       const app = await startExpressApp(express, options, (expressApp, router) => {
         expressApp.use(

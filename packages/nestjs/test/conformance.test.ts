@@ -19,6 +19,7 @@ describeRouteConformance('NestJS (Express platform, bodyParser: false)', {
 // rawBody: true keeps the bytes the routes read, and Fastify answers malformed JSON itself.
 describeRouteConformance('NestJS (Fastify platform, rawBody: true)', {
   platformAnswersMalformedJson: true,
+  platformReadsBodies: true,
   async startApp(options) {
     @Module({ imports: [PaymentsModule.forRoot(options)], controllers: [OwnRouteController] })
     class AppModule {}

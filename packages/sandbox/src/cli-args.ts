@@ -22,6 +22,8 @@ Options of the sandbox:
                                  test wallet tokens (CORS; repeatable)
   --rate-limit <calls>/<ms>|off  call-frequency limit answered with S04 (default 100/1000)
   --ip-allow <address|cidr>      allow only these callers on /v1/ (repeatable)
+  --control-allow <address|cidr> let these callers besides this machine use the /sandbox/
+                                 control routes: clock, tokens, triggers (repeatable)
   --webhook-retry-delays <ms,…>  delays between webhook attempts (default 1000,2000,4000,8000,16000)
   --webhook-timeout <ms>         webhook receiver time-out (default 10000)
   --app-id, --merchant-id, --test-api-key, --production-api-key, --webhook-secret, --gateway-id <value>
@@ -66,6 +68,7 @@ export function parseCliArgs(argv: readonly string[]): CliSettings {
       'wallet-origin': { type: 'string', multiple: true },
       'rate-limit': { type: 'string' },
       'ip-allow': { type: 'string', multiple: true },
+      'control-allow': { type: 'string', multiple: true },
       'webhook-retry-delays': { type: 'string' },
       'webhook-timeout': { type: 'string' },
       'app-id': { type: 'string' },
@@ -98,6 +101,7 @@ export function parseCliArgs(argv: readonly string[]): CliSettings {
     credentials,
     ...(values['rate-limit'] === undefined ? {} : { rateLimit: rateLimit(values['rate-limit']) }),
     ...(values['ip-allow'] === undefined ? {} : { ipAllowList: values['ip-allow'] }),
+    ...(values['control-allow'] === undefined ? {} : { controlAllowList: values['control-allow'] }),
     ...(values['wallet-origin'] === undefined ? {} : { walletOrigins: values['wallet-origin'] }),
     ...(values['webhook-retry-delays'] === undefined
       ? {}

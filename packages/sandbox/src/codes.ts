@@ -13,6 +13,7 @@ export const SANDBOX_CODES = {
   A07: { status: 403, rule: 'caller address is not on the configured IP allow-list' },
   A08: { status: 415, rule: 'Content-Type is not `application/json`' },
   C01: { status: 421, rule: 'Host header names neither localhost nor the address the sandbox listens on (control routes: DNS rebinding)' },
+  C02: { status: 403, rule: 'control route called from another address than 127.0.0.1, ::1 or the one the sandbox listens on, and not on controlAllowList' },
   R01: { status: 413, rule: 'request body larger than the body limit' },
   R02: { status: 400, rule: 'request body is not a JSON object' },
   R04: { status: 404, rule: 'no such route' },

@@ -22,6 +22,15 @@ export interface SandboxOptions {
   webhookTimeoutMs?: number;
   /** Caller addresses (exact or CIDR) allowed on the service routes; default everyone. */
   ipAllowList?: readonly string[];
+  /**
+   * Caller addresses (exact or CIDR) besides this machine's own that may use
+   * the control routes (`/sandbox/*`: the clock, wallet tokens, triggers,
+   * resends and the records). Default none: only callers from 127.0.0.1, ::1
+   * or the address the sandbox listens on; any other gets `403 C02`. Open it
+   * only to hosts you trust with the sandbox's clock and webhooks, e.g. the
+   * host of a container the sandbox runs in.
+   */
+  controlAllowList?: readonly string[];
   /** Accept http(s)://localhost / 127.0.0.1 / [::1] notifyUrls (local development); default false: public HTTPS only. */
   allowLocalNotifyUrl?: boolean;
   /**

@@ -143,7 +143,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const reportError = options.onError ?? ((error: unknown) => console.error('paymount sandbox: internal error', error));
   const service = createServiceRoutes(state, reportError);
   const hosted = createHostedPageRoutes(state);
-  const control = createControlRoutes(state, { walletOrigins: options.walletOrigins ?? [], reportError });
+  const control = createControlRoutes(state, {
+    walletOrigins: options.walletOrigins ?? [],
+    reportError,
+    ...(options.controlAllowList === undefined ? {} : { controlAllowList: options.controlAllowList }),
+  });
   const delayTimers = new Set<NodeJS.Timeout>();
 
   function answer(res: ServerResponse, reply: EnvelopeReply): void {

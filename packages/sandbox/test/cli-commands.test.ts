@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCommandArgs } from '../src/commands/args';
 import { startSandbox, type Delivery, type Sandbox } from '../src/index';
-import { startReceiver } from './helpers';
+import { post, saleBody, startReceiver } from './helpers';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
@@ -144,11 +144,64 @@ describe('paymount-sandbox trigger', () => {
     try {
       const run = await cli(['trigger', 'payment.succeeded', '--forward-to', `http://127.0.0.1:${(hostile.address() as AddressInfo).port}/w`, ...at()]);
       expect(run.code).toBe(0);
-      expect(run.stdout).toContain('HTTP 200 fine [2J ]0;owned bye');
+      expect(run.stdout).toContain('HTTP 200 fine\\x1b[2J\\x1b]0;owned\\x07\\x0d\\x0abye');
       const controlCharacters = [...`${run.stdout}${run.stderr}`].filter((c) => c !== '\n' && (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f));
       expect(controlCharacters).toEqual([]);
     } finally {
       hostile.close();
+    }
+  });
+});
+
+/** Characters a terminal would act on, other than the newlines that end the commands' own lines. */
+function controlCharactersIn(text: string): string[] {
+  return [...text].filter((c) => c !== '\n' && (c.charCodeAt(0) < 0x20 || (c.charCodeAt(0) >= 0x7f && c.charCodeAt(0) <= 0x9f)));
+}
+
+describe('what the commands print of stored fields', () => {
+  it('a notifyUrl and a description carrying escape sequences are printed escaped by deliveries, resend and trigger', async () => {
+    const local = await startSandbox({ allowLocalNotifyUrl: true, webhookRetryDelaysMs: [20] });
+    const escapes = '\u001b[2J\u001b]0;owned\u0007\u009b31m';
+    try {
+      const notifyUrl = `${receiver.url}?next=${escapes}`;
+      const sale = await post(local, '/v1/checkout/sale', saleBody(local, { notifyUrl, description: `Mugs ${escapes}` }));
+      expect(sale.status).toBe(200);
+      await local.waitForDeliveries(5_000);
+      const stored = local.deliveries().at(-1)!;
+      expect(stored.url).toBe(notifyUrl);
+      const runs = [
+        await cli(['deliveries', '--sandbox-url', local.url]),
+        await cli(['resend', stored.deliveryId, '--sandbox-url', local.url]),
+        await cli(['trigger', 'payment.succeeded', '--forward-to', notifyUrl, '--sandbox-url', local.url]),
+      ];
+      for (const run of runs) {
+        expect(run.code).toBe(0);
+        expect(controlCharactersIn(`${run.stdout}${run.stderr}`)).toEqual([]);
+        expect(`${run.stdout}${run.stderr}`).toContain('?next=\\x1b[2J\\x1b]0;owned\\x07\\x9b31m');
+      }
+      // --json prints the same values, every control character (C1 too, which JSON.stringify leaves raw) as a JSON escape.
+      for (const args of [['deliveries', '--json'], ['resend', stored.deliveryId, '--json']]) {
+        const json = await cli([...args, '--sandbox-url', local.url]);
+        expect(controlCharactersIn(json.stdout)).toEqual([]);
+        expect(json.stdout).toContain('?next=\\u001b[2J\\u001b]0;owned\\u0007\\u009b31m');
+        expect([JSON.parse(json.stdout) as Delivery | Delivery[]].flat()[0]?.url).toBe(notifyUrl);
+      }
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('a refusal written by whatever answers at --sandbox-url is printed escaped', async () => {
+    const impostor = createServer((_req, res) =>
+      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'R02\u001b[2J', message: 'bad\u001b]0;owned\u0007' } })),
+    );
+    await new Promise<void>((resolve) => impostor.listen(0, '127.0.0.1', resolve));
+    try {
+      const run = await cli(['deliveries', '--sandbox-url', `http://127.0.0.1:${(impostor.address() as AddressInfo).port}`]);
+      expect(controlCharactersIn(run.stderr)).toEqual([]);
+      expect(run.stderr).toContain('the sandbox refused: R02\\x1b[2J bad\\x1b]0;owned\\x07');
+    } finally {
+      impostor.close();
     }
   });
 });

@@ -6,13 +6,15 @@ import { captureLogger, serialise } from '../support/capture';
 import { createAgent, payHostedCheckout, postJson, send, type Answer } from '../support/http';
 import { SecretScan } from '../support/secrets';
 import { Shop, shopOptions } from '../support/shop';
+import { captureTelemetry } from '../../../tools/telemetry-testing';
 
 /**
  * With every logger at its most verbose (debug, every line kept: paymount's
  * own lines, the client's per-attempt lines, Nest's framework log, the
  * sandbox's error channel), drive the happy paths, every failure path the
  * service can cause, and secrets placed where they do not belong. Then scan
- * every line, response, error and sandbox-visible record for the API keys,
+ * every line, response, error, exported span, span event and metric, and
+ * sandbox-visible record for the API keys,
  * the webhook secret and each wallet token. The only places they may appear
  * are the requests meant to carry them (Authorization, cardEncryptedData,
  * the HMAC key), which are not recorded.
@@ -37,13 +39,15 @@ async function scenario(adapter: AdapterName): Promise<SecretScan> {
   scan.secret(sandbox.apiKey, sandbox.productionApiKey, sandbox.webhookSecret);
   const shop = new Shop();
   const log = captureLogger();
+  const telemetry = captureTelemetry();
   const answers: Answer[] = [];
   let failNext = false;
   let app: MerchantApp | undefined;
   try {
     app = await startMerchantApp(
       adapter,
-      shopOptions({
+      {
+        ...shopOptions({
         sandbox,
         shop,
         logger: log.logger,
@@ -57,7 +61,9 @@ async function scenario(adapter: AdapterName): Promise<SecretScan> {
           }
           apply();
         },
-      }),
+        }),
+        telemetry: telemetry.telemetry,
+      },
       { frameworkLog: (line) => void frameworkLog.push(line) },
     );
     const routes = app.routesUrl;
@@ -96,6 +102,16 @@ async function scenario(adapter: AdapterName): Promise<SecretScan> {
     await record(postJson(agent, `${routes}/checkout`, { orderId: sandbox.apiKey }));
     await record(send(agent, `${routes}/wallet/config?orderId=${encodeURIComponent(stray)}`));
     await record(send(agent, `${routes}/wallet/pay`, { method: 'POST', headers: { 'content-type': 'text/plain', authorization: `Bearer ${sandbox.apiKey}` }, body: stray }));
+    // Each secret in every field the browser controls: the order id (JSON, form, query), the token, headers.
+    for (const secret of [sandbox.apiKey, sandbox.webhookSecret, stray]) {
+      const headers = { authorization: `Bearer ${secret}`, cookie: `session=${secret}`, 'x-order-id': secret };
+      const orderId = `orderId=${encodeURIComponent(secret)}`;
+      await record(send(agent, `${routes}/wallet/pay`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ orderId: secret, token: secret }) }));
+      await record(send(agent, `${routes}/checkout`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ orderId: secret }) }));
+      await record(send(agent, `${routes}/checkout`, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: orderId }));
+      await record(send(agent, `${routes}/status?${orderId}`, { headers }));
+      await record(send(agent, `${routes}/wallet/config?${orderId}`, { headers }));
+    }
     // Hosted checkout, paid and cancelled, and a checkout that fails upstream.
     const session = await record(postJson(agent, `${routes}/checkout`, { orderId: ok() }));
     const { checkoutUrl } = session.json as { checkoutUrl: string };
@@ -174,6 +190,8 @@ async function scenario(adapter: AdapterName): Promise<SecretScan> {
     scan.text('error', ...errors);
     scan.text('sandbox error channel', ...sandboxErrors);
     scan.text('sandbox record', serialise(sandbox.charges()), serialise(sandbox.deliveries()), ...sandboxViews.map((view) => view.text));
+    const exported = await telemetry.exportedText();
+    scan.text('span, span event or metric', ...exported);
 
     // The scenario did reach the paths it meant to: debug lines, refusals, a failed handler, retried faults.
     expect(log.entries.some((entry) => entry.level === 'debug')).toBe(true);
@@ -182,10 +200,12 @@ async function scenario(adapter: AdapterName): Promise<SecretScan> {
     expect(log.entries.some((entry) => entry.msg.startsWith('webhook deliveries carry no signed notifyTime'))).toBe(true);
     expect(answers.some((answer) => answer.status === 502)).toBe(true);
     expect(answers.filter((answer) => answer.status === 400).length).toBeGreaterThan(3);
+    expect(telemetry.spans().filter((span) => span.attributes['http.route'] !== undefined).length).toBeGreaterThan(answers.length / 2);
     return scan;
   } finally {
     await app?.close();
     await sandbox.close();
+    await telemetry.close();
   }
 }
 

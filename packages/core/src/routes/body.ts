@@ -2,6 +2,7 @@ import { PaymentErrorCode } from '../error-codes';
 import type { NeutralRequest } from './neutral-http';
 import { bodyTooLarge, PaymentRouteError } from './route-error';
 import { isPlainObject } from '../plain-object';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth';
 
 export type BodyKind = 'json' | 'form';
 
@@ -34,6 +35,9 @@ function parseText(text: string, kind: BodyKind): Record<string, unknown> {
     for (const [key, value] of new URLSearchParams(text)) if (!(key in fields)) fields[key] = value;
     return fields;
   }
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new PaymentRouteError(400, PaymentErrorCode.INVALID_BODY, `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -44,10 +48,16 @@ function parseText(text: string, kind: BodyKind): Record<string, unknown> {
   return parsed;
 }
 
+/** What the merchant reads in the log when a browser route refuses a body for its size. */
+function limitFix(limitBytes: number): string {
+  return `this route takes bodies of at most ${limitBytes} bytes (bodyLimitBytes): raise it if your pages send more than { orderId, token }`;
+}
+
 /**
  * Reads a route's body as one of the accepted kinds. The content type is
- * checked before a byte is read (415), the size while reading (413). A body a
- * parser already produced is used as is, so mounting paymount after
+ * checked before a byte is read (415), the size before (a declared
+ * Content-Length) and while reading (413), JSON nesting before parsing (400).
+ * A body a parser already produced is used as is, so mounting paymount after
  * `express.json()` keeps working for these routes.
  */
 export async function readRequestBody(
@@ -64,8 +74,9 @@ export async function readRequestBody(
     if (!isPlainObject(parsed)) throw new PaymentRouteError(400, PaymentErrorCode.INVALID_BODY, 'The request body must be an object.');
     return { kind, fields: parsed };
   }
+  // The reader may have been given a larger limit (the webhook's); each route keeps its own, before reading when it can.
+  if (Number(firstHeader(req.headers['content-length'])) > options.limitBytes) throw bodyTooLarge(limitFix(options.limitBytes));
   const bytes = typeof parsed === 'string' ? Buffer.from(parsed, 'utf8') : (parsed ?? (await req.readBody?.()) ?? new Uint8Array());
-  // The reader may have been given a larger limit (the webhook's); each route keeps its own.
-  if (bytes.byteLength > options.limitBytes) throw bodyTooLarge();
+  if (bytes.byteLength > options.limitBytes) throw bodyTooLarge(limitFix(options.limitBytes));
   return { kind, fields: parseText(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'), kind) };
 }

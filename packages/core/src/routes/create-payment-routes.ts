@@ -24,6 +24,7 @@ import {
   DEFAULT_WEBHOOK_TOLERANCE_MS,
   secretsOf,
 } from '../webhooks/verify-webhook';
+import { DEFAULT_BODY_READ_TIMEOUT_MS, withBodyDeadline } from './body-deadline';
 import { checkoutRoute } from './checkout';
 import { errorResponse, errorToResponse } from './errors-to-response';
 import { clockFix, type FailureContext } from './failure-log';
@@ -36,7 +37,12 @@ import { walletConfigRoute } from './wallet-config';
 import { walletPayRoute } from './wallet-pay';
 import { DEFAULT_DEDUPE_TTL_MS, unsignedTimeWarning, webhookRoute, type WebhookDeps } from './webhook';
 
-export const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
+/**
+ * The browser routes' bodies are `{ orderId }` and `{ orderId, token }`: a
+ * wallet token is 1 to 4 KiB (the sandbox's about 0.75 KiB), an order id at
+ * most 128 characters, so 16 KiB holds any of them with room to spare.
+ */
+export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
 /**
  * Under the service's retry schedule (1, 2, 4, 8, 16 s) a delivery to a crashed
  * instance fails fast and its last retry comes about 31 s after the first: a
@@ -122,9 +128,10 @@ export function createPaymentRoutes<TContext = unknown>(typedOptions: PaymentRou
   const deadlineMs = client.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const lockTtlMs = options.orders?.lockTtlMs ?? defaultLockTtlMs(deadlineMs);
   checkLockTtl(lockTtlMs, deadlineMs);
-  const telemetry = createRouteTelemetry(options.telemetry);
+  const telemetry = createRouteTelemetry(options.telemetry, redactor);
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const webhookMaxBodyBytes = options.webhook.maxBodyBytes ?? DEFAULT_WEBHOOK_MAX_BODY_BYTES;
+  const bodyReadTimeoutMs = options.bodyReadTimeoutMs ?? DEFAULT_BODY_READ_TIMEOUT_MS;
 
   const events = new PaymentEventRegistry();
   for (const [name, handler] of Object.entries(options.on ?? {})) {
@@ -195,7 +202,8 @@ export function createPaymentRoutes<TContext = unknown>(typedOptions: PaymentRou
       return telemetry ? telemetry.traceReconcile(run) : run();
     },
     cancelCheckout: (referenceOrderId) => cancelCheckout({ client, orders: deps.orders }, referenceOrderId),
-    async handle(req) {
+    async handle(received) {
+      const req = withBodyDeadline(received, bodyReadTimeoutMs);
       const path = routePath(req.path);
       const byMethod = routes[path];
       if (byMethod === undefined) return undefined;

@@ -101,6 +101,8 @@ export function errorToResponse(error: unknown, logger: Logger, context?: Failur
     headers['retry-after'] = String(Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
   }
   if (error instanceof PaymentRouteError && error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds);
+  // RFC 9110 15.5.9: a 408 closes the connection. The rest of a body still arriving is then never read, and the socket is freed.
+  if (rule.status === 408) headers['connection'] = 'close';
   return errorResponse(
     rule.status,
     { code: rule.code ?? error.code, message: rule.message ?? error.message, traceId: error.traceId },

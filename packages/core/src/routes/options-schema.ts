@@ -235,8 +235,19 @@ export function paymentRoutesOptionsSchema<TContext = unknown>(context: SchemaCo
      * each; a logger replaces that; `false` logs nothing.
      */
     logger: loggerOptionSchema.optional(),
-    /** Largest body of POST /checkout and POST /wallet/pay. Default 100 KiB. */
+    /**
+     * Largest body of POST /checkout and POST /wallet/pay. Default 16 KiB:
+     * their bodies are `{ orderId }` and `{ orderId, token }`, a few KiB at
+     * most. The webhook keeps its own `webhook.maxBodyBytes`.
+     */
     bodyLimitBytes: positiveInt.optional(),
+    /**
+     * How long a route waits for a request's whole body once it starts reading
+     * it. Default 10 s (the service's own wait for a webhook answer); a body
+     * still arriving then is answered `408 BODY_READ_TIMEOUT` and its
+     * connection closed, so slow senders cannot hold connections open.
+     */
+    bodyReadTimeoutMs: positiveInt.optional(),
     /** Clock for the webhook timestamp window; injectable for tests. */
     clock: objectWith<{ now(): number }>(['now'], 'must be an object with a now() method').optional(),
     /**

@@ -32,7 +32,10 @@ export class PaymentRouteError extends PaymentError {
 
 export const BODY_TOO_LARGE_MESSAGE = 'The request body is too large.';
 
-/** One wording whichever layer notices (the adapter's reader, a route, the webhook verifier), so answers stay identical. */
-export function bodyTooLarge(): PaymentRouteError {
-  return new PaymentRouteError(413, PaymentErrorCode.BODY_TOO_LARGE, BODY_TOO_LARGE_MESSAGE);
+/**
+ * One wording whichever layer notices (the adapter's reader, a route, the
+ * webhook verifier), so answers stay identical; `fix` is logged, never answered.
+ */
+export function bodyTooLarge(fix?: string): PaymentRouteError {
+  return new PaymentRouteError(413, PaymentErrorCode.BODY_TOO_LARGE, BODY_TOO_LARGE_MESSAGE, fix === undefined ? {} : { fix });
 }

@@ -1,3 +1,7 @@
+import type { z } from 'zod';
+import type { Redactor } from '../logger';
+import { longTransactionRequestIdSchema, referenceOrderIdSchema } from '../schemas/fields';
+
 /**
  * Attribute names: the OpenTelemetry HTTP semantic conventions where one
  * fits, `paymount.*` for the rest. Values are ids, codes, counts and
@@ -30,6 +34,27 @@ export const ATTR = {
   deliveryId: 'paymount.webhook.delivery_id',
   handlerDuration: 'paymount.webhook.handler.duration',
 } as const;
+
+/**
+ * A value someone outside chose (the browser's order id, a delivery's unsigned
+ * id header), as a span may keep it: cut of every registered secret, then
+ * dropped unless it still has the shape of an id, so a token or a secret
+ * pasted into the field is never exported.
+ */
+function idShaped(value: string, rule: z.ZodType<string>, redactor: Redactor): string | undefined {
+  const cut = redactor.redactString(value);
+  return rule.safeParse(cut).success ? cut : undefined;
+}
+
+/** An order id as a span may keep it (the referenceOrderId rule), or undefined. */
+export function orderIdAttribute(value: string, redactor: Redactor): string | undefined {
+  return idShaped(value, referenceOrderIdSchema, redactor);
+}
+
+/** A webhook delivery id as a span may keep it (the service's request-id rule, up to 64 characters), or undefined. */
+export function deliveryIdAttribute(value: string, redactor: Redactor): string | undefined {
+  return idShaped(value, longTransactionRequestIdSchema, redactor);
+}
 
 /** The path without its query: a transaction query carries its ids there, and a metric dimension must stay low-cardinality. */
 export function pathOnly(path: string): string {

@@ -3,7 +3,8 @@ import type { ReconcileSummary } from '../orders/reconcile';
 import type { NeutralRequest, NeutralResponse } from '../routes/neutral-http';
 import type { ResolveOrder } from '../routes/types';
 import type { WebhookDeps } from '../routes/webhook';
-import { ATTR } from './attributes';
+import type { Redactor } from '../logger';
+import { ATTR, deliveryIdAttribute, orderIdAttribute } from './attributes';
 import type { PaymentTelemetry } from './options';
 import { createTelemetry, secondsSince, type Telemetry } from './telemetry';
 
@@ -57,13 +58,19 @@ function deliveryResult(response: NeutralResponse): string {
   }
 }
 
+/** Sets an attribute whose value may be missing, as the id rules of ./attributes leave it. */
+function setIfKept(span: Span | undefined, name: string, value: string | undefined): void {
+  if (value !== undefined) span?.setAttribute(name, value);
+}
+
 /**
  * Spans and metrics of the mounted routes: a SERVER span per request (an
  * INTERNAL one when the app's own HTTP instrumentation already made the
  * SERVER span), the webhook delivery's outcome on its span, order-guard
- * refusals, and reconciliation runs.
+ * refusals, and reconciliation runs. Ids that come with a request pass
+ * through `redactor` and are kept only if id-shaped.
  */
-export function createRouteTelemetry(option: PaymentTelemetry | undefined): RouteTelemetry | undefined {
+export function createRouteTelemetry(option: PaymentTelemetry | undefined, redactor: Redactor): RouteTelemetry | undefined {
   const telemetry = createTelemetry(option);
   if (telemetry === undefined) return undefined;
   const { api, tracer, instruments, metered } = telemetry;
@@ -116,9 +123,9 @@ export function createRouteTelemetry(option: PaymentTelemetry | undefined): Rout
     observeOrderLookups(resolve) {
       return async (orderId, ctx) => {
         const span = requests.get(ctx.request)?.span;
-        span?.setAttribute(ATTR.orderId, orderId);
+        setIfKept(span, ATTR.orderId, orderIdAttribute(orderId, redactor));
         const order = await resolve(orderId, ctx);
-        if (order) span?.setAttribute(ATTR.referenceOrderId, order.referenceOrderId);
+        if (order) setIfKept(span, ATTR.referenceOrderId, orderIdAttribute(order.referenceOrderId, redactor));
         return order;
       };
     },
@@ -130,7 +137,7 @@ export function createRouteTelemetry(option: PaymentTelemetry | undefined): Rout
         ...deps,
         onVerified: (event) => {
           record.eventType = event.type;
-          record.span.setAttribute(ATTR.deliveryId, event.deliveryId);
+          setIfKept(record.span, ATTR.deliveryId, deliveryIdAttribute(event.deliveryId, redactor));
         },
         handlers: {
           async dispatch(event, ctx) {

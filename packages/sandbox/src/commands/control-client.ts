@@ -1,5 +1,6 @@
 import type { Delivery } from '../webhooks/deliveries';
 import { CommandError, EXIT_CODES } from './exit-codes';
+import { escapeControls } from './format';
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -16,7 +17,7 @@ function exitCodeOf(code: string | undefined, status: number): CommandError['exi
 function unreachable(sandboxUrl: string, why: string): CommandError {
   return new CommandError(
     EXIT_CODES.unreachable,
-    `no paymount sandbox answers at ${sandboxUrl} (${why}). Start one with \`paymount-sandbox\`, or point at yours with --sandbox-url or PAYMOUNT_SANDBOX_URL.`,
+    `no paymount sandbox answers at ${escapeControls(sandboxUrl)} (${escapeControls(why)}). Start one with \`paymount-sandbox\`, or point at yours with --sandbox-url or PAYMOUNT_SANDBOX_URL.`,
   );
 }
 
@@ -39,7 +40,9 @@ export async function controlCall(sandboxUrl: string, method: 'GET' | 'POST', pa
   // Anything but a sandbox's JSON answer or error: another server listens there.
   if (refusal?.code === undefined) throw unreachable(sandboxUrl, `HTTP ${res.status}, not a paymount sandbox's answer`);
   const details = (refusal.issues ?? []).map((issue) => issue.message).filter((message) => message !== undefined && message !== refusal.message);
-  throw new CommandError(exitCodeOf(refusal.code, res.status), [`the sandbox refused: ${refusal.code} ${refusal.message ?? ''}`, ...details].join('\n  '));
+  // Whatever answers at the URL wrote these: each is escaped before it reaches the terminal.
+  const lines = [`the sandbox refused: ${refusal.code} ${refusal.message ?? ''}`, ...details].map((line) => escapeControls(String(line)));
+  throw new CommandError(exitCodeOf(refusal.code, res.status), lines.join('\n  '));
 }
 
 /** The `delivery` of a control route's answer. */

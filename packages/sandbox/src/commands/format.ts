@@ -1,12 +1,28 @@
 import type { Delivery, DeliveryAttempt } from '../webhooks/deliveries';
 
 /**
- * A receiver's answer on one line, printable: control characters (a hostile
- * or careless receiver could send terminal escape sequences) become spaces.
+ * `text` with every control character (C0, DEL, C1) written as its `\xNN`
+ * escape. What the commands print comes from the sandbox's records: URLs and
+ * answers a receiver or a caller of the service chose, which could otherwise
+ * carry escape sequences that clear, retitle or rewrite the developer's terminal.
  */
-function printable(text: string, max: number): string {
+export function escapeControls(text: string): string {
   // eslint-disable-next-line no-control-regex
-  const line = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+/**
+ * `value` as one line of JSON for machines. JSON.stringify escapes C0
+ * characters only: DEL and the C1 ones (a terminal may read U+009B as CSI) get
+ * their `\u00NN` escape too, which leaves the same JSON value.
+ */
+export function jsonLine(value: unknown): string {
+  return `${JSON.stringify(value).replace(/[\u007f-\u009f]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`)}\n`;
+}
+
+/** A receiver's answer on one line, escaped and cut to `max` characters. */
+function printable(text: string, max: number): string {
+  const line = escapeControls(text.trim());
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
@@ -20,7 +36,7 @@ export function attemptOutcome(attempt: DeliveryAttempt, answerWidth = 200): str
 /** The progress line of attempt number `n`. */
 export function attemptLine(attempt: DeliveryAttempt, n: number): string {
   const retry = attempt.retryInMs === undefined ? '' : ` (retrying in ${attempt.retryInMs} ms)`;
-  return `  attempt ${n} at ${attempt.at}: ${attemptOutcome(attempt)}${retry}\n`;
+  return `  attempt ${n} at ${escapeControls(attempt.at)}: ${attemptOutcome(attempt)}${retry}\n`;
 }
 
 /** A settled delivery for a human: what was sent where, and the receiver's last answer (progress showed every attempt). */
@@ -40,7 +56,7 @@ export function deliverySummary(delivery: Delivery): string {
   ];
   const shown = fields.filter(([, value]) => value !== undefined);
   const width = Math.max(...shown.map(([name]) => name.length)) + 2;
-  const lines = shown.map(([name, value]) => `  ${name.padEnd(width)}${String(value)}`);
+  const lines = shown.map(([name, value]) => `  ${name.padEnd(width)}${escapeControls(String(value))}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -59,7 +75,7 @@ export function deliveryTable(deliveries: readonly Delivery[]): string {
       String(delivery.attempts.length),
       last === undefined ? '-' : attemptOutcome(last, 40),
       delivery.url,
-    ];
+    ].map(escapeControls);
   });
   const widths = COLUMNS.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)));
   const line = (cells: readonly string[]) => `${cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd()}\n`;

@@ -3,7 +3,7 @@ import type { Delivery } from '../webhooks/deliveries';
 import { COMMAND_USAGE, type CommandArgs } from './args';
 import { controlCall, deliveryOf } from './control-client';
 import { CommandError, EXIT_CODES, type ExitCode } from './exit-codes';
-import { attemptLine, attemptOutcome, deliverySummary, deliveryTable } from './format';
+import { attemptLine, attemptOutcome, deliverySummary, deliveryTable, escapeControls, jsonLine } from './format';
 
 /** Where a command writes: stdout for its result, stderr for progress and errors. */
 export interface CommandOutput {
@@ -15,7 +15,7 @@ const POLL_MS = 200;
 
 /** Shows each attempt of a queued delivery as it happens, until it is delivered or out of attempts. */
 async function follow(sandboxUrl: string, queued: Delivery, out: CommandOutput): Promise<Delivery> {
-  out.stderr(`${queued.event} delivery ${queued.deliveryId} to ${queued.url}: waiting for the receiver…\n`);
+  out.stderr(`${escapeControls(`${queued.event} delivery ${queued.deliveryId} to ${queued.url}`)}: waiting for the receiver…\n`);
   const path = `/sandbox/deliveries/${encodeURIComponent(queued.deliveryId)}`;
   let delivery = queued;
   let shown = 0;
@@ -29,11 +29,11 @@ async function follow(sandboxUrl: string, queued: Delivery, out: CommandOutput):
 
 /** Prints a settled delivery; exit 0 when the receiver took it, 5 (with the reason on stderr) when not. */
 function report(delivery: Delivery, json: boolean, out: CommandOutput): ExitCode {
-  out.stdout(json ? `${JSON.stringify(delivery)}\n` : `${delivery.state === 'delivered' ? 'Delivered' : 'Not delivered'}:\n${deliverySummary(delivery)}`);
+  out.stdout(json ? jsonLine(delivery) : `${delivery.state === 'delivered' ? 'Delivered' : 'Not delivered'}:\n${deliverySummary(delivery)}`);
   if (delivery.state === 'delivered') return EXIT_CODES.ok;
   const last = delivery.attempts.at(-1);
   out.stderr(
-    `the receiver at ${delivery.url} never answered 200 in ${delivery.attempts.length} attempt(s)` +
+    `the receiver at ${escapeControls(delivery.url)} never answered 200 in ${delivery.attempts.length} attempt(s)` +
       `${last ? ` (last: ${attemptOutcome(last)})` : ''}: is it running, and mounted at that path?\n`,
   );
   return EXIT_CODES.notDelivered;
@@ -49,7 +49,7 @@ export async function runCommand(args: CommandArgs, out: CommandOutput): Promise
     if (args.command === 'deliveries') {
       const answer = await controlCall(args.sandboxUrl, 'GET', `/sandbox/deliveries?limit=${args.limit}`);
       const deliveries = answer.deliveries as Delivery[];
-      out.stdout(args.json ? `${JSON.stringify(deliveries)}\n` : deliveryTable(deliveries));
+      out.stdout(args.json ? jsonLine(deliveries) : deliveryTable(deliveries));
       return EXIT_CODES.ok;
     }
     const queued =

@@ -10,11 +10,38 @@ function hostnameOf(authority: string | undefined): string | undefined {
   return authority === undefined ? undefined : (URL.parse(`http://${authority}/`)?.hostname ?? undefined);
 }
 
+/** A socket's address as written without the IPv4-mapped prefix a dual-stack server puts on it. */
+function plainAddress(address: string | undefined): string | undefined {
+  return address?.replace(/^::ffff:/, '') || undefined;
+}
+
 /** The address the connection arrived on, as a Host header naming it by IP spells it. */
 function localHostname(req: IncomingMessage): string | undefined {
-  const address = req.socket.localAddress?.replace(/^::ffff:/, '');
+  const address = plainAddress(req.socket.localAddress);
   if (!address) return undefined;
   return isIP(address) === 6 ? `[${address}]` : address;
+}
+
+/** The addresses this machine's own tools call from by default (the kernel picks them for any loopback destination). */
+const DEFAULT_LOOPBACK_CALLERS = new Set(['127.0.0.1', '::1']);
+
+/**
+ * Who may call the control routes: the connection's peer address (never a
+ * header, which any caller writes). This machine calls from 127.0.0.1 or ::1,
+ * or from the very address the sandbox listens on; every other caller, other
+ * loopback addresses such as 127.0.0.3 (another container or network
+ * namespace sharing the host's loopback) included, needs `allowCaller`, the
+ * `controlAllowList` option.
+ */
+export function checkControlCaller(req: IncomingMessage, allowCaller: ((address: string) => boolean) | undefined): void {
+  const caller = plainAddress(req.socket.remoteAddress);
+  const local = plainAddress(req.socket.localAddress);
+  if (caller !== undefined && (DEFAULT_LOOPBACK_CALLERS.has(caller) || caller === local || allowCaller?.(caller) === true)) return;
+  throw new SandboxRefusal(
+    'C02',
+    `the control routes answer this machine only: caller ${caller ?? 'unknown'} is neither 127.0.0.1, ::1 nor ${local ?? 'the address the sandbox listens on'}. ` +
+      `To let it move the clock, mint tokens and send webhooks, start the sandbox with controlAllowList: ['${caller ?? '<address>'}'] (--control-allow ${caller ?? '<address>'}).`,
+  );
 }
 
 /**

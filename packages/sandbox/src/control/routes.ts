@@ -5,7 +5,8 @@ import { SandboxRefusal } from '../envelope';
 import type { SandboxState } from '../state';
 import { trigger } from '../trigger';
 import { mintWalletToken } from '../wallet-token';
-import { checkControlRequest, walletCorsHeaders } from './request-guard';
+import { createIpAllowList } from '../ip-allow-list';
+import { checkControlCaller, checkControlRequest, walletCorsHeaders } from './request-guard';
 import { testWalletScript } from './test-wallet-script';
 
 const mintRequest = z.object({
@@ -39,6 +40,8 @@ export interface ControlRouteOptions {
   walletOrigins?: readonly string[];
   /** Told about unexpected errors, answered with E01. */
   reportError?: (error: unknown) => void;
+  /** Callers (exact or CIDR) besides this machine's own that may use these routes. */
+  controlAllowList?: readonly string[];
 }
 
 const TOKEN_PATH = '/sandbox/wallet-token';
@@ -57,7 +60,8 @@ function routeKey(method: string, path: string): { key: string; deliveryId: stri
  * The sandbox-only conveniences under `/sandbox/`: mint wallet tokens (CORS, for
  * shop pages on another origin), the test wallet script, the clock, and
  * read-only views of the ledger and webhook log. Not part of the service; only
- * this machine's own tools and pages may use them (`checkControlRequest`).
+ * this machine's own tools and pages may use them (`checkControlCaller`,
+ * `checkControlRequest`).
  */
 export function createControlRoutes(state: SandboxState, options: ControlRouteOptions = {}) {
   const walletOrigins = new Set(options.walletOrigins);
@@ -66,6 +70,7 @@ export function createControlRoutes(state: SandboxState, options: ControlRouteOp
       throw new TypeError(`walletOrigins: "${origin}" is not an origin such as https://shop.example (scheme, host, port; no path)`);
     }
   }
+  const allowCaller = createIpAllowList(options.controlAllowList, 'controlAllowList');
   const cors = (req: IncomingMessage) => walletCorsHeaders(req, walletOrigins);
   const routes: Record<string, Route> = {
     [`OPTIONS ${TOKEN_PATH}`]: (req, res) => {
@@ -119,6 +124,7 @@ export function createControlRoutes(state: SandboxState, options: ControlRouteOp
     const { key, deliveryId } = routeKey(req.method ?? '', path);
     const route = routes[key];
     try {
+      checkControlCaller(req, allowCaller);
       if (!route) throw new SandboxRefusal('R04', `no sandbox route ${req.method ?? ''} ${path}`);
       checkControlRequest(req, state.url);
       await route(req, res, deliveryId);

@@ -1,0 +1,38 @@
+import { PaymentErrorCode } from '../error-codes';
+import type { NeutralRequest } from './neutral-http';
+import { PaymentRouteError } from './route-error';
+
+/**
+ * The service gives a webhook receiver 10 s to answer, and a genuine body (a
+ * delivery, a browser's `{ orderId, token }`) arrives in milliseconds: a body
+ * still trickling in after that long is someone holding connections open.
+ */
+export const DEFAULT_BODY_READ_TIMEOUT_MS = 10_000;
+
+function bodyReadTimeout(ms: number): PaymentRouteError {
+  return new PaymentRouteError(408, PaymentErrorCode.BODY_READ_TIMEOUT, 'The request body did not arrive in time.', {
+    fix:
+      `a body still arriving ${ms} ms after the route started reading it is refused, so slow senders cannot hold connections open; ` +
+      'raise bodyReadTimeoutMs only if genuine clients (e.g. behind a proxy that streams slowly) need longer',
+  });
+}
+
+/**
+ * `req` as the routes read it: its body must arrive in full within `ms` of
+ * the route asking for it, or the read fails with 408 (whose answer closes
+ * the connection, so the sender's socket is freed whatever the framework).
+ * Every adapter hands its body to the routes through `readBody`, so this one
+ * wrapper bounds them all.
+ */
+export function withBodyDeadline(req: NeutralRequest, ms: number): NeutralRequest {
+  const { readBody } = req;
+  if (readBody === undefined) return req;
+  return {
+    ...req,
+    readBody: () =>
+      new Promise<Uint8Array>((resolve, reject) => {
+        const timer = setTimeout(() => reject(bodyReadTimeout(ms)), ms);
+        readBody().then(resolve, reject).finally(() => clearTimeout(timer));
+      }),
+  };
+}
