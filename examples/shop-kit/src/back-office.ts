@@ -30,6 +30,10 @@ const CANCEL_NOTICES: Readonly<Record<CancelCheckoutResult['outcome'], Notice>> 
   cancelled: { kind: 'done', text: 'The open checkout was cancelled: its page now says it expired. The order can be checked out again.' },
   'already-paid': { kind: 'error', text: 'The order is already paid: refund it instead.' },
   'no-open-checkout': { kind: 'done', text: 'There was no open checkout to cancel.' },
+  'may-be-open': {
+    kind: 'error',
+    text: 'A checkout whose answer was lost may still be open and cannot be named to the service: it ends unpaid within 30 minutes.',
+  },
 };
 
 function problems(error: PaymentValidationError): string {
