@@ -12,10 +12,15 @@
  * - `non-json`: answer 200 with an HTML page instead of a JSON envelope, without processing.
  * - `s04`: answer HTTP 429 with code S04 without processing; with `Retry-After`
  *   only when `retryAfterSeconds` is given.
+ * - `late`: receive the request but process it only `delayMs` later, holding
+ *   the connection without an answer meanwhile: a request still in flight, or
+ *   queued inside the service, when the client gives up. Until it is processed
+ *   the service knows nothing of it (a query answers T01); then it charges and
+ *   notifies as if it had just arrived.
  */
-export type FaultKind = 'http-500' | 'reset-before' | 'reset-after' | 'delay' | 'non-json' | 's04';
+export type FaultKind = 'http-500' | 'reset-before' | 'reset-after' | 'delay' | 'non-json' | 's04' | 'late';
 
-export const FAULT_KINDS: readonly FaultKind[] = ['http-500', 'reset-before', 'reset-after', 'delay', 'non-json', 's04'];
+export const FAULT_KINDS: readonly FaultKind[] = ['http-500', 'reset-before', 'reset-after', 'delay', 'non-json', 's04', 'late'];
 export const DEFAULT_FAULT_DELAY_MS = 31_000;
 
 export interface FaultSpec {
@@ -24,7 +29,7 @@ export interface FaultSpec {
   times?: number;
   /** Only requests to this exact path (e.g. `/v1/checkout/sale`); default every service route. */
   path?: string;
-  /** For `delay`. */
+  /** For `delay` (how long the answer is held) and `late` (how long until the request is processed). */
   delayMs?: number;
   /** For `s04`: the `Retry-After` header to send, in seconds (default none). */
   retryAfterSeconds?: number;

@@ -9,7 +9,7 @@ import { createCredentials, type SandboxCredentials } from './credentials';
 import { refusalReply, SandboxRefusal, type EnvelopeReply } from './envelope';
 import { FaultPlan, type ActiveFault, type FaultSpec } from './faults';
 import { createHostedPageRoutes } from './hosted-page/routes';
-import { sendJson, sendText } from './http-io';
+import { callerAddress, readBody, sendJson, sendText } from './http-io';
 import { createIpAllowList } from './ip-allow-list';
 import { Ledger, type Charge, type Refund } from './ledger';
 import type { SandboxOptions } from './options';
@@ -144,7 +144,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const service = createServiceRoutes(state, reportError);
   const hosted = createHostedPageRoutes(state);
   const control = createControlRoutes(state, { walletOrigins: options.walletOrigins ?? [], reportError });
-  const delayTimers = new Set<NodeJS.Timeout>();
+  const faultTimers = new Set<NodeJS.Timeout>();
+
+  /** Runs `work` after `ms`, unless the sandbox closes first. */
+  function later(ms: number, work: () => void): void {
+    const timer = setTimeout(() => {
+      faultTimers.delete(timer);
+      work();
+    }, ms);
+    faultTimers.add(timer);
+  }
 
   function answer(res: ServerResponse, reply: EnvelopeReply): void {
     sendJson(res, reply.status, reply.envelope, reply.headers);
@@ -155,14 +164,34 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (fault?.kind === 'reset-after') {
       req.socket.destroy();
     } else if (fault?.kind === 'delay') {
-      const timer = setTimeout(() => {
-        delayTimers.delete(timer);
+      later(fault.delayMs, () => {
         if (!res.destroyed) answer(res, reply);
-      }, fault.delayMs);
-      delayTimers.add(timer);
+      });
     } else {
       answer(res, reply);
     }
+  }
+
+  /**
+   * The `late` fault: the request is received now (its body read) and
+   * processed `delayMs` later, through the same gate and with the same
+   * effects as one arriving then; its connection is held without an answer
+   * meanwhile, and answered only if the caller still listens.
+   */
+  function processLate(req: IncomingMessage, res: ServerResponse, path: string, delayMs: number): void {
+    const body = readBody(req, state.bodyLimitBytes);
+    // A body refused on arrival is answered when the request is processed, like any other.
+    body.catch(() => {});
+    // Node keeps the peer address once it has been read; the caller may have hung up by the time the allow-list asks for it.
+    callerAddress(req);
+    later(delayMs, () => {
+      service.handle(req, path, body).then(
+        (reply) => {
+          if (!res.destroyed) answer(res, reply);
+        },
+        reportError,
+      );
+    });
   }
 
   async function onServiceRequest(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
@@ -174,6 +203,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return answer(res, refusalReply(new SandboxRefusal('S04', 'call frequency limit exceeded (injected fault)', { headers })));
     }
     if (fault?.kind === 'non-json') return sendText(res, 200, 'text/html; charset=utf-8', NON_JSON_PAGE);
+    if (fault?.kind === 'late') return processLate(req, res, path, fault.delayMs);
     deliver(req, res, await service.handle(req, path), fault);
   }
 
@@ -241,8 +271,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clearFaults: () => state.faults.clear(),
     async close() {
       clearInterval(sweep);
-      for (const timer of delayTimers) clearTimeout(timer);
-      delayTimers.clear();
+      for (const timer of faultTimers) clearTimeout(timer);
+      faultTimers.clear();
       state.deliverer.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
