@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Module, type LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { PaymentRoutes, PaymentRoutesOptions } from '@paymount/core';
+import { createNodeMiddleware, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
 import { paymentRouter } from '@paymount/express';
 import { paymentMiddleware } from '@paymount/koa';
 import { PaymentsModule, PaymentsService } from '@paymount/nestjs';
@@ -10,7 +10,9 @@ import express from 'express';
 import Koa from 'koa';
 import { listen } from '../../../tools/adapter-testing';
 
-export type AdapterName = 'express' | 'koa' | 'nest';
+/** `node`: core's own `createNodeMiddleware` on a plain `node:http` server, without a framework. */
+export type AdapterName = 'express' | 'koa' | 'nest' | 'node';
+/** The frameworks every suite covers; `node` is added where a run is cheap. */
 export const ADAPTERS: readonly AdapterName[] = ['express', 'koa', 'nest'];
 
 /** A merchant app serving the payment routes on 127.0.0.1, port 0. */
@@ -89,6 +91,19 @@ export async function startMerchantApp(
       async close() {
         await server.close();
         await payments.handlers.close();
+      },
+    };
+  }
+  if (adapter === 'node') {
+    const middleware = createNodeMiddleware(options, { mountPath: '/payments' });
+    const server = await listen(middleware);
+    return {
+      adapter,
+      routesUrl: `${server.url}/payments`,
+      handlers: middleware.handlers,
+      async close() {
+        await server.close();
+        await middleware.handlers.close();
       },
     };
   }
