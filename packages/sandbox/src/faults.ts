@@ -67,6 +67,7 @@ function checkKind(kind: unknown): FaultKind {
 }
 
 export class FaultPlan {
+  private readonly appliedByKind = new Map<FaultKind, number>();
   private queue: Array<Required<Omit<FaultSpec, 'path' | 'retryAfterSeconds'>> & Pick<FaultSpec, 'path' | 'retryAfterSeconds'>> = [];
   private random: { next: () => number; options: RandomFaultOptions } | undefined;
 
@@ -108,8 +109,19 @@ export class FaultPlan {
     this.random = undefined;
   }
 
+  /** How many requests each kind has hit so far, injected and random alike; kept across `clear()`. */
+  applied(): Partial<Record<FaultKind, number>> {
+    return Object.fromEntries(this.appliedByKind);
+  }
+
   /** The fault for this request, if any: injected ones first (in order), then the random mode. */
   next(path: string): ActiveFault | undefined {
+    const fault = this.draw(path);
+    if (fault) this.appliedByKind.set(fault.kind, (this.appliedByKind.get(fault.kind) ?? 0) + 1);
+    return fault;
+  }
+
+  private draw(path: string): ActiveFault | undefined {
     const index = this.queue.findIndex((fault) => fault.path === undefined || fault.path === path);
     const injected = this.queue[index];
     if (injected) {

@@ -7,7 +7,7 @@ import { createSandboxClock, type SandboxClock } from './clock';
 import { createControlRoutes } from './control/routes';
 import { createCredentials, type SandboxCredentials } from './credentials';
 import { refusalReply, SandboxRefusal, type EnvelopeReply } from './envelope';
-import { FaultPlan, type ActiveFault, type FaultSpec } from './faults';
+import { FaultPlan, type ActiveFault, type FaultKind, type FaultSpec } from './faults';
 import { createHostedPageRoutes } from './hosted-page/routes';
 import { callerAddress, readBody, sendJson, sendText } from './http-io';
 import { createIpAllowList } from './ip-allow-list';
@@ -83,6 +83,8 @@ export interface Sandbox extends SandboxCredentials {
   injectFault(fault: FaultSpec): void;
   /** Forgets injected and random faults. */
   clearFaults(): void;
+  /** How many service requests each fault kind has hit since the sandbox started (a reliability run's tally). */
+  faultsApplied(): Partial<Record<FaultKind, number>>;
   close(): Promise<void>;
 }
 
@@ -269,6 +271,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       mintWalletToken(state.walletKeys, { gatewayId: credentials.gatewayId, merchantId: credentials.merchantId }, state.clock.now(), mintOptions),
     injectFault: (fault) => state.faults.inject(fault),
     clearFaults: () => state.faults.clear(),
+    faultsApplied: () => state.faults.applied(),
     async close() {
       clearInterval(sweep);
       for (const timer of faultTimers) clearTimeout(timer);

@@ -108,6 +108,23 @@ describe('seeded random faults', () => {
     }
   }
 
+  it('faultsApplied() counts the requests each kind hit, injected and random alike, across clearFaults()', async () => {
+    const counted = await startSandbox({ faults: { seed: 3, rate: 0.5, kinds: ['http-500', 's04'] } });
+    try {
+      counted.injectFault({ kind: 'non-json', times: 2 });
+      const codes: string[] = [];
+      for (let i = 0; i < 12; i += 1) codes.push((await post(counted, SALE, saleBody(counted))).json.code);
+      counted.clearFaults();
+      await post(counted, SALE, saleBody(counted));
+      const count = (code: string) => codes.filter((answered) => answered === code).length;
+      // The two injected faults come first and answer non-JSON too; the seed then hits with both random kinds.
+      expect([count('S04') > 0, count('(not json)') > 2]).toEqual([true, true]);
+      expect(counted.faultsApplied()).toEqual({ 'non-json': 2, s04: count('S04'), 'http-500': count('(not json)') - 2 });
+    } finally {
+      await counted.close();
+    }
+  });
+
   it('the same seed gives the same sequence, and some requests are hit and some not', async () => {
     const first = await codesFor(42);
     expect(await codesFor(42)).toEqual(first);
