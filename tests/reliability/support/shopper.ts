@@ -32,7 +32,12 @@ export class Shopper {
     const answer = read(await postJson(this.agent, `${routesUrl}/checkout`, { orderId }));
     const { checkoutUrl } = answer.body;
     if (!pay || answer.status !== 201 || checkoutUrl === undefined) return answer;
-    return { ...answer, pagePaid: (await payHostedCheckout(this.agent, checkoutUrl)).status };
+    return { ...answer, pagePaid: (await this.payPage(checkoutUrl)).status };
+  }
+
+  /** "Pay with test wallet" on a hosted checkout page. */
+  payPage(checkoutUrl: string): Promise<Answer> {
+    return payHostedCheckout(this.agent, checkoutUrl);
   }
 
   async status(routesUrl: string, orderId: string): Promise<ShopperAnswer> {
