@@ -12,10 +12,15 @@
  * - `non-json`: answer 200 with an HTML page instead of a JSON envelope, without processing.
  * - `s04`: answer HTTP 429 with code S04 without processing; with `Retry-After`
  *   only when `retryAfterSeconds` is given.
+ * - `late`: receive the request but process it only `delayMs` later, holding
+ *   the connection without an answer meanwhile: a request still in flight, or
+ *   queued inside the service, when the client gives up. Until it is processed
+ *   the service knows nothing of it (a query answers T01); then it charges and
+ *   notifies as if it had just arrived.
  */
-export type FaultKind = 'http-500' | 'reset-before' | 'reset-after' | 'delay' | 'non-json' | 's04';
+export type FaultKind = 'http-500' | 'reset-before' | 'reset-after' | 'delay' | 'non-json' | 's04' | 'late';
 
-export const FAULT_KINDS: readonly FaultKind[] = ['http-500', 'reset-before', 'reset-after', 'delay', 'non-json', 's04'];
+export const FAULT_KINDS: readonly FaultKind[] = ['http-500', 'reset-before', 'reset-after', 'delay', 'non-json', 's04', 'late'];
 export const DEFAULT_FAULT_DELAY_MS = 31_000;
 
 export interface FaultSpec {
@@ -24,7 +29,7 @@ export interface FaultSpec {
   times?: number;
   /** Only requests to this exact path (e.g. `/v1/checkout/sale`); default every service route. */
   path?: string;
-  /** For `delay`. */
+  /** For `delay` (how long the answer is held) and `late` (how long until the request is processed). */
   delayMs?: number;
   /** For `s04`: the `Retry-After` header to send, in seconds (default none). */
   retryAfterSeconds?: number;
@@ -62,6 +67,7 @@ function checkKind(kind: unknown): FaultKind {
 }
 
 export class FaultPlan {
+  private readonly appliedByKind = new Map<FaultKind, number>();
   private queue: Array<Required<Omit<FaultSpec, 'path' | 'retryAfterSeconds'>> & Pick<FaultSpec, 'path' | 'retryAfterSeconds'>> = [];
   private random: { next: () => number; options: RandomFaultOptions } | undefined;
 
@@ -103,8 +109,19 @@ export class FaultPlan {
     this.random = undefined;
   }
 
+  /** How many requests each kind has hit so far, injected and random alike; kept across `clear()`. */
+  applied(): Partial<Record<FaultKind, number>> {
+    return Object.fromEntries(this.appliedByKind);
+  }
+
   /** The fault for this request, if any: injected ones first (in order), then the random mode. */
   next(path: string): ActiveFault | undefined {
+    const fault = this.draw(path);
+    if (fault) this.appliedByKind.set(fault.kind, (this.appliedByKind.get(fault.kind) ?? 0) + 1);
+    return fault;
+  }
+
+  private draw(path: string): ActiveFault | undefined {
     const index = this.queue.findIndex((fault) => fault.path === undefined || fault.path === path);
     const injected = this.queue[index];
     if (injected) {

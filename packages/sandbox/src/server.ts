@@ -7,9 +7,9 @@ import { createSandboxClock, type SandboxClock } from './clock';
 import { createControlRoutes } from './control/routes';
 import { createCredentials, type SandboxCredentials } from './credentials';
 import { refusalReply, SandboxRefusal, type EnvelopeReply } from './envelope';
-import { FaultPlan, type ActiveFault, type FaultSpec } from './faults';
+import { FaultPlan, type ActiveFault, type FaultKind, type FaultSpec } from './faults';
 import { createHostedPageRoutes } from './hosted-page/routes';
-import { sendJson, sendText } from './http-io';
+import { callerAddress, readBody, sendJson, sendText } from './http-io';
 import { createIpAllowList } from './ip-allow-list';
 import { Ledger, type Charge, type Refund } from './ledger';
 import type { SandboxOptions } from './options';
@@ -83,6 +83,8 @@ export interface Sandbox extends SandboxCredentials {
   injectFault(fault: FaultSpec): void;
   /** Forgets injected and random faults. */
   clearFaults(): void;
+  /** How many service requests each fault kind has hit since the sandbox started (a reliability run's tally). */
+  faultsApplied(): Partial<Record<FaultKind, number>>;
   close(): Promise<void>;
 }
 
@@ -148,7 +150,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     reportError,
     ...(options.controlAllowList === undefined ? {} : { controlAllowList: options.controlAllowList }),
   });
-  const delayTimers = new Set<NodeJS.Timeout>();
+  const faultTimers = new Set<NodeJS.Timeout>();
+
+  /** Runs `work` after `ms`, unless the sandbox closes first. */
+  function later(ms: number, work: () => void): void {
+    const timer = setTimeout(() => {
+      faultTimers.delete(timer);
+      work();
+    }, ms);
+    faultTimers.add(timer);
+  }
 
   function answer(res: ServerResponse, reply: EnvelopeReply): void {
     sendJson(res, reply.status, reply.envelope, reply.headers);
@@ -159,14 +170,34 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (fault?.kind === 'reset-after') {
       req.socket.destroy();
     } else if (fault?.kind === 'delay') {
-      const timer = setTimeout(() => {
-        delayTimers.delete(timer);
+      later(fault.delayMs, () => {
         if (!res.destroyed) answer(res, reply);
-      }, fault.delayMs);
-      delayTimers.add(timer);
+      });
     } else {
       answer(res, reply);
     }
+  }
+
+  /**
+   * The `late` fault: the request is received now (its body read) and
+   * processed `delayMs` later, through the same gate and with the same
+   * effects as one arriving then; its connection is held without an answer
+   * meanwhile, and answered only if the caller still listens.
+   */
+  function processLate(req: IncomingMessage, res: ServerResponse, path: string, delayMs: number): void {
+    const body = readBody(req, state.bodyLimitBytes);
+    // A body refused on arrival is answered when the request is processed, like any other.
+    body.catch(() => {});
+    // Node keeps the peer address once it has been read; the caller may have hung up by the time the allow-list asks for it.
+    callerAddress(req);
+    later(delayMs, () => {
+      service.handle(req, path, body).then(
+        (reply) => {
+          if (!res.destroyed) answer(res, reply);
+        },
+        reportError,
+      );
+    });
   }
 
   async function onServiceRequest(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
@@ -178,6 +209,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return answer(res, refusalReply(new SandboxRefusal('S04', 'call frequency limit exceeded (injected fault)', { headers })));
     }
     if (fault?.kind === 'non-json') return sendText(res, 200, 'text/html; charset=utf-8', NON_JSON_PAGE);
+    if (fault?.kind === 'late') return processLate(req, res, path, fault.delayMs);
     deliver(req, res, await service.handle(req, path), fault);
   }
 
@@ -243,10 +275,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       mintWalletToken(state.walletKeys, { gatewayId: credentials.gatewayId, merchantId: credentials.merchantId }, state.clock.now(), mintOptions),
     injectFault: (fault) => state.faults.inject(fault),
     clearFaults: () => state.faults.clear(),
+    faultsApplied: () => state.faults.applied(),
     async close() {
       clearInterval(sweep);
-      for (const timer of delayTimers) clearTimeout(timer);
-      delayTimers.clear();
+      for (const timer of faultTimers) clearTimeout(timer);
+      faultTimers.clear();
       state.deliverer.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -2,15 +2,17 @@ import 'reflect-metadata';
 import { Module, type LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { PaymentRoutes, PaymentRoutesOptions } from '@paymount/core';
+import { createNodeMiddleware, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
 import { paymentRouter } from '@paymount/express';
 import { paymentMiddleware } from '@paymount/koa';
 import { PaymentsModule, PaymentsService } from '@paymount/nestjs';
 import express from 'express';
 import Koa from 'koa';
-import { listen } from '../../../tools/adapter-testing';
+import { listen, type Listening } from '../../../tools/adapter-testing';
 
-export type AdapterName = 'express' | 'koa' | 'nest';
+/** `node`: core's own `createNodeMiddleware` on a plain `node:http` server, without a framework. */
+export type AdapterName = 'express' | 'koa' | 'nest' | 'node';
+/** The frameworks every suite covers; `node` is added where a run is cheap. */
 export const ADAPTERS: readonly AdapterName[] = ['express', 'koa', 'nest'];
 
 /** A merchant app serving the payment routes on 127.0.0.1, port 0. */
@@ -49,6 +51,19 @@ function nestLogger(write: (line: string) => void): LoggerService {
   return { log: level('log'), error: level('error'), warn: level('warn'), debug: level('debug'), verbose: level('verbose'), fatal: level('fatal') };
 }
 
+/** The routes served under /payments by `server`; closing stops the server, then the app (by default its handlers). */
+function served(adapter: AdapterName, server: Listening, handlers: PaymentRoutes, closeApp = () => handlers.close()): MerchantApp {
+  return {
+    adapter,
+    routesUrl: `${server.url}/payments`,
+    handlers,
+    async close() {
+      await server.close();
+      await closeApp();
+    },
+  };
+}
+
 /**
  * Starts each framework the way its README tells merchants to: Express and Koa
  * with the routes mounted under /payments before any body parser, Nest with
@@ -65,32 +80,18 @@ export async function startMerchantApp(
     const router = paymentRouter(options);
     if (extra.bodyParsedFirst) app.use(express.json());
     app.use('/payments', router);
-    const server = await listen(app);
-    return {
-      adapter,
-      routesUrl: `${server.url}/payments`,
-      handlers: router.handlers,
-      async close() {
-        await server.close();
-        await router.handlers.close();
-      },
-    };
+    return served(adapter, await listen(app), router.handlers);
   }
   if (adapter === 'koa') {
     const app = new Koa();
     const payments = paymentMiddleware({ ...options, prefix: '/payments' });
     if (extra.bodyParsedFirst) app.use(koaJsonParser);
     app.use(payments);
-    const server = await listen(app.callback());
-    return {
-      adapter,
-      routesUrl: `${server.url}/payments`,
-      handlers: payments.handlers,
-      async close() {
-        await server.close();
-        await payments.handlers.close();
-      },
-    };
+    return served(adapter, await listen(app.callback()), payments.handlers);
+  }
+  if (adapter === 'node') {
+    const middleware = createNodeMiddleware(options, { mountPath: '/payments' });
+    return served(adapter, await listen(middleware), middleware.handlers);
   }
   @Module({ imports: [PaymentsModule.forRoot(options)] })
   class ShopModule {}
@@ -99,14 +100,6 @@ export async function startMerchantApp(
     logger: extra.frameworkLog ? nestLogger(extra.frameworkLog) : false,
   });
   await app.init();
-  const server = await listen(app.getHttpAdapter().getInstance());
-  return {
-    adapter,
-    routesUrl: `${server.url}/payments`,
-    handlers: app.get(PaymentsService).handlers,
-    async close() {
-      await server.close();
-      await app.close();
-    },
-  };
+  // Nest closes the handlers with its module.
+  return served(adapter, await listen(app.getHttpAdapter().getInstance()), app.get(PaymentsService).handlers, () => app.close());
 }

@@ -65,7 +65,8 @@ export function createServiceRoutes(state: SandboxState, reportError: (error: un
     ['/v1/transaction/query', { method: 'GET', run: endpoint(state, transactionQueryRules, queryTransaction) }],
   ]);
 
-  async function handle(req: IncomingMessage, path: string): Promise<EnvelopeReply> {
+  /** `body` is the request's body as read when it arrived, for a request processed after that (the `late` fault). */
+  async function handle(req: IncomingMessage, path: string, body: Promise<Buffer> | undefined = undefined): Promise<EnvelopeReply> {
     const traceId = newTraceId();
     try {
       const route = routes.get(path);
@@ -81,7 +82,7 @@ export function createServiceRoutes(state: SandboxState, reportError: (error: un
         });
       }
       if (method === 'POST') claimRequestId(req, state.requestIds, now);
-      const input = method === 'POST' ? parseJsonObject(await readBody(req, state.bodyLimitBytes)) : queryParameters(req);
+      const input = method === 'POST' ? parseJsonObject(await (body ?? readBody(req, state.bodyLimitBytes))) : queryParameters(req);
       return { status: 200, envelope: success(traceId, route.run(environment, input)), headers: {} };
     } catch (error) {
       if (!(error instanceof SandboxRefusal)) reportError(error);
