@@ -12,7 +12,7 @@ export interface DurabilityRisk {
 }
 
 const AT_STAKE =
-  'Redis can lose what the payment stores write: order attempts and locks (an order could then be charged twice) and handled webhook events (a handler could run again)';
+  'Redis can lose what the payment stores write: order attempts and locks (a payment in flight loses its lock, and the next payment of an order is settled from the records of the service: a declined first attempt is answered again) and handled webhook events (a handler could run again)';
 const WHERE_TO_SET = 'Set it in redis.conf (or CONFIG SET, then CONFIG REWRITE), or in a managed Redis\'s parameter group.';
 
 export function durabilityRisksOf(settings: DurabilitySettings): DurabilityRisk[] {

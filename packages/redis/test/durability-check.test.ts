@@ -62,7 +62,7 @@ describe.skipIf(redisSkipped)('the Redis stores check persistence and eviction o
     await stores.client.ping();
     expect(durabilityLines(lines)).toHaveLength(1);
     expect(warnings[0]?.level).toBe('warn');
-    expect(warnings[0]?.text).toContain('order attempts and locks (an order could then be charged twice)');
+    expect(warnings[0]?.text).toContain('order attempts and locks (a payment in flight loses its lock, and the next payment of an order is settled from the records of the service: a declined first attempt is answered again)');
     expect(warnings[0]?.text).toContain('appendonly no and save ""');
     expect(warnings[0]?.text).toContain('set `appendonly yes`');
     expect(warnings[0]?.text).toContain('requireDurability: true');
