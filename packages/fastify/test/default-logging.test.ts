@@ -1,5 +1,5 @@
 import type { PaymentRoutesOptions } from '@paymount/core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { captureConsoleInEachTest, startAdapterFixture, withDefaultLogger, type AdapterFixture } from '../../../tools/adapter-testing';
 import { postJson } from '../../../tools/conformance/http';
 import { FASTIFY_VERSIONS, startFastifyApp, type FastifyFactory } from './support';
@@ -14,12 +14,12 @@ async function shop(fixture: AdapterFixture, fastify: FastifyFactory, options: P
 
 describe('a sandbox whose clock was moved, and routes without clock: sandbox.clock', () => {
   let fixture: AdapterFixture;
-  // One attempt per delivery, so each refused delivery is exactly one refusal.
-  beforeAll(async () => {
+  // One attempt per delivery, so each refused delivery is exactly one refusal. A sandbox per test: each pays order-1,
+  // and a service that already ran an order's payment answers the next shop's with that one.
+  beforeEach(async () => {
     fixture = await startAdapterFixture({ webhookRetryDelaysMs: [] });
   });
-  afterAll(() => fixture.close());
-  afterEach(() => fixture.sandbox.clock.reset());
+  afterEach(() => fixture.close());
 
   /** Pays order-1 by wallet ten minutes ahead in service time; resolves the sandbox's delivery of that payment. */
   async function payAheadOfTime(routesUrl: string) {
