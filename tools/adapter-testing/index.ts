@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { signWebhook, type PaymentEvent, type PaymentRoutesOptions, type SignedWebhook } from '@paymount/core';
 import { startSandbox, type Sandbox, type SandboxOptions } from '@paymount/sandbox';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import { ORDERS, webhookPayload } from '../conformance/fixtures';
+import { resolveConformanceOrder, webhookPayload } from '../conformance/fixtures';
 
 /**
  * What the adapters' framework-specific tests share: the sandbox as the payment
@@ -33,7 +33,7 @@ export async function startAdapterFixture(sandboxOptions: SandboxOptions = {}): 
     events,
     options: {
       client: { ...sandbox.clientOptions(), retry: { maxAttempts: 1 } },
-      resolveOrder: (orderId) => ORDERS[orderId] ?? null,
+      resolveOrder: resolveConformanceOrder,
       notifyUrl: () => `${routesUrl}/webhook`,
       wallet: { gatewayId: sandbox.gatewayId },
       webhook: { secret: sandbox.webhookSecret },

@@ -13,6 +13,7 @@ import { APP_GUARD, Reflector } from '@nestjs/core';
 import type { PaymentEvent } from '@paymount/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdapterFixture, type AdapterFixture } from '../../../tools/adapter-testing';
+import { freshOrderId } from '../../../tools/conformance/fixtures';
 import { postJson, send } from '../../../tools/conformance/http';
 import { OnPaymentEvent, PaymentsModule } from '../src';
 import { NEST_PLATFORMS, startNestApp, type NestTestApp } from './support';
@@ -70,9 +71,12 @@ function appModule(payments: DynamicModule): DynamicModule {
   };
 }
 
-/** Pays order-1 with the shopper's session and waits for the sandbox to finish delivering its webhook. */
+/**
+ * Pays a new order with the shopper's session and waits for the sandbox to finish delivering its webhook. A new order
+ * each time: the sandbox outlives each case's app, and it answers an order's payment again with its first.
+ */
 async function payAndDeliver(app: NestTestApp, headers: Record<string, string> = {}) {
-  const paid = await postJson(`${app.url}/payments/wallet/pay`, { orderId: 'order-1', token: fixture.sandbox.mintWalletToken() }, headers);
+  const paid = await postJson(`${app.url}/payments/wallet/pay`, { orderId: freshOrderId(), token: fixture.sandbox.mintWalletToken() }, headers);
   expect(paid.json).toMatchObject({ status: 'succeeded' });
   const { transactionId } = paid.json as { transactionId: string };
   await fixture.sandbox.waitForDeliveries();
