@@ -4,14 +4,19 @@ export const SESSION_LIFETIME_MS = 30 * 60 * 1000;
 /** Epoch values below this are taken as seconds: as milliseconds they would fall in January 1970. */
 const SECONDS_THRESHOLD = 1e11;
 
-/** How far from its receipt an expiresAt is believed: a little in the past (clock skew), at most a day ahead. */
-const EARLIEST_BEFORE_RECEIPT_MS = 60_000;
+/**
+ * How far from its receipt an expiresAt is believed. Up to a year in the
+ * past: a repeated transactionRequestId is answered with the session it
+ * opened then, long expired, and taking that for a fresh 30 minutes would
+ * hand out a dead checkoutUrl. At most a day ahead.
+ */
+const EARLIEST_BEFORE_RECEIPT_MS = 366 * 24 * 60 * 60_000;
 const LATEST_AFTER_RECEIPT_MS = 24 * 60 * 60_000;
 
 /**
  * The format of `expiresAt` is left open (docs/service-contract.md#session-lifetime): ISO 8601 is expected, epoch
  * milliseconds or seconds are accepted. When it is absent, unreadable or
- * implausible (before receipt minus a minute, more than a day after it), the
+ * implausible (more than a year before receipt, more than a day after it), the
  * lifetime is counted from when the response arrived, so a session never
  * carries an Invalid Date or a time that would keep a dead checkoutUrl in use.
  */

@@ -161,6 +161,21 @@ describe('an order whose record the store lost', () => {
     expect(shop.charges(orderId)).toBe(1);
   });
 
+  it('a session that expired, then the record lost: the service answers the old session, and the checkout moves on to a new one', async () => {
+    const store = new MemoryOrderAttemptStore();
+    const shop = await app({ options: () => ({ orders: { store } }) });
+    const orderId = shop.order();
+    const first = await shop.checkout(orderId);
+    shop.sandbox.clock.advance(31 * 60_000);
+    await store.delete(orderId);
+    const second = await shop.checkout(orderId);
+    expect(second.status).toBe(201);
+    expect(second.json.checkoutUrl).not.toBe(first.json.checkoutUrl);
+    expect(Date.parse(second.json.expiresAt as string)).toBeGreaterThan(shop.sandbox.clock.now());
+    expect(await payHostedPage(second.json.checkoutUrl as string)).toBeLessThan(400);
+    expect(shop.charges(orderId)).toBe(1);
+  });
+
   it('a paid order, then the record lost: a wallet payment is answered by the service with the first sale; one charge', async () => {
     const store = new MemoryOrderAttemptStore();
     const shop = await app({ options: () => ({ orders: { store } }) });

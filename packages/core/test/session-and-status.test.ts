@@ -22,8 +22,10 @@ describe('parseExpiresAt', () => {
     expect(parseExpiresAt(String(receivedAt + 5000), receivedAt).getTime()).toBe(receivedAt + 5000);
   });
 
-  it('keeps values from a minute before receipt (clock skew) to a day after it', () => {
+  it('keeps values from a year before receipt (a session answered again for a repeated id) to a day after it', () => {
     expect(parseExpiresAt(receivedAt - 60_000, receivedAt).getTime()).toBe(receivedAt - 60_000);
+    expect(parseExpiresAt(receivedAt - 3_600_000, receivedAt).getTime()).toBe(receivedAt - 3_600_000);
+    expect(parseExpiresAt(receivedAt - 366 * 86_400_000, receivedAt).getTime()).toBe(receivedAt - 366 * 86_400_000);
     expect(parseExpiresAt(receivedAt + 24 * 3_600_000, receivedAt).getTime()).toBe(receivedAt + 24 * 3_600_000);
   });
 
@@ -32,7 +34,7 @@ describe('parseExpiresAt', () => {
       1e20, // past what a Date holds
       Number.POSITIVE_INFINITY,
       '99999999999999999999',
-      receivedAt - 60_001, // more than a minute before receipt
+      receivedAt - 366 * 86_400_000 - 1, // more than a year before receipt
       receivedAt + 24 * 3_600_000 + 1, // more than a day after it
       '2100-01-01T00:00:00Z',
       '1970-01-02T00:00:00Z',

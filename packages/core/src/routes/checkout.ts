@@ -71,7 +71,8 @@ async function nextSession(deps: RouteDeps, order: MerchantOrder): Promise<Order
           ...callbackUrls(deps, order),
         }),
       (created) => ({
-        state: 'open',
+        // An expiresAt already past: the service answered this id with a session it opened before, now over.
+        state: created.expiresAt.getTime() > deps.orders.clock.now() ? 'open' : 'closed',
         checkoutUrl: created.checkoutUrl,
         expiresAt: created.expiresAt.getTime(),
         ...(created.sessionId === undefined ? {} : { sessionId: created.sessionId }),
