@@ -3,20 +3,27 @@ import { clientFigures } from './figures/client';
 import { routeCheckoutFigures } from './figures/routes';
 import { webhookFigures } from './figures/webhooks';
 import { walletFigures } from './figures/wallet';
-import { webhookStoreFigures } from './figures/webhook-stores';
+import { redisServerMissing, webhookStoreFigures } from './figures/webhook-stores';
 import { sandboxFigures } from './figures/sandbox';
 import { memoryFigures } from './figures/memory';
 import { coldStartFigures } from './figures/cold-start';
 import { exitCodeOf, formatTable, missedFigures, writeResults, type Figure } from './harness/results';
 import { benchSettings, type BenchSettings } from './harness/settings';
 
+interface FigureGroup {
+  name: string;
+  run: (settings: BenchSettings) => Promise<Figure[]>;
+  /** Why the group cannot run on this machine, checked before it starts; undefined when it can. */
+  missing?: () => Promise<string | undefined>;
+}
+
 /** Every figure group, in the order they run. `npm run bench -- <name>…` runs some alone. */
-const GROUPS: ReadonlyArray<{ name: string; run: (settings: BenchSettings) => Promise<Figure[]> }> = [
+const GROUPS: readonly FigureGroup[] = [
   { name: 'client', run: clientFigures },
   { name: 'routes', run: routeCheckoutFigures },
   { name: 'wallet', run: walletFigures },
   { name: 'webhooks', run: webhookFigures },
-  { name: 'webhook-stores', run: webhookStoreFigures },
+  { name: 'webhook-stores', run: webhookStoreFigures, missing: redisServerMissing },
   { name: 'sandbox', run: sandboxFigures },
   { name: 'memory', run: memoryFigures },
   { name: 'cold-start', run: coldStartFigures },
@@ -38,10 +45,17 @@ async function main(): Promise<number> {
   const settings = benchSettings();
   const figures: Figure[] = [];
   const failures: string[] = [];
+  const skipped: string[] = [];
   const started = performance.now();
   for (const group of groups) {
     const groupStarted = performance.now();
     try {
+      const missing = await group.missing?.();
+      if (missing !== undefined) {
+        skipped.push(`${group.name}: ${missing}`);
+        console.error(`${group.name}: skipped: ${missing}`);
+        continue;
+      }
       figures.push(...(await group.run(settings)));
       console.error(`${group.name}: done in ${((performance.now() - groupStarted) / 1000).toFixed(1)} s`);
     } catch (error) {
@@ -51,8 +65,8 @@ async function main(): Promise<number> {
   }
   // Only a full run replaces the committed results; a partial one is kept beside them.
   const file = new URL(wanted.length === 0 ? 'latest.json' : 'partial.json', RESULTS_DIR);
-  await writeResults(fileURLToPath(file), { node: process.version, figures });
-  console.log(formatTable(figures, failures));
+  await writeResults(fileURLToPath(file), { node: process.version, figures, skipped });
+  console.log(formatTable(figures, failures, skipped));
   console.log(`\n${figures.length} figures in ${((performance.now() - started) / 1000).toFixed(1)} s; written to ${fileURLToPath(file)}`);
   const missed = missedFigures(figures);
   if (missed.length > 0) console.log(`missed: ${missed.map((figure) => figure.id).join(', ')}`);

@@ -11,8 +11,8 @@ const BASELINE_DELIVERIES = 100_000;
 const MAX_RUN_MS = 15_000;
 
 /**
- * Figure 5: peak RSS of a process that pushed 1,000,000 distinct deliveries
- * through MemoryIdempotencyStore, over the peak RSS of one that pushed 100,000.
+ * Figure 5: what a process that pushed 1,000,000 distinct deliveries through
+ * MemoryIdempotencyStore still holds, over what one that pushed 100,000 holds.
  * A bounded store keeps the ratio near 1; a leak would make it approach 10.
  */
 export async function memoryFigures(settings: BenchSettings): Promise<Figure[]> {
@@ -25,27 +25,32 @@ export async function memoryFigures(settings: BenchSettings): Promise<Figure[]> 
     { name: 'million', measure: () => measure(DELIVERIES) },
     { name: 'baseline', measure: () => measure(BASELINE_DELIVERIES) },
   ]);
-  const million = runs.get('million')!;
-  const baseline = runs.get('baseline')!;
-  const mib = (results: DedupeMemoryResult[]) => results.map((result) => result.peakRssBytes / 2 ** 20);
-  const retainedMib = (results: DedupeMemoryResult[]) => results.map((result) => result.retainedHeapBytes / 2 ** 20);
+  return memoryFiguresOf(runs.get('million')!, runs.get('baseline')!);
+}
+
+/**
+ * The memory figures from each run of both sides. The target is on the heap
+ * kept after a full collection: peak RSS follows V8's collection cycle (see the
+ * README), so it is reported, not judged.
+ */
+export function memoryFiguresOf(million: readonly DedupeMemoryResult[], baseline: readonly DedupeMemoryResult[]): Figure[] {
+  const mib = (results: readonly DedupeMemoryResult[]) => results.map((result) => result.peakRssBytes / 2 ** 20);
+  const retainedMib = (results: readonly DedupeMemoryResult[]) => results.map((result) => result.retainedHeapBytes / 2 ** 20);
   const reached = Math.min(...million.map((result) => result.deliveries));
+  // False when a run hit its time cap before its count: the ratio then does not show what it is meant to.
+  const complete = million.every((result) => result.deliveries === DELIVERIES);
+  const runOf = `${reached.toLocaleString('en')} distinct deliveries (of ${DELIVERIES.toLocaleString('en')} wanted, ${MAX_RUN_MS / 1000} s cap) through MemoryIdempotencyStore`;
   return [
     {
       id: 'dedupe-memory',
-      what: `peak RSS after ${reached.toLocaleString('en')} distinct deliveries (of ${DELIVERIES.toLocaleString('en')} wanted, ${MAX_RUN_MS / 1000} s cap) through MemoryIdempotencyStore vs after up to ${BASELINE_DELIVERIES.toLocaleString('en')}`,
-      ratio: ratiosOf(mib(million), mib(baseline)),
+      what: `heap in use after a full garbage collection, after ${runOf} vs after up to ${BASELINE_DELIVERIES.toLocaleString('en')}: what the store holds, without the heap V8 sizes for the garbage in flight`,
+      ratio: ratiosOf(retainedMib(million), retainedMib(baseline)),
       target: 1.1,
       higherIsBetter: false,
       absolute: {
-        // False when a run hit its time cap before its count: the ratio then does not show what it is meant to.
-        complete: million.every((result) => result.deliveries === DELIVERIES),
-        peakRss: absoluteOf(mib(million), 'MiB'),
-        baselinePeakRss: absoluteOf(mib(baseline), 'MiB'),
-        rssGrowth: absoluteOf(
-          million.map((result) => (result.peakRssBytes - result.startRssBytes) / 2 ** 20),
-          'MiB over the RSS before the first delivery',
-        ),
+        complete,
+        retainedHeap: absoluteOf(retainedMib(million), 'MiB'),
+        baselineRetainedHeap: absoluteOf(retainedMib(baseline), 'MiB'),
         deliveries: absoluteOf(
           million.map((result) => result.deliveries),
           'deliveries',
@@ -68,15 +73,19 @@ export async function memoryFigures(settings: BenchSettings): Promise<Figure[]> 
       },
     },
     {
-      id: 'dedupe-retained',
-      what: `heap in use after a full garbage collection, after ${reached.toLocaleString('en')} distinct deliveries through MemoryIdempotencyStore vs after ${BASELINE_DELIVERIES.toLocaleString('en')}: what the store holds, without the heap V8 sizes for the garbage in flight`,
-      ratio: ratiosOf(retainedMib(million), retainedMib(baseline)),
-      target: 1.1,
+      id: 'dedupe-peak-rss',
+      what: `peak RSS after ${runOf} vs after up to ${BASELINE_DELIVERIES.toLocaleString('en')}: includes the old-space garbage V8 lets pile up between full collections`,
+      ratio: ratiosOf(mib(million), mib(baseline)),
+      target: null,
       higherIsBetter: false,
       absolute: {
-        complete: million.every((result) => result.deliveries === DELIVERIES),
-        retainedHeap: absoluteOf(retainedMib(million), 'MiB'),
-        baselineRetainedHeap: absoluteOf(retainedMib(baseline), 'MiB'),
+        complete,
+        peakRss: absoluteOf(mib(million), 'MiB'),
+        baselinePeakRss: absoluteOf(mib(baseline), 'MiB'),
+        rssGrowth: absoluteOf(
+          million.map((result) => (result.peakRssBytes - result.startRssBytes) / 2 ** 20),
+          'MiB over the RSS before the first delivery',
+        ),
       },
     },
   ];

@@ -34,7 +34,11 @@ describe('the bench verdict', () => {
     expect(exitCodeOf({ failures: 1, missed: 3, check: false })).toBe(1);
   });
 
-  it('names broken figure groups under the table', () => {
+  it('names broken figure groups under the table, then skipped ones with why', () => {
     expect(formatTable([], ['routes: boom'])).toMatch(/\nFAILED routes: boom$/);
+    expect(formatTable(figures, ['routes: boom'], ['webhook-stores: no redis-server']).split('\n').slice(-2)).toEqual([
+      'FAILED routes: boom',
+      'SKIPPED webhook-stores: no redis-server',
+    ]);
   });
 });

@@ -15,6 +15,8 @@ export interface Figure {
 export interface Results {
   node: string;
   figures: Figure[];
+  /** Groups not run for want of a tool on this machine, each with why. */
+  skipped: string[];
 }
 
 export function meetsTarget(figure: Figure): boolean | undefined {
@@ -42,8 +44,11 @@ export async function writeResults(path: string, results: Results): Promise<void
   await writeFile(path, `${JSON.stringify(results, null, 2)}\n`);
 }
 
-/** The table printed after a run: one line per figure, ratio spread against its target. */
-export function formatTable(figures: readonly Figure[], failures: readonly string[]): string {
+/**
+ * The table printed after a run: one line per figure, ratio spread against its
+ * target; under it the groups that broke and those skipped for want of a tool.
+ */
+export function formatTable(figures: readonly Figure[], failures: readonly string[], skipped: readonly string[] = []): string {
   const header = ['figure', 'median', 'min', 'max', 'target', 'verdict'];
   const rows = figures.map((figure) => {
     const met = meetsTarget(figure);
@@ -62,6 +67,7 @@ export function formatTable(figures: readonly Figure[], failures: readonly strin
     cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ').trimEnd();
   const lines = [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)];
   for (const failure of failures) lines.push(`FAILED ${failure}`);
+  for (const reason of skipped) lines.push(`SKIPPED ${reason}`);
   return lines.join('\n');
 }
 
