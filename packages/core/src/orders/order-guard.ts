@@ -28,7 +28,8 @@ export interface OrderGuard {
   /**
    * The order's hosted session: its open, unexpired session again (two tabs,
    * a reload) when it was opened for the order's amount, else a new one (the
-   * old one ended first).
+   * old one ended first). A paid order, or one whose last payment is still
+   * pending, gets none.
    */
   checkout(order: MerchantOrder, request: RequestFor<CheckoutSessionInput>): Promise<OrderSession | OrderRefusal>;
   /** A direct wallet payment of the order. */
