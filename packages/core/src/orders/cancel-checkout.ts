@@ -1,11 +1,9 @@
-import { PaymentErrorCode } from '../error-codes';
 import { z } from 'zod';
-import { PaymentRouteError } from '../routes/route-error';
 import { referenceOrderIdSchema } from '../schemas/fields';
-import { validate } from '../validation';
 import { isFinalState, type OrderAttempt } from './attempt';
-import { underOrderLock } from './order-lock';
-import { checkAttempt, closeHostedAttempt, recoverLostSession, type ServiceCheckDeps } from './service-check';
+import type { OrderGuardDeps } from './guard-deps';
+import type { OrderRefusal } from './refusals';
+import { checkAttempt, closeHostedAttempt, recoverLostSession } from './service-check';
 
 /** What `handlers.cancelCheckout(referenceOrderId)` did. */
 export type CancelCheckoutResult =
@@ -22,7 +20,7 @@ export type CancelCheckoutResult =
    */
   | { outcome: 'may-be-open'; transactionRequestId: string };
 
-const cancelCheckoutSchema = z.object({ referenceOrderId: referenceOrderIdSchema });
+export const cancelCheckoutSchema = z.object({ referenceOrderId: referenceOrderIdSchema });
 
 const REASON = 'the merchant cancelled the checkout';
 
@@ -41,7 +39,7 @@ function mayBeOpen(attempt: OrderAttempt | undefined): attempt is OrderAttempt {
  * it opened, or opens it now, so that a request still on its way finds it
  * and can open no other; either way it is then expired.
  */
-async function withSession(deps: ServiceCheckDeps, attempt: OrderAttempt): Promise<OrderAttempt> {
+async function withSession(deps: OrderGuardDeps, attempt: OrderAttempt): Promise<OrderAttempt> {
   if (attempt.sessionId !== undefined) return attempt;
   const checked = await checkAttempt(deps, attempt);
   if (isFinalState(checked.attempt.state)) return checked.attempt;
@@ -49,38 +47,34 @@ async function withSession(deps: ServiceCheckDeps, attempt: OrderAttempt): Promi
 }
 
 /**
- * Ends the order's open hosted session (an abandoned checkout), under the
- * order's lock: the session is expired with the service and its attempt
+ * Ends the order's open hosted session (an abandoned checkout); run under the
+ * order's lock. The session is expired with the service and its attempt
  * recorded closed, so the next POST /checkout starts a new one. A session the
- * service reports paid answers `already-paid` and nothing is expired. Rejects
- * with PaymentRouteError `PAYMENT_IN_PROGRESS` while a payment request holds
- * the order, and `CHECKOUT_NOT_CANCELLED` when the service refuses to expire a
- * session it still reports open.
+ * service reports paid answers `already-paid` and nothing is expired; a
+ * session the service refuses to expire while it reports it still open is
+ * refused `not-cancelled`.
  */
-export async function cancelCheckout(deps: ServiceCheckDeps, referenceOrderId: string): Promise<CancelCheckoutResult> {
-  validate(cancelCheckoutSchema, { referenceOrderId }, 'cancelCheckout request');
-  return underOrderLock(deps.orders, referenceOrderId, async () => {
-    const stored = await deps.orders.store.get(referenceOrderId);
-    if (stored?.state === 'succeeded') return alreadyPaid(stored);
-    if (!mayBeOpen(stored)) return { outcome: 'no-open-checkout' };
-    const attempt = await withSession(deps, stored);
-    const { sessionId, transactionRequestId } = attempt;
-    if (attempt.state === 'succeeded') return alreadyPaid(attempt);
-    if (isFinalState(attempt.state)) return { outcome: 'no-open-checkout' };
-    if (sessionId === undefined) return { outcome: 'may-be-open', transactionRequestId };
-    const closed = (await closeHostedAttempt(deps, attempt, REASON)).attempt;
-    const fields = { referenceOrderId, transactionRequestId, state: closed.state };
-    switch (closed.state) {
-      case 'closed':
-        deps.orders.logger.info(fields, 'checkout cancelled: the order’s hosted session was expired');
-        return { outcome: 'cancelled', sessionId };
-      case 'succeeded':
-        return alreadyPaid(closed);
-      case 'failed':
-        return { outcome: 'no-open-checkout' };
-      default:
-        deps.orders.logger.warn(fields, 'the service refused to expire the order’s hosted session and reports it still open');
-        throw new PaymentRouteError(502, PaymentErrorCode.CHECKOUT_NOT_CANCELLED, 'The service did not expire the checkout session; it stays open until it expires.');
-    }
-  });
+export async function cancelOpenCheckout(deps: OrderGuardDeps, referenceOrderId: string): Promise<CancelCheckoutResult | OrderRefusal> {
+  const stored = await deps.store.get(referenceOrderId);
+  if (stored?.state === 'succeeded') return alreadyPaid(stored);
+  if (!mayBeOpen(stored)) return { outcome: 'no-open-checkout' };
+  const attempt = await withSession(deps, stored);
+  const { sessionId, transactionRequestId } = attempt;
+  if (attempt.state === 'succeeded') return alreadyPaid(attempt);
+  if (isFinalState(attempt.state)) return { outcome: 'no-open-checkout' };
+  if (sessionId === undefined) return { outcome: 'may-be-open', transactionRequestId };
+  const closed = (await closeHostedAttempt(deps, attempt, REASON)).attempt;
+  const fields = { referenceOrderId, transactionRequestId, state: closed.state };
+  switch (closed.state) {
+    case 'closed':
+      deps.logger.info(fields, 'checkout cancelled: the order’s hosted session was expired');
+      return { outcome: 'cancelled', sessionId };
+    case 'succeeded':
+      return alreadyPaid(closed);
+    case 'failed':
+      return { outcome: 'no-open-checkout' };
+    default:
+      deps.logger.warn(fields, 'the service refused to expire the order’s hosted session and reports it still open');
+      return { refused: 'not-cancelled' };
+  }
 }

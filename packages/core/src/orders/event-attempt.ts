@@ -7,8 +7,8 @@ import type {
   PaymentFailedEvent,
   PaymentSucceededEvent,
 } from '../webhooks/event';
-import type { MerchantOrder } from '../routes/types';
-import type { OrderDeps } from './order-lock';
+import type { MerchantOrder } from '../merchant-order';
+import type { OrderGuardDeps } from './guard-deps';
 
 /** The reported total of a payment, or undefined when the service left out a part it needs. */
 function totalOf(amount: PaymentEventAmount): number | undefined {
@@ -17,6 +17,9 @@ function totalOf(amount: PaymentEventAmount): number | undefined {
   return payableTotal({ orderAmount, taxAmount, surchargeAmount });
 }
 
+/** The webhook route annotates events with the guard's store and ids, not its lock or client. */
+type EventAttemptDeps = Pick<OrderGuardDeps, 'store' | 'requestIds'>;
+
 /**
  * Where a payment event stands with the order guard: whether the guard made
  * its attempt (its id is one derived for the order), and whether the event's
@@ -24,7 +27,7 @@ function totalOf(amount: PaymentEventAmount): number | undefined {
  * when the event is about its current attempt; a record that cannot be read
  * leaves `amountMatches` unknown, never the event unhandled.
  */
-async function attemptOf(orders: OrderDeps, event: OrderPaymentEvent): Promise<PaymentEventAttempt> {
+async function attemptOf(orders: EventAttemptDeps, event: OrderPaymentEvent): Promise<PaymentEventAttempt> {
   const { referenceOrderId, transactionRequestId, amount } = event;
   if (orders.requestIds.sequenceOf(referenceOrderId, transactionRequestId) === undefined) return { issued: false };
   const recorded = await orders.store.get(referenceOrderId).catch(() => undefined);
@@ -39,7 +42,7 @@ function isOrderPayment(event: PaymentEvent): event is OrderPaymentEvent {
 }
 
 /** The event as handlers get it: a payment event says how it stands with the order's attempts. */
-export async function withAttempt(orders: OrderDeps, event: PaymentEvent): Promise<PaymentEvent> {
+export async function withAttempt(orders: EventAttemptDeps, event: PaymentEvent): Promise<PaymentEvent> {
   return isOrderPayment(event) ? { ...event, attempt: await attemptOf(orders, event) } : event;
 }
 

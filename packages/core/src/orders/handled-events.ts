@@ -1,6 +1,6 @@
 import type { PaymentEvent, PaymentEventType } from '../webhooks/event';
 import type { FinalOrderAttemptState } from './attempt';
-import type { OrderDeps } from './order-lock';
+import type { OrderGuardDeps } from './guard-deps';
 
 const STATE_OF_EVENT: Partial<Record<PaymentEventType, FinalOrderAttemptState>> = {
   'payment.succeeded': 'succeeded',
@@ -15,7 +15,7 @@ const STATE_OF_EVENT: Partial<Record<PaymentEventType, FinalOrderAttemptState>> 
  * Best effort: an attempt left unsettled is settled by the next
  * reconciliation, whose copy of the event is then a duplicate.
  */
-export async function settleHandledEvent(orders: OrderDeps, event: PaymentEvent): Promise<void> {
+export async function settleHandledEvent(orders: Pick<OrderGuardDeps, 'store' | 'clock' | 'attemptTtlMs' | 'logger'>, event: PaymentEvent): Promise<void> {
   const state = STATE_OF_EVENT[event.type];
   const { referenceOrderId, transactionRequestId, transactionId } = event;
   if (state === undefined || referenceOrderId === undefined || transactionRequestId === undefined) return;

@@ -1,22 +1,4 @@
-import { PaymentErrorCode } from '../error-codes';
-import type { Logger } from '../logger';
-import { PaymentRouteError } from '../routes/route-error';
-import type { RequestIdSource } from './request-ids';
-import type { OrderAttemptStore } from './store';
-
-/** What the order guard works with, resolved once from the handler options. */
-export interface OrderDeps {
-  /** Already wrapped by checkedOrderStore. */
-  store: OrderAttemptStore;
-  lockTtlMs: number;
-  attemptTtlMs: number;
-  clock: { now(): number };
-  logger: Logger;
-  /** Each order's transactionRequestIds. */
-  requestIds: RequestIdSource;
-  /** How long after a payment call starts the service may still receive it (see lateArrivalMs). */
-  lateArrivalMs: number;
-}
+import type { OrderGuardDeps } from './guard-deps';
 
 /**
  * The service takes a request whose X-Timestamp is within ±10 minutes of its
@@ -31,30 +13,16 @@ export function lateArrivalMs(deadlineMs: number): number {
   return deadlineMs + SERVICE_TIMESTAMP_REACH_MS;
 }
 
-/** A payment request for an order rarely takes longer than this; the browser may try again after it. */
-export const PAYMENT_IN_PROGRESS_RETRY_AFTER_SECONDS = 2;
-
-function paymentInProgress(): PaymentRouteError {
-  return new PaymentRouteError(
-    409,
-    PaymentErrorCode.PAYMENT_IN_PROGRESS,
-    'A payment of this order is being processed; nothing was sent. Retry shortly.',
-    { retryAfterSeconds: PAYMENT_IN_PROGRESS_RETRY_AFTER_SECONDS },
-  );
-}
-
 /**
  * Runs `work` holding the order's lock, or resolves `whenHeld()` without
  * running it when another request holds the lock. The lock is freed
  * afterwards, best effort: one that cannot be freed expires with `lockTtlMs`.
  */
 export async function underOrderLock<T>(
-  deps: OrderDeps,
+  deps: OrderGuardDeps,
   referenceOrderId: string,
   work: () => Promise<T>,
-  whenHeld: () => T | Promise<T> = () => {
-    throw paymentInProgress();
-  },
+  whenHeld: () => T | Promise<T>,
 ): Promise<T> {
   const token = await deps.store.lock(referenceOrderId, deps.lockTtlMs);
   if (token === undefined) return whenHeld();

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { handleEventOnce, type EventDedupeDeps } from '../idempotency/handle-event-once';
+import { handleEventOnce } from '../idempotency/handle-event-once';
 import { validate } from '../validation';
 import { normalizeEvent } from '../webhooks/event';
 import { isFinalState, isUnsettled, type OrderAttempt } from './attempt';
+import type { OrderGuardDeps } from './guard-deps';
 import { settleHandledEvent } from './handled-events';
-import { underOrderLock } from './order-lock';
-import { checkAttempt, type ServiceCheckDeps } from './service-check';
+import { checkAttempt } from './service-check';
 
 export interface ReconcileOptions {
   /** Only attempts unchanged for this long: the webhook usually settles them first. Default 60 000 (1 minute). */
@@ -35,18 +35,26 @@ const reconcileOptionsSchema = z.strictObject({
   limit: positiveInt.max(10_000, 'must be at most 10000').optional(),
 });
 
-export type ReconcileDeps = ServiceCheckDeps & { events: EventDedupeDeps };
+/** The options of a run, checked and defaulted. */
+export function reconcileWindow(options: ReconcileOptions): Required<ReconcileOptions> {
+  const { olderThanMs = DEFAULT_RECONCILE_OLDER_THAN_MS, limit = DEFAULT_RECONCILE_LIMIT } = validate(
+    reconcileOptionsSchema,
+    options,
+    'reconcile options',
+  );
+  return { olderThanMs, limit };
+}
 
-type Outcome = 'settled' | 'stillPending';
+/** Where one attempt stands after a look at it; undefined when it needed none (settled or replaced since it was listed). */
+export type ReconcileOutcome = 'settled' | 'stillPending' | undefined;
 
 /**
- * One unsettled attempt, under its order's lock: asked about, and a final
+ * One unsettled attempt, run under its order's lock: asked about, and a final
  * outcome handed to the merchant's handlers through the webhook dedupe, so a
  * handler runs once whether the webhook, this, or both bring the event.
  */
-async function reconcileAttempt(deps: ReconcileDeps, listed: OrderAttempt): Promise<Outcome | undefined> {
-  const current = await deps.orders.store.get(listed.referenceOrderId);
-  // Settled or replaced since it was listed: nothing left to do.
+export async function reconcileAttempt(deps: OrderGuardDeps, listed: OrderAttempt): Promise<ReconcileOutcome> {
+  const current = await deps.store.get(listed.referenceOrderId);
   if (current?.transactionRequestId !== listed.transactionRequestId || !isUnsettled(current)) return undefined;
   const checked = await checkAttempt(deps, current);
   // Unknown to the service: asked again while its request may still arrive and charge; after that, nothing happened that a handler should hear of.
@@ -55,45 +63,12 @@ async function reconcileAttempt(deps: ReconcileDeps, listed: OrderAttempt): Prom
   // The query's answer does not name a hosted attempt's session: the attempt does.
   const event = normalizeEvent(checked.details.raw.data, {
     deliveryId: `reconciliation:${current.transactionRequestId}`,
-    timestamp: deps.orders.clock.now(),
+    timestamp: deps.clock.now(),
     ...(current.sessionId === undefined ? {} : { sessionId: current.sessionId }),
   });
   const handling = await handleEventOnce(event, deps.events, { context: undefined });
   if (handling.outcome === 'failed') throw handling.error;
   if (handling.outcome === 'in-progress') return 'stillPending';
-  await settleHandledEvent(deps.orders, event);
+  await settleHandledEvent(deps, event);
   return 'settled';
-}
-
-/**
- * Settles the attempts a webhook has not: asks the service about every
- * unsettled attempt (pending, an open session, or a final outcome the
- * handlers have not seen) unchanged for `olderThanMs`, and hands each final
- * outcome to the handlers. What a merchant without `notifyUrl`, or whose
- * webhooks were lost, runs on a schedule.
- */
-export async function reconcile(deps: ReconcileDeps, options: ReconcileOptions = {}): Promise<ReconcileSummary> {
-  const { olderThanMs = DEFAULT_RECONCILE_OLDER_THAN_MS, limit = DEFAULT_RECONCILE_LIMIT } = validate(
-    reconcileOptionsSchema,
-    options,
-    'reconcile options',
-  );
-  const { orders } = deps;
-  const attempts = await orders.store.unsettled({ changedBefore: orders.clock.now() - olderThanMs, limit });
-  const summary: ReconcileSummary = { checked: 0, settled: 0, stillPending: 0, errors: 0 };
-  for (const attempt of attempts) {
-    const fields = { referenceOrderId: attempt.referenceOrderId, transactionRequestId: attempt.transactionRequestId };
-    try {
-      const outcome = await underOrderLock(orders, attempt.referenceOrderId, () => reconcileAttempt(deps, attempt), () => 'stillPending' as const);
-      if (outcome === undefined) continue;
-      summary.checked += 1;
-      summary[outcome] += 1;
-    } catch (error) {
-      summary.checked += 1;
-      summary.errors += 1;
-      orders.logger.error({ ...fields, err: error }, 'reconciliation could not settle an order’s payment attempt; the next run tries again');
-    }
-  }
-  orders.logger.info(summary, 'reconciliation run');
-  return summary;
 }

@@ -1,13 +1,7 @@
 import type { PaymentClient, TransactionDetails } from '../client/types';
 import { PaymentApiError, PaymentNotFoundError, PaymentRateLimitError } from '../errors';
 import type { OrderAttempt, OrderAttemptState } from './attempt';
-import type { OrderDeps } from './order-lock';
-
-/** What the checks need: the client, and the order deps to record what they learn. */
-export interface ServiceCheckDeps {
-  client: PaymentClient;
-  orders: OrderDeps;
-}
+import type { OrderGuardDeps } from './guard-deps';
 
 /**
  * An attempt brought up to date with the service. `inFlight`: the service
@@ -36,8 +30,8 @@ function stateFrom(details: TransactionDetails, attempt: OrderAttempt): OrderAtt
 }
 
 /** Until when the service may still receive the attempt's request; an attempt recorded without it counts from its last change. */
-export function inFlightUntil(orders: OrderDeps, attempt: OrderAttempt): number {
-  return attempt.inFlightUntil ?? attempt.updatedAt + orders.lateArrivalMs;
+export function inFlightUntil(deps: OrderGuardDeps, attempt: OrderAttempt): number {
+  return attempt.inFlightUntil ?? attempt.updatedAt + deps.lateArrivalMs;
 }
 
 /**
@@ -48,14 +42,14 @@ export function inFlightUntil(orders: OrderDeps, attempt: OrderAttempt): number 
  * that is it recorded closed, nothing charged and nothing for the handlers.
  */
 export async function applyServiceView(
-  deps: ServiceCheckDeps,
+  deps: OrderGuardDeps,
   attempt: OrderAttempt,
   details: TransactionDetails | undefined,
 ): Promise<CheckedAttempt> {
-  const { store, attemptTtlMs, clock } = deps.orders;
+  const { store, attemptTtlMs, clock } = deps;
   const now = clock.now();
   if (details === undefined) {
-    if (now < inFlightUntil(deps.orders, attempt)) return { attempt, inFlight: true };
+    if (now < inFlightUntil(deps, attempt)) return { attempt, inFlight: true };
     const neverReceived = { state: 'closed' as const, handled: true, updatedAt: now };
     await store.settle(attempt.referenceOrderId, attempt.transactionRequestId, neverReceived, attemptTtlMs);
     return { attempt: { ...attempt, state: 'closed', handledState: 'closed', updatedAt: now } };
@@ -66,7 +60,7 @@ export async function applyServiceView(
 }
 
 /** Asks the service about an attempt and records the answer. */
-export async function checkAttempt(deps: ServiceCheckDeps, attempt: OrderAttempt): Promise<CheckedAttempt> {
+export async function checkAttempt(deps: OrderGuardDeps, attempt: OrderAttempt): Promise<CheckedAttempt> {
   return applyServiceView(deps, attempt, await queryAttempt(deps.client, attempt));
 }
 
@@ -78,7 +72,7 @@ export async function checkAttempt(deps: ServiceCheckDeps, attempt: OrderAttempt
  * paid. `reason` goes to the service with the expiry. Rate limits and network failures propagate: nothing else is sent.
  */
 export async function closeHostedAttempt(
-  deps: ServiceCheckDeps,
+  deps: OrderGuardDeps,
   attempt: OrderAttempt,
   reason = 'the order is being paid another way',
 ): Promise<CheckedAttempt> {
@@ -87,14 +81,14 @@ export async function closeHostedAttempt(
     await deps.client.expireCheckoutSession({ sessionId: attempt.sessionId, reason });
   } catch (error) {
     if (!(error instanceof PaymentApiError) || error instanceof PaymentRateLimitError) throw error;
-    deps.orders.logger.info(
+    deps.logger.info(
       { referenceOrderId: attempt.referenceOrderId, transactionRequestId: attempt.transactionRequestId, serviceCode: error.serviceCode },
       'the service refused to expire the order’s hosted session; asking it about the session instead',
     );
     return checkAttempt(deps, attempt);
   }
-  const closed = { state: 'closed' as const, updatedAt: deps.orders.clock.now() };
-  await deps.orders.store.settle(attempt.referenceOrderId, attempt.transactionRequestId, closed, deps.orders.attemptTtlMs);
+  const closed = { state: 'closed' as const, updatedAt: deps.clock.now() };
+  await deps.store.settle(attempt.referenceOrderId, attempt.transactionRequestId, closed, deps.attemptTtlMs);
   return { attempt: { ...attempt, ...closed } };
 }
 
@@ -105,7 +99,7 @@ export async function closeHostedAttempt(
  * be expired. Only from an attempt that recorded its amount, which the
  * request must carry; resolves undefined when the session cannot be named.
  */
-export async function recoverLostSession(deps: ServiceCheckDeps, attempt: OrderAttempt): Promise<OrderAttempt | undefined> {
+export async function recoverLostSession(deps: OrderGuardDeps, attempt: OrderAttempt): Promise<OrderAttempt | undefined> {
   if (attempt.amount === undefined || attempt.currency === undefined) return undefined;
   const session = await deps.client.createCheckoutSession({
     transactionRequestId: attempt.transactionRequestId,
@@ -114,7 +108,7 @@ export async function recoverLostSession(deps: ServiceCheckDeps, attempt: OrderA
     description: 'A checkout whose answer was lost',
   });
   if (session.sessionId === undefined) return undefined;
-  deps.orders.logger.info(
+  deps.logger.info(
     { referenceOrderId: attempt.referenceOrderId, transactionRequestId: attempt.transactionRequestId, sessionId: session.sessionId },
     'checkout session whose answer was lost named again under its transactionRequestId',
   );

@@ -6,14 +6,14 @@ import type { PaymentClientOptions } from '../schemas/client-options';
 import { warnIfClaimsCannotBeRenewed } from '../idempotency/claim-heartbeat';
 import { MemoryIdempotencyStore } from '../idempotency/memory-store';
 import { createRedactingLogger, Redactor, type Logger } from '../logger';
-import { cancelCheckout } from '../orders/cancel-checkout';
 import { checkedOrderStore } from '../orders/checked-store';
 import { withAttempt } from '../orders/event-attempt';
+import type { OrderGuardDeps } from '../orders/guard-deps';
 import { settleHandledEvent } from '../orders/handled-events';
 import { MemoryOrderAttemptStore } from '../orders/memory-store';
+import { createOrderGuard } from '../orders/order-guard';
 import { lateArrivalMs } from '../orders/order-lock';
 import { requestIdSource } from '../orders/request-ids';
-import { reconcile } from '../orders/reconcile';
 import { createRouteTelemetry, WEBHOOK_ROUTE } from '../telemetry/route-spans';
 import { validate } from '../validation';
 import { DEFAULT_DEADLINE_MS } from '../schemas/client-options';
@@ -30,6 +30,7 @@ import { errorResponse, errorToResponse } from './errors-to-response';
 import { clockFix, type FailureContext } from './failure-log';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 import { paymentRoutesOptionsSchema } from './options-schema';
+import { unlessRefused } from './order-refusals';
 import type { RouteDeps } from './route-deps';
 import { statusRoute } from './status';
 import type { PaymentRoutes, PaymentRoutesOptions } from './types';
@@ -143,25 +144,6 @@ export function createPaymentRoutes<TContext = unknown>(typedOptions: PaymentRou
   const failureContext = {
     clockFix: clockFix(clientGiven ? undefined : (options.client as PaymentClientOptions).clock, options.clock),
   };
-  const deps: RouteDeps = {
-    client,
-    resolveOrder: telemetry ? telemetry.observeOrderLookups(options.resolveOrder) : options.resolveOrder,
-    notifyUrl: options.notifyUrl,
-    merchantReturnUrl: options.merchantReturnUrl,
-    wallet: options.wallet,
-    allowedOrigins: new Set(options.allowedOrigins),
-    bodyLimitBytes,
-    logger,
-    orders: {
-      store: checkedOrderStore(options.orders?.store ?? new MemoryOrderAttemptStore({ clock })),
-      lockTtlMs,
-      attemptTtlMs: options.orders?.attemptTtlMs ?? DEFAULT_ATTEMPT_TTL_MS,
-      clock,
-      logger,
-      requestIds: requestIdSource(client, options.orders?.requestIdKey),
-      lateArrivalMs: lateArrivalMs(deadlineMs),
-    },
-  };
   const signedTimeField = options.webhook.signedTimeField ?? DEFAULT_SIGNED_TIME_FIELD;
   const webhookDeps: WebhookDeps = {
     secrets,
@@ -176,10 +158,35 @@ export function createPaymentRoutes<TContext = unknown>(typedOptions: PaymentRou
       options.webhook.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS,
     ),
     store: options.store ?? new MemoryIdempotencyStore(options.clock ? { clock: options.clock } : {}),
-    handlers: { dispatch: async (event, context) => events.dispatch(await withAttempt(deps.orders, event), context) },
-    afterHandled: (event) => settleHandledEvent(deps.orders, event),
+    // `orders` is declared below: its reconciliation hands events to these same handlers.
+    handlers: { dispatch: async (event, context) => events.dispatch(await withAttempt(orders, event), context) },
+    afterHandled: (event) => settleHandledEvent(orders, event),
     clock,
     logger,
+  };
+
+  const orders: OrderGuardDeps = {
+    client,
+    store: checkedOrderStore(options.orders?.store ?? new MemoryOrderAttemptStore({ clock })),
+    lockTtlMs,
+    attemptTtlMs: options.orders?.attemptTtlMs ?? DEFAULT_ATTEMPT_TTL_MS,
+    clock,
+    logger,
+    requestIds: requestIdSource(client, options.orders?.requestIdKey),
+    lateArrivalMs: lateArrivalMs(deadlineMs),
+    events: webhookDeps,
+  };
+  const guard = createOrderGuard(orders);
+  const deps: RouteDeps = {
+    client,
+    resolveOrder: telemetry ? telemetry.observeOrderLookups(options.resolveOrder) : options.resolveOrder,
+    notifyUrl: options.notifyUrl,
+    merchantReturnUrl: options.merchantReturnUrl,
+    wallet: options.wallet,
+    allowedOrigins: new Set(options.allowedOrigins),
+    bodyLimitBytes,
+    logger,
+    guard,
   };
 
   warnIfClaimsCannotBeRenewed(webhookDeps.store, webhookDeps.processingTtlMs, logger);
@@ -198,10 +205,10 @@ export function createPaymentRoutes<TContext = unknown>(typedOptions: PaymentRou
     bodyLimitBytes: Math.max(bodyLimitBytes, webhookMaxBodyBytes),
     on: (name, handler) => events.on(name, handler),
     reconcile: (reconcileOptions) => {
-      const run = () => reconcile({ client, orders: deps.orders, events: webhookDeps }, reconcileOptions);
+      const run = () => guard.reconcile(reconcileOptions);
       return telemetry ? telemetry.traceReconcile(run) : run();
     },
-    cancelCheckout: (referenceOrderId) => cancelCheckout({ client, orders: deps.orders }, referenceOrderId),
+    cancelCheckout: async (referenceOrderId) => unlessRefused(await guard.cancel(referenceOrderId)),
     async handle(received) {
       const req = withBodyDeadline(received, bodyReadTimeoutMs);
       const path = routePath(req.path);

@@ -3,8 +3,10 @@ import type { PaymentClient } from '../client/types';
 import { PaymentError, PaymentValidationError } from '../errors';
 import { GENERIC_MESSAGE } from './errors-to-response';
 import type { Logger } from '../logger';
-import type { OrderDeps } from '../orders/order-lock';
+import type { OrderGuard } from '../orders/order-guard';
+import { notPayable } from '../orders/refusals';
 import type { NeutralRequest } from './neutral-http';
+import { refusalError } from './order-refusals';
 import { PaymentRouteError } from './route-error';
 import type { MerchantOrder, PaymentRoutesOptions, PaymentRouteName, WalletRouteOptions } from './types';
 
@@ -19,7 +21,7 @@ export interface RouteDeps {
   allowedOrigins: ReadonlySet<string>;
   bodyLimitBytes: number;
   logger: Logger;
-  orders: OrderDeps;
+  guard: OrderGuard;
 }
 
 /** A URL option for one order: the order's own wins, then a per-order function, then the fixed URL. */
@@ -72,7 +74,7 @@ export async function lookUpOrder(
   return order;
 }
 
-/** The order for a payment route: 404 when unknown, 409 when the merchant says it takes no payment. */
+/** The order for GET /wallet/config: 404 when unknown, refused as a payment would be when the merchant says it takes no payment. */
 export async function lookUpPayableOrder(
   deps: RouteDeps,
   orderId: string,
@@ -80,9 +82,8 @@ export async function lookUpPayableOrder(
   request: NeutralRequest,
 ): Promise<MerchantOrder> {
   const order = await lookUpOrder(deps, orderId, route, request);
-  if (order.payable === false) {
-    throw new PaymentRouteError(409, PaymentErrorCode.ORDER_NOT_PAYABLE, 'This order cannot be paid now (already paid, cancelled or refunded).');
-  }
+  const refusal = notPayable(order);
+  if (refusal !== undefined) throw refusalError(refusal);
   return order;
 }
 

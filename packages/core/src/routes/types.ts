@@ -2,25 +2,10 @@ import type { CancelCheckoutResult } from '../orders/cancel-checkout';
 import type { ReconcileOptions, ReconcileSummary } from '../orders/reconcile';
 import type { PaymentEventHandler, PaymentEventName } from '../webhooks/event-handlers';
 import type { PaymentClient } from '../client/types';
+import type { MerchantOrder } from '../merchant-order';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 
-/** The merchant's own order, looked up on the server: the only source of the amount charged. */
-export interface MerchantOrder {
-  /** The service's `referenceOrderId`: 6 to 32 characters of `[A-Za-z0-9_-|*]`. */
-  referenceOrderId: string;
-  /** Integers in minor units. */
-  amount: { orderAmount: number; taxAmount?: number; surchargeAmount?: number; priceCurrency: string };
-  description: string;
-  productList?: Array<{ amount: number; name: string; num: number }>;
-  /** Overrides the `merchantReturnUrl` option for this order. */
-  merchantReturnUrl?: string;
-  /**
-   * `false` when the order takes no payment (already paid, cancelled,
-   * refunded): the payment routes answer 409 `ORDER_NOT_PAYABLE` and send
-   * nothing; GET /status still answers for it. Default true.
-   */
-  payable?: boolean;
-}
+export type { MerchantOrder };
 
 export type PaymentRouteName = 'checkout' | 'wallet-config' | 'wallet-pay' | 'status';
 

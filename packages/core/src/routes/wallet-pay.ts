@@ -1,11 +1,24 @@
-import { decideNextAttempt, orderCharge, orderRefusals, sendAttempt } from '../orders/next-attempt';
-import { underOrderLock } from '../orders/order-lock';
+import type { OrderAttempt } from '../orders/attempt';
+import { isRefusal } from '../orders/refusals';
 import { validate } from '../validation';
 import { readRequestBody } from './body';
 import { jsonResponse } from './errors-to-response';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
+import { refusalError } from './order-refusals';
 import { walletPayRequestSchema } from './request-schemas';
-import { callbackUrls, withInvalidOrderAs500, lookUpPayableOrder, type RouteDeps } from './route-deps';
+import { callbackUrls, withInvalidOrderAs500, lookUpOrder, type RouteDeps } from './route-deps';
+
+/** A wallet payment of an order already paid succeeds for the browser, charging nothing. */
+function alreadyPaid(deps: RouteDeps, { referenceOrderId, transactionRequestId, transactionId }: OrderAttempt): NeutralResponse {
+  deps.logger.info({ referenceOrderId, transactionRequestId }, 'wallet payment of an order already paid: nothing sent');
+  return jsonResponse(200, {
+    status: 'succeeded',
+    referenceOrderId,
+    transactionRequestId,
+    ...(transactionId === undefined ? {} : { transactionId }),
+    alreadyPaid: true,
+  });
+}
 
 /**
  * POST /wallet/pay: `{ orderId, token }` → a direct wallet payment of the
@@ -17,59 +30,39 @@ import { callbackUrls, withInvalidOrderAs500, lookUpPayableOrder, type RouteDeps
 export async function walletPayRoute(req: NeutralRequest, deps: RouteDeps): Promise<NeutralResponse> {
   const { fields } = await readRequestBody(req, { accept: ['json'], limitBytes: deps.bodyLimitBytes });
   const { orderId, token } = validate(walletPayRequestSchema, fields, 'wallet payment request');
-  const order = await lookUpPayableOrder(deps, orderId, 'wallet-pay', req);
+  const order = await lookUpOrder(deps, orderId, 'wallet-pay', req);
   const { referenceOrderId } = order;
-  return underOrderLock(deps.orders, referenceOrderId, async () => {
-    const charge = orderCharge(order);
-    const decision = await decideNextAttempt(deps, charge, 'wallet');
-    if (decision.next === 'paid') {
-      const { transactionRequestId, transactionId } = decision.attempt;
-      deps.logger.info({ referenceOrderId, transactionRequestId }, 'wallet payment of an order already paid: nothing sent');
-      return jsonResponse(200, {
-        status: 'succeeded',
-        referenceOrderId,
-        transactionRequestId,
-        ...(transactionId === undefined ? {} : { transactionId }),
-        alreadyPaid: true,
-      });
-    }
-    if (decision.next === 'pending') throw orderRefusals.pending(decision.retryAfterSeconds);
-    if (decision.next !== 'send') throw orderRefusals.pending();
-    const result = await withInvalidOrderAs500(deps, order, () =>
-      sendAttempt(
-        deps.orders,
-        decision,
-        { charge, kind: 'wallet' },
-        (transactionRequestId) =>
-          deps.client.directPayment({
-            referenceOrderId,
-            amount: order.amount,
-            description: order.description,
-            cardEncryptedData: token,
-            transactionRequestId,
-            ...callbackUrls(deps, order),
-          }),
-        (paid) => ({ state: paid.status, ...(paid.transactionId === undefined ? {} : { transactionId: paid.transactionId }) }),
-      ),
-    );
-    deps.logger.info(
-      {
-        referenceOrderId,
-        transactionRequestId: result.transactionRequestId,
-        transactionId: result.transactionId,
-        status: result.status,
-        resultCode: result.resultCode,
-        outcomeUnknown: result.outcomeUnknown,
-      },
-      'wallet payment sent',
-    );
-    return jsonResponse(200, {
-      status: result.status,
+  const result = await withInvalidOrderAs500(deps, order, () =>
+    deps.guard.payWallet(order, (transactionRequestId) => ({
+      referenceOrderId,
+      amount: order.amount,
+      description: order.description,
+      cardEncryptedData: token,
+      transactionRequestId,
+      ...callbackUrls(deps, order),
+    })),
+  );
+  if (isRefusal(result)) {
+    if (result.refused === 'already-paid') return alreadyPaid(deps, result.attempt);
+    throw refusalError(result);
+  }
+  deps.logger.info(
+    {
       referenceOrderId,
       transactionRequestId: result.transactionRequestId,
-      ...(result.transactionId === undefined ? {} : { transactionId: result.transactionId }),
-      ...(result.status === 'failed' && isReasonCode(result.resultCode) ? { resultCode: result.resultCode } : {}),
-    });
+      transactionId: result.transactionId,
+      status: result.status,
+      resultCode: result.resultCode,
+      outcomeUnknown: result.outcomeUnknown,
+    },
+    'wallet payment sent',
+  );
+  return jsonResponse(200, {
+    status: result.status,
+    referenceOrderId,
+    transactionRequestId: result.transactionRequestId,
+    ...(result.transactionId === undefined ? {} : { transactionId: result.transactionId }),
+    ...(result.status === 'failed' && isReasonCode(result.resultCode) ? { resultCode: result.resultCode } : {}),
   });
 }
 

@@ -1,0 +1,177 @@
+import type { CheckoutSession, CheckoutSessionInput, DirectPaymentInput, DirectPaymentResult } from '../client/types';
+import type { MerchantOrder } from '../merchant-order';
+import { validate } from '../validation';
+import { isFinalState, type OrderAttempt } from './attempt';
+import { cancelCheckoutSchema, cancelOpenCheckout, type CancelCheckoutResult } from './cancel-checkout';
+import type { OrderGuardDeps } from './guard-deps';
+import { decideNextAttempt, orderCharge, type OrderCharge } from './next-attempt';
+import { underOrderLock } from './order-lock';
+import { reconcileAttempt, reconcileWindow, type ReconcileOptions, type ReconcileSummary } from './reconcile';
+import { inProgress, isRefusal, notPayable, PAYMENT_PENDING_RETRY_AFTER_SECONDS, type OrderRefusal } from './refusals';
+import { sendAttempt, type RequestFor } from './send-attempt';
+import { checkAttempt } from './service-check';
+
+/** The order's hosted session as a checkout answers it; `reused` when an earlier request opened it. */
+export type OrderSession = Pick<CheckoutSession, 'checkoutUrl' | 'expiresAt' | 'transactionRequestId' | 'sessionId'> & {
+  traceId?: string;
+  reused: boolean;
+};
+
+/**
+ * One order, one charge: every payment, status check, cancellation and
+ * reconciliation of an order runs here, under the order's lock, as lock →
+ * decide (from the order's current attempt, asking the service where it must)
+ * → send → record. What it will not do it answers as an OrderRefusal, with
+ * nothing sent; the caller chooses the response.
+ */
+export interface OrderGuard {
+  /**
+   * The order's hosted session: its open, unexpired session again (two tabs,
+   * a reload) when it was opened for the order's amount, else a new one (the
+   * old one ended first). A paid order, or one whose last payment is still
+   * pending, gets none.
+   */
+  checkout(order: MerchantOrder, request: RequestFor<CheckoutSessionInput>): Promise<OrderSession | OrderRefusal>;
+  /** A direct wallet payment of the order. */
+  payWallet(order: MerchantOrder, request: RequestFor<DirectPaymentInput>): Promise<DirectPaymentResult | OrderRefusal>;
+  /**
+   * The order's attempt, asked about again when it is not final and has not
+   * been checked for STATUS_REFRESH_INTERVAL_MS. While a payment holds the
+   * order's lock, the stored attempt is answered.
+   */
+  status(referenceOrderId: string): Promise<OrderAttempt | undefined>;
+  /** Ends the order's open hosted session (see cancelOpenCheckout). */
+  cancel(referenceOrderId: string): Promise<CancelCheckoutResult | OrderRefusal>;
+  /**
+   * Settles the attempts a webhook has not: asks the service about every
+   * unsettled attempt (pending, an open session, or a final outcome the
+   * handlers have not seen) unchanged for `olderThanMs`, and hands each final
+   * outcome to the handlers.
+   */
+  reconcile(options?: ReconcileOptions): Promise<ReconcileSummary>;
+}
+
+/** A page polling the status of an unsettled order asks the service at most this often about it. */
+const STATUS_REFRESH_INTERVAL_MS = 5_000;
+
+/**
+ * How many of the order's ids a checkout tries in one request. More than one
+ * only after the order's record was lost: the service then answers each id it
+ * used before with the session it opened then, long expired.
+ */
+const MAX_SESSION_IDS_PER_CHECKOUT = 5;
+
+/** A payment of the order: refused when the merchant says it takes no payment, else `work` under the order's lock. */
+async function underPaymentLock<T>(
+  deps: OrderGuardDeps,
+  order: MerchantOrder,
+  work: (charge: OrderCharge) => Promise<T | OrderRefusal>,
+): Promise<T | OrderRefusal> {
+  const refusal = notPayable(order);
+  if (refusal !== undefined) return refusal;
+  const charge = orderCharge(order);
+  return underOrderLock(deps, charge.referenceOrderId, () => work(charge), () => inProgress);
+}
+
+async function nextSession(deps: OrderGuardDeps, charge: OrderCharge, request: RequestFor<CheckoutSessionInput>): Promise<OrderSession | OrderRefusal> {
+  const decision = await decideNextAttempt(deps, charge, 'hosted');
+  if (isRefusal(decision)) return decision;
+  if (decision.next === 'reuse') {
+    const { checkoutUrl, expiresAt, attempt } = decision;
+    return {
+      checkoutUrl,
+      expiresAt: new Date(expiresAt),
+      transactionRequestId: attempt.transactionRequestId,
+      ...(attempt.sessionId === undefined ? {} : { sessionId: attempt.sessionId }),
+      reused: true,
+    };
+  }
+  const session = await sendAttempt(deps, decision, { charge, kind: 'hosted' }, {
+    request,
+    send: (input) => deps.client.createCheckoutSession(input),
+    outcomeOf: (created) => ({
+      // An expiresAt already past: the service answered this id with a session it opened before, now over.
+      state: created.expiresAt.getTime() > deps.clock.now() ? 'open' : 'closed',
+      checkoutUrl: created.checkoutUrl,
+      expiresAt: created.expiresAt.getTime(),
+      ...(created.sessionId === undefined ? {} : { sessionId: created.sessionId }),
+    }),
+  });
+  return { ...session, reused: false };
+}
+
+async function sessionFor(deps: OrderGuardDeps, charge: OrderCharge, request: RequestFor<CheckoutSessionInput>): Promise<OrderSession | OrderRefusal> {
+  for (let tried = 1; ; tried += 1) {
+    const session = await nextSession(deps, charge, request);
+    if (isRefusal(session) || session.expiresAt.getTime() > deps.clock.now() || tried === MAX_SESSION_IDS_PER_CHECKOUT) return session;
+  }
+}
+
+async function walletPayment(deps: OrderGuardDeps, charge: OrderCharge, request: RequestFor<DirectPaymentInput>): Promise<DirectPaymentResult | OrderRefusal> {
+  const decision = await decideNextAttempt(deps, charge, 'wallet');
+  if (isRefusal(decision)) return decision;
+  // Only a checkout reuses a session: a wallet payment is never decided 'reuse'.
+  if (decision.next !== 'send') return { refused: 'pending', retryAfterSeconds: PAYMENT_PENDING_RETRY_AFTER_SECONDS };
+  return sendAttempt(deps, decision, { charge, kind: 'wallet' }, {
+    request,
+    send: (input) => deps.client.directPayment(input),
+    outcomeOf: (paid) => ({ state: paid.status, ...(paid.transactionId === undefined ? {} : { transactionId: paid.transactionId }) }),
+  });
+}
+
+function isStale(deps: OrderGuardDeps, attempt: OrderAttempt | undefined): attempt is OrderAttempt {
+  return attempt !== undefined && !isFinalState(attempt.state) && deps.clock.now() - attempt.updatedAt >= STATUS_REFRESH_INTERVAL_MS;
+}
+
+async function status(deps: OrderGuardDeps, referenceOrderId: string): Promise<OrderAttempt | undefined> {
+  const stored = await deps.store.get(referenceOrderId);
+  if (!isStale(deps, stored)) return stored;
+  return underOrderLock(
+    deps,
+    referenceOrderId,
+    async () => {
+      const current = await deps.store.get(referenceOrderId);
+      return isStale(deps, current) ? (await checkAttempt(deps, current)).attempt : current;
+    },
+    () => stored,
+  );
+}
+
+async function cancel(deps: OrderGuardDeps, referenceOrderId: string): Promise<CancelCheckoutResult | OrderRefusal> {
+  validate(cancelCheckoutSchema, { referenceOrderId }, 'cancelCheckout request');
+  return underOrderLock(deps, referenceOrderId, () => cancelOpenCheckout(deps, referenceOrderId), () => inProgress);
+}
+
+async function reconcile(deps: OrderGuardDeps, options: ReconcileOptions = {}): Promise<ReconcileSummary> {
+  const { olderThanMs, limit } = reconcileWindow(options);
+  const attempts = await deps.store.unsettled({ changedBefore: deps.clock.now() - olderThanMs, limit });
+  const summary: ReconcileSummary = { checked: 0, settled: 0, stillPending: 0, errors: 0 };
+  for (const attempt of attempts) {
+    const { referenceOrderId, transactionRequestId } = attempt;
+    try {
+      const outcome = await underOrderLock(deps, referenceOrderId, () => reconcileAttempt(deps, attempt), () => 'stillPending' as const);
+      if (outcome === undefined) continue;
+      summary.checked += 1;
+      summary[outcome] += 1;
+    } catch (error) {
+      summary.checked += 1;
+      summary.errors += 1;
+      deps.logger.error(
+        { referenceOrderId, transactionRequestId, err: error },
+        'reconciliation could not settle an order’s payment attempt; the next run tries again',
+      );
+    }
+  }
+  deps.logger.info(summary, 'reconciliation run');
+  return summary;
+}
+
+export function createOrderGuard(deps: OrderGuardDeps): OrderGuard {
+  return {
+    checkout: (order, request) => underPaymentLock(deps, order, (charge) => sessionFor(deps, charge, request)),
+    payWallet: (order, request) => underPaymentLock(deps, order, (charge) => walletPayment(deps, charge, request)),
+    status: (referenceOrderId) => status(deps, referenceOrderId),
+    cancel: (referenceOrderId) => cancel(deps, referenceOrderId),
+    reconcile: (options) => reconcile(deps, options),
+  };
+}
