@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { handleEventOnce, type EventDedupeDeps } from '../idempotency/handle-event-once';
 import { validate } from '../validation';
-import { normalizeEvent } from '../webhooks/event';
+import { normalizeEvent } from '../webhooks/normalize-event';
 import { isFinalState, isUnsettled, type OrderAttempt } from './attempt';
 import { settleHandledEvent } from './handled-events';
 import { underOrderLock } from './order-lock';

@@ -1,16 +1,19 @@
 import { z } from 'zod';
+import { compile } from 'zod/v4/core';
 
 /**
  * The envelope every response carries. `data` is required on success; error
  * envelopes are accepted without it so their code and traceId still reach the
  * caller.
  */
-export const responseEnvelopeSchema = z.looseObject({
-  code: z.string(),
-  msg: z.string().optional(),
-  traceId: z.string(),
-  data: z.record(z.string(), z.unknown()).nullish(),
-});
+export const responseEnvelopeSchema = compile(
+  z.looseObject({
+    code: z.string(),
+    msg: z.string().optional(),
+    traceId: z.string(),
+    data: z.record(z.string(), z.unknown()).nullish(),
+  }),
+);
 
 export type ResponseEnvelope = z.infer<typeof responseEnvelopeSchema>;
 
