@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { compile } from 'zod/v4/core';
+import { isPlainObject } from '../plain-object';
 
 /**
  * The envelope every response carries. `data` is required on success; error
@@ -11,7 +12,9 @@ export const responseEnvelopeSchema = compile(
     code: z.string(),
     msg: z.string().optional(),
     traceId: z.string(),
-    data: z.record(z.string(), z.unknown()).nullish(),
+    // Keys of parsed JSON are strings, so "an object" is the whole rule; unlike z.record it
+    // does not copy the data of every answer.
+    data: z.custom<Record<string, unknown>>(isPlainObject, 'must be an object').nullish(),
   }),
 );
 

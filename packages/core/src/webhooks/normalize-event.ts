@@ -26,7 +26,7 @@ export function eventTypeOf(transactionType: string | undefined, transactionStat
 }
 
 function reasonOf(body: WebhookPayload): Partial<PaymentEventReason> | undefined {
-  if (body.reason !== undefined) return { ...body.reason };
+  if (body.reason !== undefined) return body.reason;
   if (body.transactionResultCode === undefined && body.transactionResultMsg === undefined) return undefined;
   return { code: body.transactionResultCode, message: body.transactionResultMsg };
 }
