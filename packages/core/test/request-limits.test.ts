@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createPaymentClient, PaymentValidationError, type PaymentClient } from '../src';
 import * as fields from '../src/schemas/fields';
-import { checkoutInput, clientOptions, refundData, refundInput } from './support/fixtures';
+import { checkoutInput, clientOptions, directPaymentInput, refundData, refundInput } from './support/fixtures';
 import { ok, startServiceServer, type ServiceServer } from './support/service-server';
 
 /*
@@ -12,7 +12,8 @@ import { ok, startServiceServer, type ServiceServer } from './support/service-se
  * before anything is sent. The bounds below are the contract's, not read from
  * the schemas, so tightening (or loosening) any single limit fails its row;
  * and the table must name every limit fields.ts exports, so a new one cannot
- * go untested.
+ * go untested. The limits written beside a field that only one request has
+ * are held the same way.
  */
 
 type Send = (client: PaymentClient, value: string) => Promise<unknown>;
@@ -25,6 +26,18 @@ const inRefund =
   (field: string): Send =>
   (client, value) =>
     client.refund(refundInput({ [field]: value }));
+const inDirectPayment =
+  (field: string): Send =>
+  (client, value) =>
+    client.directPayment(directPaymentInput({ [field]: value }));
+const inBillingAddress =
+  (field: string): Send =>
+  (client, value) =>
+    client.directPayment(directPaymentInput({ billingAddress: { [field]: value } }));
+const inExpireSession =
+  (field: string): Send =>
+  (client, value) =>
+    client.expireCheckoutSession({ sessionId: 'sess_1', [field]: value });
 
 const text = (length: number) => 'a'.repeat(length);
 const url = (length: number) => {
@@ -62,6 +75,21 @@ const LIMITS: readonly Limit[] = [
   { limit: 'MERCHANT_RETURN_URL_MAX', bound: 'max', contract: 256, field: 'merchantReturnUrl', send: inCheckout('merchantReturnUrl'), value: url },
 ];
 
+/** The limits the request schemas write beside their fields, for fields only one request has. */
+const OTHER_LIMITS: readonly Limit[] = [
+  { limit: 'refund attach.max', bound: 'max', contract: 512, field: 'attach', send: inRefund('attach') },
+  { limit: 'direct payment cardEncryptedData.min', bound: 'min', contract: 1, field: 'cardEncryptedData', send: inDirectPayment('cardEncryptedData') },
+  { limit: 'direct payment cardEncryptedData.max', bound: 'max', contract: 65_536, field: 'cardEncryptedData', send: inDirectPayment('cardEncryptedData') },
+  { limit: 'direct payment customerName.min', bound: 'min', contract: 1, field: 'customerName', send: inDirectPayment('customerName') },
+  { limit: 'direct payment customerName.max', bound: 'max', contract: 128, field: 'customerName', send: inDirectPayment('customerName') },
+  { limit: 'address line1.max', bound: 'max', contract: 128, field: 'billingAddress.line1', send: inBillingAddress('line1') },
+  { limit: 'address city.max', bound: 'max', contract: 64, field: 'billingAddress.city', send: inBillingAddress('city') },
+  { limit: 'address postalCode.max', bound: 'max', contract: 16, field: 'billingAddress.postalCode', send: inBillingAddress('postalCode') },
+  { limit: 'expire-session sessionId.min', bound: 'min', contract: 1, field: 'sessionId', send: inExpireSession('sessionId') },
+  { limit: 'expire-session sessionId.max', bound: 'max', contract: 64, field: 'sessionId', send: inExpireSession('sessionId') },
+  { limit: 'expire-session reason.max', bound: 'max', contract: 256, field: 'reason', send: inExpireSession('reason') },
+];
+
 /** Every limit fields.ts exports: each string schema's min and max length, and each length constant. */
 function exportedLimits(): string[] {
   return Object.entries(fields).flatMap(([name, value]) => {
@@ -76,11 +104,14 @@ let server: ServiceServer;
 let client: PaymentClient;
 
 beforeAll(async () => {
-  server = await startServiceServer((request) =>
-    request.path.startsWith('/v1/checkout/refund')
-      ? ok(refundData())
-      : ok({ checkoutUrl: 'https://pay.example.com/c/abc', expiresAt: new Date(Date.now() + 60_000).toISOString(), sessionId: 'sess_1' }),
-  );
+  server = await startServiceServer((request) => {
+    if (request.path.startsWith('/v1/checkout/refund')) return ok(refundData());
+    if (request.path.startsWith('/v1/checkout/expire-session')) return ok({ sessionId: 'sess_1', sessionStatus: 'EXPIRED' });
+    if (request.path.startsWith('/v1/checkout/create-session')) {
+      return ok({ checkoutUrl: 'https://pay.example.com/c/abc', expiresAt: new Date(Date.now() + 60_000).toISOString(), sessionId: 'sess_1' });
+    }
+    return ok({ transactionId: 'txn_1', transactionStatus: 'S' });
+  });
   client = createPaymentClient(clientOptions(server.url));
 });
 
@@ -94,19 +125,29 @@ describe('the limits of schemas/fields.ts, through the client', () => {
     expect(LIMITS.map((row) => row.limit).sort()).toEqual(exportedLimits().sort());
   });
 
-  it.each(LIMITS)('$limit: $field of $contract characters goes out, one past it is refused before sending', async (row) => {
-    const value = row.value ?? text;
-    const sent = server.requests.length;
-    await row.send(client, value(row.contract));
-    expect(server.requests.length, `a ${row.field} of ${row.contract} characters was refused`).toBe(sent + 1);
-    expect(server.requests.at(-1)?.json[row.field]).toHaveLength(row.contract);
-
-    const past = row.bound === 'max' ? row.contract + 1 : row.contract - 1;
-    const refusal = await row.send(client, value(past)).catch((error: unknown) => error);
-    expect(refusal).toBeInstanceOf(PaymentValidationError);
-    expect((refusal as PaymentValidationError).issues).toContainEqual(
-      expect.objectContaining({ path: row.field, rule: row.bound === 'max' ? 'max_length' : 'min_length' }),
-    );
-    expect(server.requests.length, 'nothing is sent past the limit').toBe(sent + 1);
-  });
+  it.each(LIMITS)('$limit: $field of $contract characters goes out, one past it is refused before sending', expectHeldAt);
 });
+
+describe('the other limits of the request schemas, through the client', () => {
+  it.each(OTHER_LIMITS)('$limit: $field of $contract characters goes out, one past it is refused before sending', expectHeldAt);
+});
+
+async function expectHeldAt(row: Limit): Promise<void> {
+  const value = row.value ?? text;
+  const sent = server.requests.length;
+  await row.send(client, value(row.contract));
+  expect(server.requests.length, `a ${row.field} of ${row.contract} characters was refused`).toBe(sent + 1);
+  expect(valueAt(server.requests.at(-1)?.json, row.field)).toHaveLength(row.contract);
+
+  const past = row.bound === 'max' ? row.contract + 1 : row.contract - 1;
+  const refusal = await row.send(client, value(past)).catch((error: unknown) => error);
+  expect(refusal).toBeInstanceOf(PaymentValidationError);
+  expect((refusal as PaymentValidationError).issues).toContainEqual(
+    expect.objectContaining({ path: row.field, rule: row.bound === 'max' ? 'max_length' : 'min_length' }),
+  );
+  expect(server.requests.length, 'nothing is sent past the limit').toBe(sent + 1);
+}
+
+function valueAt(json: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], json);
+}
