@@ -4,6 +4,7 @@ import { reportedAmountSchema } from '../schemas/reported-amount';
 
 const optionalText = z.string().optional();
 
+/** The reported amount as a webhook carries it: every part optional, the currency too. */
 export const eventAmountSchema = reportedAmountSchema.partial();
 
 /**
