@@ -38,8 +38,8 @@ export { paysOrder } from './orders/event-attempt';
 export type { SignedWebhook, SignWebhookOptions } from './webhooks/sign-webhook';
 export type { HeaderSource } from './webhooks/headers';
 export { PAYMENT_EVENT_TYPES } from './webhooks/event';
+export type { EventOrigin } from './webhooks/normalize-event';
 export type {
-  EventOrigin,
   PaymentClosedEvent,
   PaymentEvent,
   PaymentEventAmount,

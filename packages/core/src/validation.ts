@@ -63,13 +63,3 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   }
   return current;
 }
-
-/**
- * `validate` behind a quick check: a body the check says yes to is the
- * schema's output as it is (the check only says yes where the schema would
- * accept it unchanged); any other goes through the schema, which stays the
- * rule and the source of every issue.
- */
-export function validateQuickly<S extends z.ZodType>(schema: S, quickCheck: (value: unknown) => boolean, value: unknown, subject: string): z.output<S> {
-  return quickCheck(value) ? (value as z.output<S>) : validate(schema, value, subject);
-}

@@ -7,7 +7,7 @@ import type { Logger } from '../src/logger';
 import { createPaymentRoutes } from '../src/routes/create-payment-routes';
 import type { NeutralRequest } from '../src/routes/neutral-http';
 import type { PaymentRoutes, PaymentRoutesOptions } from '../src/routes/types';
-import { normalizeEvent } from '../src/webhooks/event';
+import { normalizeEvent } from '../src/webhooks/normalize-event';
 import { signWebhook } from '../src/webhooks/sign-webhook';
 
 const secret = 'whsec_heartbeat_test_secret';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { describeIdempotencyStoreContract } from '../../../tools/idempotency-store-contract';
 import { dedupeKeyOf } from '../src/idempotency/dedupe-key';
-import { normalizeEvent, type PaymentEvent } from '../src/webhooks/event';
+import type { PaymentEvent } from '../src/webhooks/event';
+import { normalizeEvent } from '../src/webhooks/normalize-event';
 import { MemoryIdempotencyStore } from '../src/idempotency/memory-store';
 
 function manualClock(start = 1_000) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isPublicHostname } from '../src/entries/schemas';
+import { isPublicUrlHost } from '../src/schemas/public-host';
 
 /** [host, why it is not public] */
 const NOT_PUBLIC: ReadonlyArray<readonly [string, string]> = [
@@ -111,5 +112,16 @@ describe('isPublicHostname', () => {
     expect(isPublicHostname(new URL('https://[::ffff:127.0.0.1]/').hostname)).toBe(false);
     expect(isPublicHostname(new URL('https://0x7f.1/').hostname)).toBe(false);
     expect(isPublicHostname(new URL('https://[64:ff9b::10.0.0.1]/').hostname)).toBe(false);
+  });
+});
+
+describe('isPublicUrlHost: the judgement of a parsed URL, without parsing its host again', () => {
+  const hosts = [...NOT_PUBLIC.map(([host]) => host), ...PUBLIC];
+  // A bare IPv6 host is written in brackets in a URL.
+  const urlOf = (host: string) => URL.parse(`https://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}/`);
+
+  it.each(hosts.filter((host) => urlOf(host) !== null))('%s: agrees with isPublicHostname', (host) => {
+    const url = urlOf(host) as URL;
+    expect(isPublicUrlHost(url)).toBe(isPublicHostname(host));
   });
 });

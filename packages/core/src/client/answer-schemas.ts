@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { compile } from 'zod/v4/core';
+import { reportedAmountSchema } from '../schemas/reported-amount';
 import type { SchemaContext } from '../schemas/urls';
 
 /**
  * The `data` of the service's success answers, as paymount reads them: the
- * rule for what an answer must hold, and the words of every refusal. The
- * quick checks of answer-checks.ts say yes only to data these accept as it is.
+ * rule for what an answer must hold, and the words of every refusal. Each is
+ * compiled once: its fast path is derived from it, and a no runs the parser
+ * that words the issue.
  */
 
 /**
@@ -12,11 +15,13 @@ import type { SchemaContext } from '../schemas/urls';
  * in local development (a sandbox on this machine).
  */
 const checkoutSessionDataSchema = (protocol: RegExp, error: string) =>
-  z.looseObject({
-    checkoutUrl: z.url({ protocol, error }),
-    expiresAt: z.union([z.string(), z.number()]).optional(),
-    sessionId: z.union([z.string(), z.number()]).optional(),
-  });
+  compile(
+    z.looseObject({
+      checkoutUrl: z.url({ protocol, error }),
+      expiresAt: z.union([z.string(), z.number()]).optional(),
+      sessionId: z.union([z.string(), z.number()]).optional(),
+    }),
+  );
 const sessionDataSchemas = {
   https: checkoutSessionDataSchema(/^https$/, 'must be an https URL (plain http only with localDevelopment)'),
   local: checkoutSessionDataSchema(/^https?$/, 'must be an http(s) URL'),
@@ -38,55 +43,54 @@ const resultReasonFields = {
 
 export type ResultReasonData = z.output<z.ZodObject<typeof resultReasonFields>>;
 
-export const paymentDataSchema = z.looseObject({
-  transactionStatus: z.string().optional(),
-  transactionId: z.union([z.string(), z.number()]).optional(),
-  ...resultReasonFields,
-});
+export const paymentDataSchema = compile(
+  z.looseObject({
+    transactionStatus: z.string().optional(),
+    transactionId: z.union([z.string(), z.number()]).optional(),
+    ...resultReasonFields,
+  }),
+);
 
 const serviceId = z.union([z.string().min(1), z.number()]).transform(String);
 const serviceTime = z.union([z.string(), z.number()]).optional();
 
-const transactionAmountSchema = z.looseObject({
-  priceCurrency: z.string(),
-  totalAmount: z.number().optional(),
-  orderAmount: z.number().optional(),
-  taxAmount: z.number().optional(),
-  surchargeAmount: z.number().optional(),
-  tipAmount: z.number().optional(),
-});
-
 /** The fields every transaction answer (a refund, a looked-up transaction) reports about its outcome. */
 const outcomeFields = {
   transactionStatus: z.string(),
-  amount: transactionAmountSchema,
+  amount: reportedAmountSchema,
   createTime: serviceTime,
   completeTime: serviceTime,
   ...resultReasonFields,
 };
 
-export const refundDataSchema = z.looseObject({
-  transactionId: serviceId,
-  originalTransactionId: serviceId,
-  ...outcomeFields,
-});
+export const refundDataSchema = compile(
+  z.looseObject({
+    transactionId: serviceId,
+    originalTransactionId: serviceId,
+    ...outcomeFields,
+  }),
+);
 
-export const transactionDataSchema = z.looseObject({
-  transactionId: serviceId,
-  transactionRequestId: serviceId,
-  referenceOrderId: z.string().optional(),
-  transactionType: z.string(),
-  relatedTransactionStatus: z.string().optional(),
-  ...outcomeFields,
-});
+export const transactionDataSchema = compile(
+  z.looseObject({
+    transactionId: serviceId,
+    transactionRequestId: serviceId,
+    referenceOrderId: z.string().optional(),
+    transactionType: z.string(),
+    relatedTransactionStatus: z.string().optional(),
+    ...outcomeFields,
+  }),
+);
 
 export type RefundData = z.output<typeof refundDataSchema>;
 export type TransactionData = z.output<typeof transactionDataSchema>;
 
-export const expiredSessionDataSchema = z.looseObject({
-  sessionId: serviceId,
-  sessionStatus: z.string(),
-  expiredAt: serviceTime,
-  transactionId: serviceId.optional(),
-  transactionRequestId: serviceId.optional(),
-});
+export const expiredSessionDataSchema = compile(
+  z.looseObject({
+    sessionId: serviceId,
+    sessionStatus: z.string(),
+    expiredAt: serviceTime,
+    transactionId: serviceId.optional(),
+    transactionRequestId: serviceId.optional(),
+  }),
+);

@@ -5,12 +5,11 @@ import { createCheckoutSessionRequestSchema } from '../schemas/checkout-session'
 import { paymentClientOptionsSchema, type PaymentClientOptions } from '../schemas/client-options';
 import { createDirectPaymentRequestSchema } from '../schemas/direct-payment';
 import { expireCheckoutSessionRequestSchema } from '../schemas/expire-session';
-import { checkoutSessionQuickCheck, refundQuickCheck, transactionQueryQuickCheck } from '../schemas/quick-checks';
 import { createRefundRequestSchema } from '../schemas/refund';
 import { terminalSaleRequestSchema } from '../schemas/terminal-sale';
 import { transactionQuerySchema } from '../schemas/transaction-query';
 import { createCallTelemetry } from '../telemetry/call-spans';
-import { validate, validateQuickly } from '../validation';
+import { validate } from '../validation';
 import { performCall, type CallContext } from './call';
 import { generateTransactionRequestId } from './ids';
 import { CREATE_SESSION_PATH, DIRECT_SALE_PATH, EXPIRE_SESSION_PATH, REFUND_PATH, TERMINAL_SALE_PATH, TRANSACTION_QUERY_PATH } from './paths';
@@ -46,10 +45,8 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
   };
   const schemaContext = { localDevelopment: config.localDevelopment };
   const checkoutSchema = createCheckoutSessionRequestSchema(schemaContext);
-  const checkoutCheck = checkoutSessionQuickCheck(schemaContext);
   const directPaymentSchema = createDirectPaymentRequestSchema(schemaContext);
   const refundSchema = createRefundRequestSchema(schemaContext);
-  const refundCheck = refundQuickCheck(schemaContext);
   const generateId = config.generateId ?? generateTransactionRequestId;
   let closed = false;
 
@@ -102,7 +99,7 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
     deadlineMs: config.deadlineMs,
 
     async createCheckoutSession(input, callOptions = {}) {
-      const body = validateQuickly(checkoutSchema, checkoutCheck, withDefaults(input), 'checkout session request');
+      const body = validate(checkoutSchema, withDefaults(input), 'checkout session request');
       const outcome = await write(CREATE_SESSION_PATH, body, limits(callOptions));
       // A session whose creation is in doubt is useless: no checkoutUrl came back, so the caller must try again.
       if (outcome.kind === 'unknown') throw outcome.error;
@@ -123,13 +120,13 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
     },
 
     async refund(input, callOptions = {}) {
-      const body = validateQuickly(refundSchema, refundCheck, withDefaults(input), 'refund request');
+      const body = validate(refundSchema, withDefaults(input), 'refund request');
       const outcome = await write(REFUND_PATH, body, limits(callOptions));
       return toRefundResult(outcome, REFUND_PATH, body.transactionRequestId);
     },
 
     async getTransaction(lookup, callOptions = {}) {
-      const query = validateQuickly(transactionQuerySchema, transactionQueryQuickCheck, withAccount(lookup), 'transaction query');
+      const query = validate(transactionQuerySchema, withAccount(lookup), 'transaction query');
       const params = new URLSearchParams();
       // In a fixed order, whatever the order of the caller's fields: the path is logged and traced.
       for (const name of QUERY_PARAMS) if (query[name] !== undefined) params.append(name, query[name]);

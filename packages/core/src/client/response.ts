@@ -1,7 +1,6 @@
 import { describeIssues } from '../validation';
 import { PaymentApiError, PaymentNotFoundError, PaymentRateLimitError, PaymentResponseError, type PaymentError } from '../errors';
 import { redactValue } from '../logger';
-import { isPlainObject } from '../plain-object';
 import { NOT_FOUND_CODES, RATE_LIMIT_CODE, responseEnvelopeSchema, SUCCESS_CODE, type ResponseEnvelope } from '../schemas/envelope';
 import { parseRetryAfter } from './retry';
 import type { HttpMethod, TransportResponse } from './transport';
@@ -54,17 +53,9 @@ export function interpretResponse(
     const snippet = redact(response.body).slice(0, SNIPPET_CHARS).replace(/\s+/g, ' ');
     return malformed(`with a body that is not JSON (content-type ${contentType}): "${snippet}"`);
   }
-  let envelope: ResponseEnvelope;
-  if (isEnvelope(json)) {
-    envelope = json;
-  } else {
-    // The schema is the rule; it runs when the quick check says no, to tell exactly what is wrong.
-    const parsed = responseEnvelopeSchema.safeParse(json);
-    if (!parsed.success) {
-      return malformed(`with JSON that is not a response envelope: ${describeIssues(parsed.error.issues)}`);
-    }
-    envelope = parsed.data;
-  }
+  const parsed = responseEnvelopeSchema.safeParse(json);
+  if (!parsed.success) return malformed(`with JSON that is not a response envelope: ${describeIssues(parsed.error.issues)}`);
+  const envelope = parsed.data;
   if (envelope.code === SUCCESS_CODE) {
     if (!envelope.data) return malformed('with code "0" but no data object');
     // Success is believed on a 2xx only. A redirect or error status claiming it is no answer the
@@ -105,21 +96,4 @@ export function interpretResponse(
     retryable: false,
     maybeProcessed: false,
   };
-}
-
-/**
- * What responseEnvelopeSchema accepts, checked by hand on freshly parsed JSON
- * (its keys are all strings and nobody else holds it, so it needs no copy):
- * zod costs more than the JSON.parse before it. It only ever says yes to an
- * envelope the schema accepts (envelope.test.ts compares both).
- */
-export function isEnvelope(json: unknown): json is ResponseEnvelope {
-  if (!isPlainObject(json)) return false;
-  const { code, msg, traceId, data } = json as Record<string, unknown>;
-  return (
-    typeof code === 'string' &&
-    typeof traceId === 'string' &&
-    (msg === undefined || typeof msg === 'string') &&
-    (data === undefined || data === null || (typeof data === 'object' && !Array.isArray(data)))
-  );
 }

@@ -4,7 +4,6 @@ import { PaymentResponseError } from '../errors';
 import type { SchemaContext } from '../schemas/urls';
 import { parseExpiresAt, parseServiceTime } from '../session';
 import { paymentStatusOf } from '../transaction-status';
-import { isCheckoutSessionData, isRefundData, isTransactionData } from './answer-checks';
 import {
   expiredSessionDataSchema,
   paymentDataSchema,
@@ -32,8 +31,7 @@ export function toCheckoutSession(
   transactionRequestId: string,
   context: SchemaContext = {},
 ): CheckoutSession {
-  const answered = outcome.envelope.data;
-  const data = isCheckoutSessionData(answered, context) ? answered : parseData(sessionDataSchema(context), outcome, path);
+  const data = parseData(sessionDataSchema(context), outcome, path);
   const session: CheckoutSession = {
     checkoutUrl: data.checkoutUrl,
     expiresAt: parseExpiresAt(data.expiresAt, outcome.receivedAt),
@@ -65,8 +63,7 @@ export function toPaymentResult(outcome: CallOutcome, path: string, transactionR
 /** A refund: like a payment, an unknown outcome is pending, never failed. */
 export function toRefundResult(outcome: CallOutcome, path: string, transactionRequestId: string): RefundResult {
   if (outcome.kind === 'unknown') return unknownOutcome(outcome, transactionRequestId);
-  const answered = outcome.envelope.data;
-  const data = isRefundData(answered) ? answered : parseData(refundDataSchema, outcome, path);
+  const data = parseData(refundDataSchema, outcome, path);
   const refund: RefundResult = {
     status: paymentStatusOf(data.transactionStatus),
     transactionStatus: data.transactionStatus,
@@ -84,8 +81,7 @@ export function toRefundResult(outcome: CallOutcome, path: string, transactionRe
 }
 
 export function toTransactionDetails(outcome: Answered, path: string): TransactionDetails {
-  const answered = outcome.envelope.data;
-  const data = isTransactionData(answered) ? answered : parseData(transactionDataSchema, outcome, path, 'GET');
+  const data = parseData(transactionDataSchema, outcome, path, 'GET');
   const details: TransactionDetails = {
     status: paymentStatusOf(data.transactionStatus),
     transactionStatus: data.transactionStatus,

@@ -4,6 +4,7 @@ import type { DirectPaymentRequest } from '../schemas/direct-payment';
 import type { ResponseEnvelope } from '../schemas/envelope';
 import type { ExpireCheckoutSessionRequest } from '../schemas/expire-session';
 import type { RefundRequest } from '../schemas/refund';
+import type { reportedAmountSchema } from '../schemas/reported-amount';
 import type { terminalSaleRequestSchema } from '../schemas/terminal-sale';
 import type { PaymentStatus } from '../transaction-status';
 
@@ -72,15 +73,7 @@ export type DirectPaymentResult = PaymentResult;
 export type TerminalSaleResult = PaymentResult;
 
 /** An amount as the service reports it back, in minor units; fields paymount does not know are kept. */
-export interface TransactionAmount {
-  priceCurrency: string;
-  totalAmount?: number;
-  orderAmount?: number;
-  taxAmount?: number;
-  surchargeAmount?: number;
-  tipAmount?: number;
-  [field: string]: unknown;
-}
+export type TransactionAmount = z.output<typeof reportedAmountSchema>;
 
 /** The service answered the refund. */
 export interface AnsweredRefund extends TransactionResultReason {

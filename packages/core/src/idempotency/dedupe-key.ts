@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { normalizeCode, type PaymentEvent } from '../webhooks/event';
+import type { PaymentEvent } from '../webhooks/event';
+import { normalizeCode } from '../webhooks/normalize-event';
 
 /**
  * The one key an event is deduplicated under, taken from the signed body

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { handleEventOnce } from '../idempotency/handle-event-once';
 import { validate } from '../validation';
-import { normalizeEvent } from '../webhooks/event';
+import { normalizeEvent } from '../webhooks/normalize-event';
 import { isFinalState, isUnsettled, type OrderAttempt } from './attempt';
 import type { OrderGuardDeps } from './guard-deps';
 import { settleHandledEvent } from './handled-events';

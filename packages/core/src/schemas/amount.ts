@@ -14,7 +14,9 @@ export const minorUnitsSchema = z
     abort: true,
   })
   .refine((value) => value >= 0, { message: 'must not be negative', params: { rule: 'non_negative' }, abort: true })
-  .refine(Number.isSafeInteger, { message: 'is too large to be exact', params: { rule: 'safe_integer' } });
+  // Aborts, like the two above, so a rule adding amounts up (a payable total, a refund's parts, a
+  // product list) runs only on exact amounts and never reports a sum of unreadable ones.
+  .refine(Number.isSafeInteger, { message: 'is too large to be exact', params: { rule: 'safe_integer' }, abort: true });
 
 export const currencyCodeSchema = z.string().refine(isCurrencyCode, {
   message: 'must be an ISO 4217 currency code in upper case, e.g. "USD"',
@@ -35,9 +37,6 @@ export const amountSchema = z
   });
 
 export type Amount = z.infer<typeof amountSchema>;
-
-/** The parts of an amount the service reports back, in its answers and its webhooks: each a number when sent. */
-export const REPORTED_AMOUNT_PARTS = ['totalAmount', 'orderAmount', 'taxAmount', 'surchargeAmount', 'tipAmount'] as const;
 
 /** orderAmount + taxAmount + surchargeAmount, in minor units. */
 export function payableTotal(amount: { orderAmount: number; taxAmount?: number | undefined; surchargeAmount?: number | undefined }): number {

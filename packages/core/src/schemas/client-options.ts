@@ -34,7 +34,8 @@ export const paymentClientOptionsSchema = z
       .min(MIN_SECRET_LENGTH, `must be the whole key from the merchant portal, at least ${MIN_SECRET_LENGTH} characters`)
       // A key with whitespace would break the exact `Bearer <key>` header form.
       .regex(/^\S+$/, 'must not contain whitespace'),
-    baseUrl: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }),
+    // Aborts, so the https rule below only ever reads a URL that parses.
+    baseUrl: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL', abort: true }),
     appId: appIdSchema,
     merchantId: merchantIdSchema,
     timeoutMs: positiveInt(30_000),
@@ -70,10 +71,6 @@ export const paymentClientOptionsSchema = z
         'must use https:// (TLS 1.2+); plain http:// is allowed only for a loopback sandbox with localDevelopment: true',
       params: { rule: 'https' },
       path: ['baseUrl'],
-      when: (payload) => {
-        const value = payload.value as { baseUrl?: unknown; localDevelopment?: unknown } | undefined;
-        return typeof value?.baseUrl === 'string' && /^https?:\/\//i.test(value.baseUrl) && URL.canParse(value.baseUrl);
-      },
     },
   );
 

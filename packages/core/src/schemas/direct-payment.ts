@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compile } from 'zod/v4/core';
 import { checkoutAddressSchema } from './address';
 import { amountSchema } from './amount';
 import {
@@ -11,6 +12,7 @@ import {
   transactionRequestIdSchema,
 } from './fields';
 import { productListSchema, withProductListSum } from './product-list';
+import { perContext } from './per-context';
 import { callbackUrlSchema, type SchemaContext } from './urls';
 
 /**
@@ -22,6 +24,30 @@ export const walletTokenSchema = z
   .min(1, 'must not be empty')
   .max(65_536, 'must be at most 65536 characters');
 
+const directPaymentSchemas = perContext((context) =>
+  compile(
+    withProductListSum(
+      z.strictObject({
+        appId: appIdSchema,
+        merchantId: merchantIdSchema,
+        transactionRequestId: transactionRequestIdSchema,
+        referenceOrderId: referenceOrderIdSchema,
+        description: descriptionSchema,
+        amount: amountSchema,
+        productList: productListSchema.optional(),
+        paymentMethod: z.literal('WALLET_PAY', 'must be "WALLET_PAY"'),
+        cardEncryptedData: walletTokenSchema,
+        customerEmail: z.email('must be an email address').max(254, 'must be at most 254 characters').optional(),
+        customerName: z.string().min(1, 'must not be empty when sent').max(128, 'must be at most 128 characters').optional(),
+        billingAddress: checkoutAddressSchema.optional(),
+        shippingAddress: checkoutAddressSchema.optional(),
+        notifyUrl: callbackUrlSchema(NOTIFY_URL_MAX, context).optional(),
+        merchantReturnUrl: callbackUrlSchema(MERCHANT_RETURN_URL_MAX, context).optional(),
+      }),
+    ),
+  ),
+);
+
 /**
  * The direct payment body (docs/service-contract.md#direct-payment). The service shows the fields
  * but not their types or lengths; those it shares with create-session follow
@@ -29,25 +55,7 @@ export const walletTokenSchema = z
  * fields are the vendor's.
  */
 export function createDirectPaymentRequestSchema(context: SchemaContext = {}) {
-  return withProductListSum(
-    z.strictObject({
-      appId: appIdSchema,
-      merchantId: merchantIdSchema,
-      transactionRequestId: transactionRequestIdSchema,
-      referenceOrderId: referenceOrderIdSchema,
-      description: descriptionSchema,
-      amount: amountSchema,
-      productList: productListSchema.optional(),
-      paymentMethod: z.literal('WALLET_PAY', 'must be "WALLET_PAY"'),
-      cardEncryptedData: walletTokenSchema,
-      customerEmail: z.email('must be an email address').max(254, 'must be at most 254 characters').optional(),
-      customerName: z.string().min(1, 'must not be empty when sent').max(128, 'must be at most 128 characters').optional(),
-      billingAddress: checkoutAddressSchema.optional(),
-      shippingAddress: checkoutAddressSchema.optional(),
-      notifyUrl: callbackUrlSchema(NOTIFY_URL_MAX, context).optional(),
-      merchantReturnUrl: callbackUrlSchema(MERCHANT_RETURN_URL_MAX, context).optional(),
-    }),
-  );
+  return directPaymentSchemas(context);
 }
 
 export const directPaymentRequestSchema = createDirectPaymentRequestSchema();

@@ -1,16 +1,22 @@
 import { z } from 'zod';
+import { compile } from 'zod/v4/core';
+import { isPlainObject } from '../plain-object';
 
 /**
  * The envelope every response carries. `data` is required on success; error
  * envelopes are accepted without it so their code and traceId still reach the
  * caller.
  */
-export const responseEnvelopeSchema = z.looseObject({
-  code: z.string(),
-  msg: z.string().optional(),
-  traceId: z.string(),
-  data: z.record(z.string(), z.unknown()).nullish(),
-});
+export const responseEnvelopeSchema = compile(
+  z.looseObject({
+    code: z.string(),
+    msg: z.string().optional(),
+    traceId: z.string(),
+    // Keys of parsed JSON are strings, so "an object" is the whole rule; unlike z.record it
+    // does not copy the data of every answer.
+    data: z.custom<Record<string, unknown>>(isPlainObject, 'must be an object').nullish(),
+  }),
+);
 
 export type ResponseEnvelope = z.infer<typeof responseEnvelopeSchema>;
 

@@ -1,7 +1,5 @@
 import type { z } from 'zod';
 
-const isObject = (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null;
-
 /**
  * Requires exactly one of two alternative fields (two ways to name the same
  * transaction). The service would take the first of both silently; refusing
@@ -13,12 +11,10 @@ export function withExactlyOneOf<S extends z.ZodType<Record<string, unknown>>>(s
       message: `${first} or ${second} is required: ${names}`,
       params: { rule: 'one_required' },
       path: [first],
-      when: isObject,
     })
     .refine((body) => body[first] === undefined || body[second] === undefined, {
       message: `send ${first} or ${second}, not both`,
       params: { rule: 'only_one' },
       path: [second],
-      when: isObject,
     });
 }

@@ -72,7 +72,15 @@ const PRIVATE_SUFFIXES = [
  */
 export function isPublicHostname(hostname: string): boolean {
   const host = canonicalHost(hostname);
-  if (host === undefined) return false;
+  return host !== undefined && isPublicCanonicalHost(host);
+}
+
+/** isPublicHostname of a parsed URL's host, which the URL already wrote in canonical form: no second parse. */
+export function isPublicUrlHost(url: URL): boolean {
+  return isPublicCanonicalHost(url.hostname.replace(/\.$/, ''));
+}
+
+function isPublicCanonicalHost(host: string): boolean {
   if (host.startsWith('[')) return isPublicIpv6(host.slice(1, -1));
   if (isIP(host) === 4) return !nonPublicIpv4.check(host, 'ipv4');
   if (host === 'localhost' || !host.includes('.')) return false;

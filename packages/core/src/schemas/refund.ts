@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compile } from 'zod/v4/core';
 import { currencyCodeSchema, minorUnitsSchema } from './amount';
 import {
   appIdSchema,
@@ -9,6 +10,7 @@ import {
   transactionIdSchema,
 } from './fields';
 import { withExactlyOneOf } from './exactly-one';
+import { perContext } from './per-context';
 import { callbackUrlSchema, type SchemaContext } from './urls';
 
 const REFUND_PARTS = ['orderAmount', 'taxAmount', 'surchargeAmount', 'tipAmount'] as const;
@@ -19,15 +21,6 @@ type RefundParts = Partial<Record<(typeof REFUND_PARTS)[number], number | undefi
 export function refundPartsTotal(amount: RefundParts): number {
   return REFUND_PARTS.reduce((sum, part) => sum + (amount[part] ?? 0), 0);
 }
-
-const readable = (payload: { value: unknown }) => {
-  const amount = payload.value as Record<string, unknown> | null;
-  return (
-    typeof amount === 'object' &&
-    amount !== null &&
-    [...REFUND_PARTS, 'totalAmount'].every((part) => amount[part] === undefined || Number.isSafeInteger(amount[part]))
-  );
-};
 
 /**
  * How much of a payment to give back, in minor units (the vendor's
@@ -47,16 +40,36 @@ export const refundAmountSchema = z
     message: 'must equal orderAmount + taxAmount + surchargeAmount + tipAmount (absent parts count as 0)',
     params: { rule: 'total_amount_sum' },
     path: ['totalAmount'],
-    when: readable,
   })
   .refine((amount) => refundPartsTotal(amount) > 0, {
-    message: 'a refund must give back more than 0: send the parts to refund (orderAmount…), or leave amount out to refund the whole remaining balance',
+    message:
+      'a refund must give back more than 0: send the parts to refund (orderAmount…), or leave amount out to refund the whole remaining balance',
     params: { rule: 'positive_total' },
     path: ['orderAmount'],
-    when: readable,
   });
 
 export type RefundAmount = z.infer<typeof refundAmountSchema>;
+
+const refundRequestSchemas = perContext((context) =>
+  compile(
+    withExactlyOneOf(
+      z.strictObject({
+        appId: appIdSchema,
+        merchantId: merchantIdSchema,
+        transactionRequestId: longTransactionRequestIdSchema,
+        originalTransactionId: transactionIdSchema.optional(),
+        originalTransactionRequestId: longTransactionRequestIdSchema.optional(),
+        amount: refundAmountSchema.optional(),
+        description: descriptionSchema.optional(),
+        attach: z.string().max(512, 'must be at most 512 characters').optional(),
+        notifyUrl: callbackUrlSchema(NOTIFY_URL_MAX, context).optional(),
+      }),
+      'originalTransactionId',
+      'originalTransactionRequestId',
+      'the payment to refund',
+    ),
+  ),
+);
 
 /**
  * The refund request body (POST /v1/checkout/refund), field for field the
@@ -64,22 +77,7 @@ export type RefundAmount = z.infer<typeof refundAmountSchema>;
  * ids; unknown fields are refused like everywhere else.
  */
 export function createRefundRequestSchema(context: SchemaContext = {}) {
-  return withExactlyOneOf(
-    z.strictObject({
-      appId: appIdSchema,
-      merchantId: merchantIdSchema,
-      transactionRequestId: longTransactionRequestIdSchema,
-      originalTransactionId: transactionIdSchema.optional(),
-      originalTransactionRequestId: longTransactionRequestIdSchema.optional(),
-      amount: refundAmountSchema.optional(),
-      description: descriptionSchema.optional(),
-      attach: z.string().max(512, 'must be at most 512 characters').optional(),
-      notifyUrl: callbackUrlSchema(NOTIFY_URL_MAX, context).optional(),
-    }),
-    'originalTransactionId',
-    'originalTransactionRequestId',
-    'the payment to refund',
-  );
+  return refundRequestSchemas(context);
 }
 
 /** The strict schema: notifyUrl must be public HTTPS. */

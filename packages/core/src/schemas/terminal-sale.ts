@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compile } from 'zod/v4/core';
 import { currencyCodeSchema, minorUnitsSchema } from './amount';
 import { appIdSchema, merchantIdSchema, transactionRequestIdSchema } from './fields';
 
@@ -7,19 +8,20 @@ import { appIdSchema, merchantIdSchema, transactionRequestIdSchema } from './fie
  * `amount` and `priceCurrency`; the identifiers follow the other endpoints, and
  * further fields pass through unchanged because their contract is not shown.
  */
-export const terminalSaleRequestSchema = z
-  .looseObject({
-    appId: appIdSchema,
-    merchantId: merchantIdSchema,
-    transactionRequestId: transactionRequestIdSchema,
-    amount: minorUnitsSchema,
-    priceCurrency: currencyCodeSchema,
-  })
-  .refine((body) => body.amount > 0, {
-    message: 'must be greater than 0',
-    params: { rule: 'positive_total' },
-    path: ['amount'],
-    when: (payload) => Number.isSafeInteger((payload.value as { amount?: unknown } | undefined)?.amount),
-  });
+export const terminalSaleRequestSchema = compile(
+  z
+    .looseObject({
+      appId: appIdSchema,
+      merchantId: merchantIdSchema,
+      transactionRequestId: transactionRequestIdSchema,
+      amount: minorUnitsSchema,
+      priceCurrency: currencyCodeSchema,
+    })
+    .refine((body) => body.amount > 0, {
+      message: 'must be greater than 0',
+      params: { rule: 'positive_total' },
+      path: ['amount'],
+    }),
+);
 
 export type TerminalSaleRequest = z.infer<typeof terminalSaleRequestSchema>;

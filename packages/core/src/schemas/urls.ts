@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPublicHostname } from './public-host';
+import { isPublicUrlHost } from './public-host';
 
 /** Validation context shared by the request schemas. */
 export interface SchemaContext {
@@ -7,13 +7,19 @@ export interface SchemaContext {
   localDevelopment?: boolean;
 }
 
-function parseHttpUrl(value: string): URL | undefined {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url : undefined;
-  } catch {
-    return undefined;
-  }
+const NOT_A_URL = { rule: 'url', message: 'must be an absolute http(s) URL' } as const;
+const NOT_PUBLIC_HTTPS = {
+  rule: 'public_https',
+  message:
+    'must be public HTTPS (no http://, loopback, private, link-local or .local host); pass localDevelopment: true to the client only when working against a local sandbox',
+} as const;
+
+/** Which rule of a callback URL `value` breaks, if any: the URL is parsed once for both. */
+function brokenRule(value: string, context: SchemaContext): typeof NOT_A_URL | typeof NOT_PUBLIC_HTTPS | undefined {
+  const url = URL.parse(value);
+  if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) return NOT_A_URL;
+  if (context.localDevelopment || (url.protocol === 'https:' && isPublicUrlHost(url))) return undefined;
+  return NOT_PUBLIC_HTTPS;
 }
 
 /**
@@ -26,32 +32,16 @@ export function callbackUrlSchema(maxLength: number, context: SchemaContext = {}
   return z
     .string()
     .max(maxLength, `must be at most ${maxLength} characters`)
-    .refine((value) => parseHttpUrl(value) !== undefined, {
-      message: 'must be an absolute http(s) URL',
-      params: { rule: 'url' },
-      abort: true,
-    })
-    .refine(
-      (value) => {
-        if (context.localDevelopment) return true;
-        const url = parseHttpUrl(value);
-        return url !== undefined && isPublicHttps(url);
-      },
-      {
-        message:
-          'must be public HTTPS (no http://, loopback, private, link-local or .local host); pass localDevelopment: true to the client only when working against a local sandbox',
-        params: { rule: 'public_https' },
-      },
-    );
-}
-
-function isPublicHttps(url: URL): boolean {
-  return url.protocol === 'https:' && isPublicHostname(url.hostname);
-}
-
-/** Whether callbackUrlSchema(maxLength, context) accepts `value`, without building its issues. */
-export function isCallbackUrl(value: unknown, maxLength: number, context: SchemaContext): boolean {
-  if (typeof value !== 'string' || value.length > maxLength) return false;
-  const url = parseHttpUrl(value);
-  return url !== undefined && (context.localDevelopment === true || isPublicHttps(url));
+    .check((payload) => {
+      const broken = brokenRule(payload.value, context);
+      if (broken === undefined) return;
+      // Not a URL at all aborts: no further rule can be judged on it.
+      payload.issues.push({
+        code: 'custom',
+        input: payload.value,
+        message: broken.message,
+        params: { rule: broken.rule },
+        continue: broken !== NOT_A_URL,
+      });
+    });
 }

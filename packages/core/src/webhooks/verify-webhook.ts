@@ -1,5 +1,6 @@
 import { WebhookVerificationError } from '../errors';
-import { normalizeEvent, type PaymentEvent } from './event';
+import type { PaymentEvent } from './event';
+import { normalizeEvent } from './normalize-event';
 import { headerValue, type HeaderSource } from './headers';
 import { assertUsableSecrets, signatureMatches } from './signature';
 import { checkSignedTime, DEFAULT_SIGNED_TIME_FIELD } from './signed-time';

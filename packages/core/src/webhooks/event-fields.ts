@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { compile } from 'zod/v4/core';
+import type { PaymentEventType } from './event';
+
+const required = (issue: { input?: unknown }, expected: string) => (issue.input === undefined ? 'is required' : `must be ${expected}`);
+const text = z.string({ error: (issue) => required(issue, 'a string') });
+const id = text.min(1, 'must not be empty');
+const reasonSchema = z.object(
+  { code: id, message: text },
+  { error: 'must be sent, as a reason object or as transactionResultCode and transactionResultMsg' },
+);
+type NamedEventType = Exclude<PaymentEventType, 'unknown'>;
+
+/** The fields an event of one kind cannot do without: what the service sends for every event of the kind. */
+interface EventFieldRule {
+  /** Non-empty strings, always sent. */
+  ids: readonly string[];
+  /** Non-empty strings when sent. */
+  optionalIds: readonly string[];
+  /** A failure says why: `reason` (or the result code and message it was read from). */
+  reason: boolean;
+}
+
+const TRANSACTION_IDS = ['transactionId', 'transactionRequestId', 'transactionType', 'transactionStatus'];
+const PAYMENT_IDS = [...TRANSACTION_IDS, 'referenceOrderId'];
+const REFUND_IDS = [...TRANSACTION_IDS, 'originalTransactionId'];
+
+const EVENT_FIELD_RULES: Readonly<Record<NamedEventType, EventFieldRule>> = {
+  'payment.succeeded': { ids: PAYMENT_IDS, optionalIds: ['sessionId'], reason: false },
+  'payment.failed': { ids: PAYMENT_IDS, optionalIds: ['sessionId'], reason: true },
+  'payment.closed': { ids: [...PAYMENT_IDS, 'sessionId'], optionalIds: [], reason: true },
+  'refund.succeeded': { ids: REFUND_IDS, optionalIds: ['referenceOrderId'], reason: false },
+  'refund.failed': { ids: REFUND_IDS, optionalIds: ['referenceOrderId'], reason: true },
+};
+
+const amountRecord = z.record(z.string(), z.unknown(), { error: (issue) => required(issue, 'an object') });
+
+function schemaOf(rule: EventFieldRule): z.ZodObject {
+  return compile(
+    z.object({
+      ...Object.fromEntries(rule.ids.map((name) => [name, id])),
+      ...Object.fromEntries(rule.optionalIds.map((name) => [name, id.optional()])),
+      amount: amountRecord,
+      ...(rule.reason ? { reason: reasonSchema } : {}),
+    }),
+  );
+}
+
+/** Each rule as a compiled schema: the rule paymount states, its fast path, and the words of its issues. */
+export const EVENT_FIELD_SCHEMAS: Readonly<Record<NamedEventType, z.ZodObject>> = {
+  'payment.succeeded': schemaOf(EVENT_FIELD_RULES['payment.succeeded']),
+  'payment.failed': schemaOf(EVENT_FIELD_RULES['payment.failed']),
+  'payment.closed': schemaOf(EVENT_FIELD_RULES['payment.closed']),
+  'refund.succeeded': schemaOf(EVENT_FIELD_RULES['refund.succeeded']),
+  'refund.failed': schemaOf(EVENT_FIELD_RULES['refund.failed']),
+};
