@@ -1,11 +1,13 @@
+import type { Amount, ProductLineItem } from './schemas/amount';
+
 /** The merchant's own order, looked up on the server: the only source of the amount charged. */
 export interface MerchantOrder {
   /** The service's `referenceOrderId`: 6 to 32 characters of `[A-Za-z0-9_-|*]`. */
   referenceOrderId: string;
   /** Integers in minor units. */
-  amount: { orderAmount: number; taxAmount?: number; surchargeAmount?: number; priceCurrency: string };
+  amount: Amount;
   description: string;
-  productList?: Array<{ amount: number; name: string; num: number }>;
+  productList?: ProductLineItem[];
   /** Overrides the `merchantReturnUrl` option for this order. */
   merchantReturnUrl?: string;
   /**
