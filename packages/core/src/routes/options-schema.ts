@@ -6,7 +6,7 @@ import { callbackUrlSchema, type SchemaContext } from '../schemas/urls';
 import { telemetryOptionsSchema } from '../telemetry/options';
 import { walletPaymentRequestInputSchema } from '../wallet/payment-request';
 import { DEFAULT_WEBHOOK_TOLERANCE_MS } from '../webhooks/verify-webhook';
-import { DEFAULT_DEDUPE_TTL_MS } from './webhook';
+import { DEFAULT_DEDUPE_TTL_MS } from './defaults';
 import type { IdempotencyStore } from '../idempotency/store';
 import type { OrderAttemptStore } from '../orders/store';
 import type { PaymentClient } from '../client/types';
