@@ -64,6 +64,9 @@ export interface PaymentRoutesConfig {
   };
 }
 
+/** What a refusal of the options names them as. */
+const OPTIONS_SUBJECT = 'payment routes options';
+
 function isPaymentClient(value: unknown): value is PaymentClient {
   const candidate = value as Partial<PaymentClient> | null | undefined;
   return typeof candidate?.createCheckoutSession === 'function' && typeof candidate.directPayment === 'function';
@@ -72,7 +75,7 @@ function isPaymentClient(value: unknown): value is PaymentClient {
 /** A lock shorter than two calls could free while its holder's call is in flight, and a second request would pay too. */
 function checkLockTtl(lockTtlMs: number, deadlineMs: number): void {
   if (lockTtlMs >= 2 * deadlineMs) return;
-  throw new PaymentValidationError('payment handlers options', [
+  throw new PaymentValidationError(OPTIONS_SUBJECT, [
     {
       path: 'orders.lockTtlMs',
       rule: 'lock_outlives_calls',
@@ -91,7 +94,7 @@ export function resolvePaymentRoutesConfig(options: PaymentRoutesOptions): Payme
   const clientOptions = givenClient === undefined ? (options?.client as PaymentClientOptions | undefined) : undefined;
   // A client object judges callback URLs itself, on every call, by a localDevelopment the routes cannot see.
   const localDevelopment = givenClient !== undefined || clientOptions?.localDevelopment === true;
-  validate(paymentRoutesOptionsSchema({ localDevelopment }), options, 'payment handlers options');
+  validate(paymentRoutesOptionsSchema({ localDevelopment }), options, OPTIONS_SUBJECT);
 
   const secrets = secretsOf(options.webhook);
   const redactor = new Redactor();
