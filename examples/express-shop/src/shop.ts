@@ -22,17 +22,17 @@ export function startExpressShop(options: StartShopOptions = {}): Promise<Runnin
     app.use(MOUNT_PATH, payments);
 
     const form = express.urlencoded({ extended: false, limit: '1kb' });
-    const office = shop.backOffice(payments.handlers);
+    const office = shop.backOffice(payments.paymentRoutes);
     app.get('/', (_req, res) => send(res, shop.home()));
     app.post('/orders', form, (req, res) => send(res, shop.placeOrder((req.body as Record<string, unknown> | undefined)?.['sku'], req.headers)));
     app.get('/orders/:id', (req, res) => send(res, shop.orderPage(req.params.id)));
-    // The back office, through the payment handlers: cancel an abandoned checkout, refund a paid order.
+    // The back office, through the payment routes object: cancel an abandoned checkout, refund a paid order.
     app.post('/orders/:id/cancel-checkout', async (req, res) => send(res, await office.cancelCheckout(req.params.id, req.headers)));
     app.post('/orders/:id/refund', form, async (req, res) => send(res, await office.refund(req.params.id, req.body, req.headers)));
     app.get('/orders/:id/refunds', (req, res) => send(res, office.refunds(req.params.id)));
     app.get('/return', (req, res) => send(res, shop.returnPage(req.query['orderId'])));
     app.get('/assets/:name', (req, res) => send(res, shop.asset(req.params.name)));
 
-    return { listener: app, handlers: payments.handlers, close: () => payments.handlers.close() };
+    return { listener: app, paymentRoutes: payments.paymentRoutes, close: () => payments.paymentRoutes.close() };
   });
 }

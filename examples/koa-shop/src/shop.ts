@@ -27,14 +27,14 @@ export function startKoaShop(options: StartShopOptions = {}): Promise<RunningSho
     app.use(payments);
 
     const form = bodyParser({ enableTypes: ['form'], formLimit: '1kb' });
-    const office = shop.backOffice(payments.handlers);
+    const office = shop.backOffice(payments.paymentRoutes);
     const router = new Router();
     router.get('/', (ctx) => send(ctx, shop.home()));
     router.post('/orders', form, (ctx) =>
       send(ctx, shop.placeOrder((ctx.request.body as Record<string, unknown> | undefined)?.['sku'], ctx.headers)),
     );
     router.get('/orders/:id', (ctx) => send(ctx, shop.orderPage(ctx.params['id'] ?? '')));
-    // The back office, through the payment handlers: cancel an abandoned checkout, refund a paid order.
+    // The back office, through the payment routes object: cancel an abandoned checkout, refund a paid order.
     router.post('/orders/:id/cancel-checkout', async (ctx) => send(ctx, await office.cancelCheckout(ctx.params['id'] ?? '', ctx.headers)));
     router.post('/orders/:id/refund', form, async (ctx) =>
       send(ctx, await office.refund(ctx.params['id'] ?? '', ctx.request.body, ctx.headers)),
@@ -44,6 +44,6 @@ export function startKoaShop(options: StartShopOptions = {}): Promise<RunningSho
     router.get('/assets/:name', (ctx) => send(ctx, shop.asset(ctx.params['name'] ?? '')));
     app.use(router.routes()).use(router.allowedMethods());
 
-    return { listener: app.callback(), handlers: payments.handlers, close: () => payments.handlers.close() };
+    return { listener: app.callback(), paymentRoutes: payments.paymentRoutes, close: () => payments.paymentRoutes.close() };
   });
 }

@@ -16,8 +16,8 @@ export class PagesController {
   private readonly office: BackOffice;
 
   constructor(@Inject(SHOP) private readonly shop: Shop, @Inject(PaymentsService) payments: PaymentsService) {
-    // The back office cancels checkouts and refunds through the payment module's handlers.
-    this.office = shop.backOffice(payments.handlers);
+    // The back office cancels checkouts and refunds through the payment module's routes object.
+    this.office = shop.backOffice(payments.paymentRoutes);
   }
 
   @Get()

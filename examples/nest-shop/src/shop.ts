@@ -16,6 +16,6 @@ export function startNestShop(options: StartShopOptions = {}): Promise<RunningSh
       logger: ['error', 'warn'],
     });
     await app.init();
-    return { listener: server, handlers: app.get(PaymentsService).handlers, close: () => app.close() };
+    return { listener: server, paymentRoutes: app.get(PaymentsService).paymentRoutes, close: () => app.close() };
   });
 }

@@ -42,14 +42,14 @@ function problems(error: PaymentValidationError): string {
 
 /**
  * What the merchant's staff does with an order, through the payment
- * handlers: cancel its abandoned checkout, refund it (the refund webhook
+ * routes object: cancel its abandoned checkout, refund it (the refund webhook
  * settles a refund on the order). Every action is a same-origin form post
  * answered with a page.
  */
 export class BackOffice {
   constructor(
     private readonly shop: BackOfficeShop,
-    private readonly handlers: PaymentRoutes,
+    private readonly paymentRoutes: PaymentRoutes,
   ) {}
 
   /**
@@ -76,7 +76,7 @@ export class BackOffice {
     const fields = { orderId, refundRequestId: requestId, scope: request.scope, amount: request.amount };
     this.shop.orders.requestRefund(order.id, requestId, request.amount);
     try {
-      const result = await this.handlers.client.refund({
+      const result = await this.paymentRoutes.client.refund({
         originalTransactionId,
         transactionRequestId: requestId,
         // Without an amount the service refunds whatever remains of the payment.
@@ -100,7 +100,7 @@ export class BackOffice {
 
   /**
    * POST /orders/:id/cancel-checkout: ends the order's open hosted session
-   * (`handlers.cancelCheckout`, under the order's lock). Answered with the
+   * (`paymentRoutes.cancelCheckout`, under the order's lock). Answered with the
    * order page saying what happened; the session's `payment.closed` webhook
    * follows as for any expiry.
    */
@@ -109,7 +109,7 @@ export class BackOffice {
     const order = this.shop.orders.get(orderId);
     if (order === undefined) return this.shop.orderPage(orderId);
     try {
-      const { outcome } = await this.handlers.cancelCheckout(order.id);
+      const { outcome } = await this.paymentRoutes.cancelCheckout(order.id);
       this.shop.logger.info({ orderId, outcome }, 'checkout cancellation');
       return this.shop.orderPage(orderId, CANCEL_NOTICES[outcome]);
     } catch (error) {

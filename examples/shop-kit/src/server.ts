@@ -22,9 +22,9 @@ export interface StartShopOptions {
 /** The framework app a shop builds around a ready `Shop`. */
 export interface ShopApp {
   listener: RequestListener;
-  /** The payment handlers behind the app's routes: the shop runs their reconciliation on a schedule. */
-  handlers: PaymentRoutes;
-  /** Releases what the app holds (the payment handlers, a Nest application). */
+  /** The payment routes object behind the app: the shop runs their reconciliation on a schedule. */
+  paymentRoutes: PaymentRoutes;
+  /** Releases what the app holds (the payment routes, a Nest application). */
   close(): Promise<void>;
 }
 
@@ -90,9 +90,9 @@ export async function startShopServer(
     app = await build(shop);
     server.on('request', app.listener);
     // Settles the orders whose webhook was lost (or never sent): each outcome reaches the shop's handler once.
-    const { handlers } = app;
+    const { paymentRoutes } = app;
     reconciling = setInterval(() => {
-      handlers.reconcile().catch((error: unknown) => shop.logger.error({ err: error }, 'payment reconciliation failed; the next run tries again'));
+      paymentRoutes.reconcile().catch((error: unknown) => shop.logger.error({ err: error }, 'payment reconciliation failed; the next run tries again'));
     }, options.reconcileEveryMs ?? RECONCILE_EVERY_MS);
     reconciling.unref();
     let closing: Promise<void> | undefined;

@@ -159,9 +159,9 @@ export class Shop implements BackOfficeShop {
     return payment === undefined ? undefined : this.orders.findByPayment(payment);
   }
 
-  /** The back office (refunds) working through the payment handlers the shop's routes were built with. */
-  backOffice(handlers: PaymentRoutes): BackOffice {
-    return new BackOffice(this, handlers);
+  /** The back office (refunds) working through the payment routes object the shop serves. */
+  backOffice(paymentRoutes: PaymentRoutes): BackOffice {
+    return new BackOffice(this, paymentRoutes);
   }
 
   home(): ShopResponse {

@@ -17,7 +17,7 @@ const logger: Logger = { debug: record('debug'), info: record('info'), warn: rec
 let running: RunningShop;
 let sandbox: Sandbox;
 let office: BackOffice;
-let handlers: PaymentRoutes;
+let paymentRoutes: PaymentRoutes;
 
 /** A shop with the payment routes (node middleware) against its embedded sandbox, and its back office. */
 beforeAll(async () => {
@@ -27,9 +27,9 @@ beforeAll(async () => {
       { ...shop.payments, resolveOrder: (id) => shop.resolveOrder(id), on: { '*': (event) => shop.recordPaymentEvent(event) } },
       { mountPath: MOUNT_PATH },
     );
-    handlers = payments.handlers;
-    office = shop.backOffice(payments.handlers);
-    return { listener: payments, handlers: payments.handlers, close: () => payments.handlers.close() };
+    paymentRoutes = payments.paymentRoutes;
+    office = shop.backOffice(payments.paymentRoutes);
+    return { listener: payments, paymentRoutes: payments.paymentRoutes, close: () => payments.paymentRoutes.close() };
   });
   sandbox = running.sandbox!;
 });
@@ -163,7 +163,7 @@ describe('the back office: cancelling an abandoned checkout', () => {
     expect((await office.cancelCheckout(order.id, CROSS_SITE)).status).toBe(403);
     expect((await fetch(String(open['checkoutUrl']))).status).toBe(200);
     expect((await office.cancelCheckout('ord_nobody', SAME_ORIGIN)).status).toBe(404);
-    expect(await handlers.cancelCheckout(order.id)).toMatchObject({ outcome: 'cancelled' });
+    expect(await paymentRoutes.cancelCheckout(order.id)).toMatchObject({ outcome: 'cancelled' });
   });
 
   it('logged nothing secret along the way', () => {

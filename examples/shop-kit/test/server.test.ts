@@ -24,7 +24,7 @@ it('reconciles on a schedule: an order paid while no webhook could reach the sho
       },
       { mountPath: MOUNT_PATH },
     );
-    return { listener: payments, handlers: payments.handlers, close: () => payments.handlers.close() };
+    return { listener: payments, paymentRoutes: payments.paymentRoutes, close: () => payments.paymentRoutes.close() };
   });
   running.push(started);
   const sandbox = started.sandbox!;

@@ -25,7 +25,7 @@ describe('handlers.cancelCheckout()', () => {
     const orderId = shop.order();
     const first = await openCheckout(shop, orderId);
 
-    expect(await shop.handlers.cancelCheckout(orderId)).toEqual({ outcome: 'cancelled', sessionId: first.sessionId });
+    expect(await shop.paymentRoutes.cancelCheckout(orderId)).toEqual({ outcome: 'cancelled', sessionId: first.sessionId });
     expect(await hostedPageStatus(first.checkoutUrl)).toBe(410);
     expect(await payHostedPage(first.checkoutUrl)).toBe(410);
     expect((await shop.status(orderId)).json).toMatchObject({ status: 'closed' });
@@ -38,7 +38,7 @@ describe('handlers.cancelCheckout()', () => {
     expect(await payHostedPage(second.checkoutUrl)).toBeLessThan(400);
     expect(shop.charges(orderId)).toBe(1);
     // Nothing left to cancel once the order is paid.
-    expect(await shop.handlers.cancelCheckout(orderId)).toMatchObject({ outcome: 'already-paid' });
+    expect(await shop.paymentRoutes.cancelCheckout(orderId)).toMatchObject({ outcome: 'already-paid' });
   });
 
   it('a session paid on its page while its webhook is still being handled: already-paid, nothing expired', async () => {
@@ -49,7 +49,7 @@ describe('handlers.cancelCheckout()', () => {
     expect(await payHostedPage(checkoutUrl)).toBeLessThan(400);
     await reached.opened;
 
-    const result = await shop.handlers.cancelCheckout(orderId);
+    const result = await shop.paymentRoutes.cancelCheckout(orderId);
     const [charge] = shop.sandbox.charges().filter((entry) => entry.referenceOrderId === orderId);
     expect(result).toEqual({ outcome: 'already-paid', transactionId: charge?.transactionId });
     held.open();
@@ -61,16 +61,16 @@ describe('handlers.cancelCheckout()', () => {
   it('an order with no open session: no checkout yet, a wallet payment, or a cancelled one cancelled again', async () => {
     const shop = await app();
     const untouched = shop.order();
-    expect(await shop.handlers.cancelCheckout(untouched)).toEqual({ outcome: 'no-open-checkout' });
+    expect(await shop.paymentRoutes.cancelCheckout(untouched)).toEqual({ outcome: 'no-open-checkout' });
 
     const declined = shop.order({ amount: { orderAmount: 8888, priceCurrency: 'USD' } });
     expect((await shop.pay(declined)).json).toMatchObject({ status: 'failed' });
-    expect(await shop.handlers.cancelCheckout(declined)).toEqual({ outcome: 'no-open-checkout' });
+    expect(await shop.paymentRoutes.cancelCheckout(declined)).toEqual({ outcome: 'no-open-checkout' });
 
     const abandoned = shop.order();
     await openCheckout(shop, abandoned);
-    expect(await shop.handlers.cancelCheckout(abandoned)).toMatchObject({ outcome: 'cancelled' });
-    expect(await shop.handlers.cancelCheckout(abandoned)).toEqual({ outcome: 'no-open-checkout' });
+    expect(await shop.paymentRoutes.cancelCheckout(abandoned)).toMatchObject({ outcome: 'cancelled' });
+    expect(await shop.paymentRoutes.cancelCheckout(abandoned)).toEqual({ outcome: 'no-open-checkout' });
   });
 
   it('while a payment request holds the order: PAYMENT_IN_PROGRESS, and the session stays open', async () => {
@@ -81,7 +81,7 @@ describe('handlers.cancelCheckout()', () => {
     // Another instance's payment request holding the order's lock.
     expect(await store.lock(orderId, 60_000)).toEqual(expect.any(String));
 
-    const refused = await shop.handlers.cancelCheckout(orderId).catch((error: unknown) => error);
+    const refused = await shop.paymentRoutes.cancelCheckout(orderId).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(PaymentRouteError);
     expect(refused).toMatchObject({ code: 'PAYMENT_IN_PROGRESS', httpStatus: 409 });
     expect(await hostedPageStatus(checkoutUrl)).toBe(200);
@@ -89,7 +89,7 @@ describe('handlers.cancelCheckout()', () => {
 
   it('refuses an invalid referenceOrderId before asking anything, naming the rule', async () => {
     const shop = await app();
-    const refused = await shop.handlers.cancelCheckout('x').catch((error: unknown) => error);
+    const refused = await shop.paymentRoutes.cancelCheckout('x').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(PaymentValidationError);
     expect((refused as PaymentValidationError).issues).toEqual([
       { path: 'referenceOrderId', rule: 'min_length', message: 'must be at least 6 characters' },

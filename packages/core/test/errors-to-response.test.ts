@@ -12,7 +12,7 @@ import {
   WebhookVerificationError,
 } from '../src/errors';
 import { createRedactingLogger, Redactor, type Logger } from '../src/logger';
-import { errorToResponse } from '../src/routes/errors-to-response';
+import { errorToAnswer } from '../src/routes/errors-to-response';
 import { clockFix, MOUNTING_ORDER_FIX } from '../src/routes/failure-log';
 import { PaymentRouteError } from '../src/routes/route-error';
 
@@ -23,11 +23,11 @@ function capture(): { logger: Logger; lines: string[] } {
 }
 
 const answer = (error: unknown, logger = capture().logger) => {
-  const response = errorToResponse(error, logger);
-  return { status: response.status, headers: response.headers, body: JSON.parse(response.body) as { error: Record<string, unknown> } };
+  const { response, outcome } = errorToAnswer(error, logger);
+  return { status: response.status, headers: response.headers, body: JSON.parse(response.body) as { error: Record<string, unknown> }, outcome };
 };
 
-describe('errorToResponse', () => {
+describe('errorToAnswer', () => {
   it.each([
     [new PaymentValidationError('checkout request', [{ path: 'orderId', rule: 'required', message: 'is required' }]), 400, 'VALIDATION_ERROR'],
     [new PaymentRouteError(404, 'ORDER_NOT_FOUND', 'No order.'), 404, 'ORDER_NOT_FOUND'],
@@ -46,10 +46,12 @@ describe('errorToResponse', () => {
     [new Error('boom'), 500, 'INTERNAL_ERROR'],
     ['a thrown string', 500, 'INTERNAL_ERROR'],
   ])('%s → %i %s', (error, status, code) => {
-    const { status: got, body } = answer(error);
+    const { status: got, body, outcome } = answer(error);
     expect(got).toBe(status);
     expect(body.error.code).toBe(code);
     expect(Object.keys(body)).toEqual(['error']);
+    // Telemetry reads the code from the outcome, never from the body.
+    expect(outcome).toEqual({ errorCode: code });
   });
 
   it('keeps the traceId and turns Retry-After into whole seconds', () => {
@@ -62,7 +64,7 @@ describe('errorToResponse', () => {
     const { logger, lines } = capture();
     const redactor = new Redactor();
     redactor.addSecret('sk_live_do_not_leak_123');
-    const response = errorToResponse(new Error('db failed for key sk_live_do_not_leak_123'), createRedactingLogger(logger, redactor));
+    const { response } = errorToAnswer(new Error('db failed for key sk_live_do_not_leak_123'), createRedactingLogger(logger, redactor));
     expect(response.body).toBe(JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred.' } }));
     expect(lines.join('\n')).toContain('db failed for key [REDACTED]');
     expect(lines.join('\n')).toContain('errors-to-response.test.ts'); // the stack, to find where it failed
@@ -81,7 +83,7 @@ describe('the log line of a route failure', () => {
     const lines: Line[] = [];
     const write = (level: string) => (fields: object | string, msg?: string) =>
       void lines.push({ level, fields: typeof fields === 'string' ? {} : (fields as Record<string, unknown>), msg });
-    errorToResponse(error, { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') }, context);
+    errorToAnswer(error, { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') }, context);
     expect(lines).toHaveLength(1);
     return lines[0]!;
   };

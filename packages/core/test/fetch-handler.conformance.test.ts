@@ -43,7 +43,7 @@ describeRouteConformance('fetch handler', {
       async close() {
         server.closeAllConnections();
         server.close();
-        await handler.handlers.close();
+        await handler.paymentRoutes.close();
       },
     };
   },

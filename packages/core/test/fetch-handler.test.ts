@@ -16,7 +16,7 @@ const handler = createFetchHandler(
   },
   { mountPath: '/payments/' },
 );
-afterAll(() => handler.handlers.close());
+afterAll(() => handler.paymentRoutes.close());
 
 function stream(totalBytes: number): ReadableStream<Uint8Array> {
   let sent = 0;

@@ -100,11 +100,11 @@ describe('a payment the service processes after the client gave up', () => {
       const orderId = shop.order();
       proxy.holdNext(SALE_PATH, 4_000);
       expect((await shop.pay(orderId)).json).toMatchObject({ status: 'pending' });
-      expect(await shop.handlers.reconcile({ olderThanMs: 0 })).toEqual({ checked: 1, settled: 0, stillPending: 1, errors: 0 });
+      expect(await shop.paymentRoutes.reconcile({ olderThanMs: 0 })).toEqual({ checked: 1, settled: 0, stillPending: 1, errors: 0 });
       await proxy.delivered();
-      expect(await shop.handlers.reconcile({ olderThanMs: 0 })).toEqual({ checked: 1, settled: 1, stillPending: 0, errors: 0 });
+      expect(await shop.paymentRoutes.reconcile({ olderThanMs: 0 })).toEqual({ checked: 1, settled: 1, stillPending: 0, errors: 0 });
       expect(eventsOf(shop.events, orderId)).toEqual(['payment.succeeded']);
-      expect(await shop.handlers.reconcile({ olderThanMs: 0 })).toEqual({ checked: 0, settled: 0, stillPending: 0, errors: 0 });
+      expect(await shop.paymentRoutes.reconcile({ olderThanMs: 0 })).toEqual({ checked: 0, settled: 0, stillPending: 0, errors: 0 });
       const again = await shop.pay(orderId);
       expect(again.json).toMatchObject({ status: 'succeeded', alreadyPaid: true });
       expect(shop.charges(orderId)).toBe(1);
@@ -124,9 +124,9 @@ describe('a payment the service processes after the client gave up', () => {
     expect(refused.json).toMatchObject({ error: { code: 'PAYMENT_PENDING' } });
     // The window runs from the call's start: its deadline, then the service's timestamp reach.
     expect(Number(refused.retryAfter)).toBeGreaterThan(SERVICE_TIMESTAMP_REACH_MS / 1000);
-    expect(await shop.handlers.reconcile({ olderThanMs: 0 })).toMatchObject({ stillPending: 1 });
+    expect(await shop.paymentRoutes.reconcile({ olderThanMs: 0 })).toMatchObject({ stillPending: 1 });
     shop.sandbox.clock.advance(SERVICE_TIMESTAMP_REACH_MS + CLIENT_LIMITS.deadlineMs + 1_000);
-    expect(await shop.handlers.reconcile({ olderThanMs: 0 })).toEqual({ checked: 1, settled: 1, stillPending: 0, errors: 0 });
+    expect(await shop.paymentRoutes.reconcile({ olderThanMs: 0 })).toEqual({ checked: 1, settled: 1, stillPending: 0, errors: 0 });
     expect(eventsOf(shop.events, orderId)).toEqual([]);
     const paid = await shop.pay(orderId);
     expect(paid.json).toMatchObject({ status: 'succeeded' });
@@ -218,7 +218,7 @@ describe('cancelCheckout of a session whose answer was lost', () => {
     const orderId = shop.order();
     shop.sandbox.injectFault({ kind: 'reset-after', path: CHECKOUT_PATH });
     expect((await shop.checkout(orderId)).status).toBe(502);
-    const cancelled = await shop.handlers.cancelCheckout(orderId);
+    const cancelled = await shop.paymentRoutes.cancelCheckout(orderId);
     expect(cancelled).toMatchObject({ outcome: 'cancelled', sessionId: expect.any(String) });
     const sessionId = cancelled.outcome === 'cancelled' ? cancelled.sessionId : '';
     expect(await payHostedPage(`${shop.sandbox.url}/hosted/checkout/${sessionId}`)).toBe(410);
@@ -233,7 +233,7 @@ describe('cancelCheckout of a session whose answer was lost', () => {
     proxy.holdNext(CHECKOUT_PATH, 1_500);
     const lost = await shop.checkout(orderId);
     expect(lost.status).toBe(504);
-    const cancelled = await shop.handlers.cancelCheckout(orderId);
+    const cancelled = await shop.paymentRoutes.cancelCheckout(orderId);
     expect(cancelled).toMatchObject({ outcome: 'cancelled' });
     await proxy.delivered();
     // The late copy was answered with the session already expired: it opened nothing the shopper could pay.

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../src/logger';
-import { errorToResponse, jsonResponse } from '../src/routes/errors-to-response';
+import { errorToAnswer, jsonResponse } from '../src/routes/errors-to-response';
 import { readNodeBody, toNeutralRequest, writeNeutralResponse } from '../src/routes/node-http-bridge';
 import { createNodeMiddleware } from '../src/routes/node-middleware';
 import { sendRawPath } from '../../../tools/conformance/http';
@@ -36,7 +36,7 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     echo(req).then(
       (response) => writeNeutralResponse(res, response),
-      (error: unknown) => writeNeutralResponse(res, errorToResponse(error, silentLogger)),
+      (error: unknown) => writeNeutralResponse(res, errorToAnswer(error, silentLogger).response),
     );
   });
   server.listen(0, '127.0.0.1');

@@ -24,7 +24,7 @@ describeRouteConformance('plain node:http', {
       async close() {
         server.closeAllConnections();
         server.close();
-        await payments.handlers.close();
+        await payments.paymentRoutes.close();
       },
     };
   },

@@ -170,9 +170,9 @@ describe('handlers.reconcile()', () => {
     shop.sandbox.injectFault({ kind: 'delay', path: SALE_PATH, delayMs: 1_500 });
     expect((await shop.pay(paidLater)).json).toMatchObject({ status: 'pending' });
     expect(shop.sandbox.deliveries()).toEqual([]);
-    expect(await shop.handlers.reconcile({ olderThanMs: 60_000 })).toEqual({ checked: 0, settled: 0, stillPending: 0, errors: 0 });
+    expect(await shop.paymentRoutes.reconcile({ olderThanMs: 60_000 })).toEqual({ checked: 0, settled: 0, stillPending: 0, errors: 0 });
     shop.sandbox.clock.advance(60_000);
-    expect(await shop.handlers.reconcile()).toEqual({ checked: 2, settled: 2, stillPending: 0, errors: 0 });
+    expect(await shop.paymentRoutes.reconcile()).toEqual({ checked: 2, settled: 2, stillPending: 0, errors: 0 });
     expect(paymentEvents(shop.events, paidNow)).toEqual(['payment.succeeded']);
     expect(paymentEvents(shop.events, paidLater)).toEqual(['payment.succeeded']);
     expect(shop.events.find((event) => event.referenceOrderId === paidLater)).toMatchObject({
@@ -181,7 +181,7 @@ describe('handlers.reconcile()', () => {
       amount: { orderAmount: 1250, priceCurrency: 'USD' },
     });
     shop.sandbox.clock.advance(60_000);
-    expect(await shop.handlers.reconcile()).toEqual({ checked: 0, settled: 0, stillPending: 0, errors: 0 });
+    expect(await shop.paymentRoutes.reconcile()).toEqual({ checked: 0, settled: 0, stillPending: 0, errors: 0 });
   });
 
   it('without notifyUrl: a session paid on its page, and one abandoned until it expired', async () => {
@@ -192,9 +192,9 @@ describe('handlers.reconcile()', () => {
     await shop.checkout(abandoned);
     expect(await payHostedPage(checkoutUrl)).toBeLessThan(400);
     shop.sandbox.clock.advance(60_000);
-    expect(await shop.handlers.reconcile()).toEqual({ checked: 2, settled: 1, stillPending: 1, errors: 0 });
+    expect(await shop.paymentRoutes.reconcile()).toEqual({ checked: 2, settled: 1, stillPending: 1, errors: 0 });
     shop.sandbox.clock.advance(30 * 60_000);
-    expect(await shop.handlers.reconcile()).toEqual({ checked: 1, settled: 1, stillPending: 0, errors: 0 });
+    expect(await shop.paymentRoutes.reconcile()).toEqual({ checked: 1, settled: 1, stillPending: 0, errors: 0 });
     expect(paymentEvents(shop.events, paid)).toEqual(['payment.succeeded']);
     expect(paymentEvents(shop.events, abandoned)).toEqual(['payment.closed']);
   });
@@ -210,7 +210,7 @@ describe('handlers.reconcile()', () => {
     await shop.sandbox.waitForDeliveries();
     expect(shop.sandbox.deliveries()[0]?.state).toBe('failed');
     shop.sandbox.clock.advance(60_000);
-    expect(await shop.handlers.reconcile()).toMatchObject({ settled: 1, errors: 0 });
+    expect(await shop.paymentRoutes.reconcile()).toMatchObject({ settled: 1, errors: 0 });
     expect(paymentEvents(shop.events, orderId)).toEqual(['payment.succeeded']);
   });
 
@@ -225,7 +225,7 @@ describe('handlers.reconcile()', () => {
     });
     const orderId = shop.order();
     await shop.pay(orderId);
-    expect(await shop.handlers.reconcile({ olderThanMs: 0 })).toEqual({ checked: 1, settled: 1, stillPending: 0, errors: 0 });
+    expect(await shop.paymentRoutes.reconcile({ olderThanMs: 0 })).toEqual({ checked: 1, settled: 1, stillPending: 0, errors: 0 });
     reconciled = true;
     await shop.sandbox.waitForDeliveries();
     const delivery = shop.sandbox.deliveries()[0];
@@ -234,7 +234,7 @@ describe('handlers.reconcile()', () => {
     expect(shop.events.filter((event) => event.referenceOrderId === orderId).map((event) => event.deliveryId)).toEqual([
       `reconciliation:${shop.events[0]?.transactionRequestId}`,
     ]);
-    expect(await shop.handlers.reconcile({ olderThanMs: 0 })).toMatchObject({ checked: 0 });
+    expect(await shop.paymentRoutes.reconcile({ olderThanMs: 0 })).toMatchObject({ checked: 0 });
   });
 
   it('a webhook handled while its outcome could not be recorded: reconciliation finds it a duplicate and records it', async () => {
@@ -247,9 +247,9 @@ describe('handlers.reconcile()', () => {
     await shop.sandbox.waitForDeliveries();
     expect(shop.sandbox.deliveries()[0]?.attempts.map((attempt) => attempt.status)).toEqual([200]);
     failing.clear();
-    expect(await shop.handlers.reconcile({ olderThanMs: 0 })).toEqual({ checked: 1, settled: 1, stillPending: 0, errors: 0 });
+    expect(await shop.paymentRoutes.reconcile({ olderThanMs: 0 })).toEqual({ checked: 1, settled: 1, stillPending: 0, errors: 0 });
     expect(paymentEvents(shop.events, orderId)).toEqual(['payment.succeeded']);
-    expect(await shop.handlers.reconcile({ olderThanMs: 0 })).toMatchObject({ checked: 0 });
+    expect(await shop.paymentRoutes.reconcile({ olderThanMs: 0 })).toMatchObject({ checked: 0 });
   });
 
   it('an event a webhook is handling right now is left to it: still pending for reconciliation, handled once', async () => {
@@ -266,16 +266,16 @@ describe('handlers.reconcile()', () => {
     await shop.pay(orderId);
     await reached.opened;
     // Service time stands still: the webhook's claim on the event (25 s) is live.
-    expect(await shop.handlers.reconcile({ olderThanMs: 0 })).toEqual({ checked: 1, settled: 0, stillPending: 1, errors: 0 });
+    expect(await shop.paymentRoutes.reconcile({ olderThanMs: 0 })).toEqual({ checked: 1, settled: 0, stillPending: 1, errors: 0 });
     held.open();
     await shop.sandbox.waitForDeliveries();
     expect(paymentEvents(shop.events, orderId)).toEqual(['payment.succeeded']);
-    expect(await shop.handlers.reconcile({ olderThanMs: 0 })).toMatchObject({ checked: 0 });
+    expect(await shop.paymentRoutes.reconcile({ olderThanMs: 0 })).toMatchObject({ checked: 0 });
   });
 
   it('refuses bad options, naming them', async () => {
     const shop = await app();
-    await expect(shop.handlers.reconcile({ limit: 0 })).rejects.toMatchObject({
+    await expect(shop.paymentRoutes.reconcile({ limit: 0 })).rejects.toMatchObject({
       issues: [{ path: 'limit', rule: 'min', message: 'must be greater than 0' }],
     });
   });
@@ -300,7 +300,7 @@ describe('the order attempt store', () => {
     }
     failing.clear();
     failing.add('unsettled');
-    await expect(shop.handlers.reconcile()).rejects.toThrow(PaymentStoreUnavailableError);
+    await expect(shop.paymentRoutes.reconcile()).rejects.toThrow(PaymentStoreUnavailableError);
   });
 
   it('an outcome it cannot record after the charge is still answered, and the next request asks the service instead of charging', async () => {

@@ -76,7 +76,7 @@ describe('event.attempt', () => {
     expect(paid.json).toMatchObject({ status: 'succeeded' });
     // A 1-cent payment naming the same order, made with the account's key but not through the routes.
     const other = shop.order();
-    const outside = await shop.handlers.client.directPayment({
+    const outside = await shop.paymentRoutes.client.directPayment({
       referenceOrderId: other,
       amount: { orderAmount: 1, priceCurrency: 'USD' },
       description: 'Not from the shop',
@@ -97,7 +97,7 @@ describe('event.attempt', () => {
     const orderId = shop.order();
     await shop.pay(orderId);
     shop.sandbox.clock.advance(120_000);
-    expect(await shop.handlers.reconcile()).toMatchObject({ settled: 1 });
+    expect(await shop.paymentRoutes.reconcile()).toMatchObject({ settled: 1 });
     expect(shop.events.map((event) => (event.type === 'payment.succeeded' ? event.attempt : undefined))).toEqual([
       { issued: true, amountMatches: true },
     ]);

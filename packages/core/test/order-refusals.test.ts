@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderAttempt } from '../src/orders/attempt';
 import { isRefusal, notPayable, type OrderRefusal } from '../src/orders/refusals';
-import { errorToResponse } from '../src/routes/errors-to-response';
+import { errorToAnswer } from '../src/routes/errors-to-response';
 import { refusalError, unlessRefused } from '../src/routes/order-refusals';
 
 const silent = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 const paid: OrderAttempt = { referenceOrderId: 'order-0001', kind: 'wallet', transactionRequestId: 'pm-0', state: 'succeeded', updatedAt: 0 };
 
 function answerTo(refusal: OrderRefusal) {
-  const response = errorToResponse(refusalError(refusal), silent);
+  const { response } = errorToAnswer(refusalError(refusal), silent);
   return { status: response.status, retryAfter: response.headers['retry-after'], body: JSON.parse(response.body) as unknown };
 }
 

@@ -78,7 +78,7 @@ describe('through the routes, over HTTP', () => {
       logger: false,
     });
     const app = await listen(middleware);
-    closing.push({ close: async () => (await app.close(), await middleware.handlers.close()) });
+    closing.push({ close: async () => (await app.close(), await middleware.paymentRoutes.close()) });
     const post = (path: string, body: unknown) =>
       fetch(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     return { post };

@@ -15,7 +15,7 @@ describeGuardHolds('createNodeMiddleware on a plain node:http server', async (op
     url: app.url,
     async close() {
       await app.close();
-      await payments.handlers.close();
+      await payments.paymentRoutes.close();
     },
   };
 });

@@ -48,7 +48,7 @@ async function shop(client: PaymentClientOptions): Promise<Listening> {
   };
   const middleware = createNodeMiddleware(options, { mountPath: '/payments' });
   const app = await listen(middleware);
-  closing.push({ close: async () => (await app.close(), await middleware.handlers.close()) });
+  closing.push({ close: async () => (await app.close(), await middleware.paymentRoutes.close()) });
   return app;
 }
 

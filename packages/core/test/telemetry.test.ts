@@ -282,7 +282,7 @@ describe('the routes', () => {
     const settledBefore = await capture.total('paymount.reconciliation.settled');
     expect((await shop.pay(shop.order(), walletToken(shop.sandbox))).json).toMatchObject({ status: 'succeeded' });
     shop.sandbox.clock.advance(60_000);
-    expect(await shop.handlers.reconcile()).toMatchObject({ checked: 1, settled: 1 });
+    expect(await shop.paymentRoutes.reconcile()).toMatchObject({ checked: 1, settled: 1 });
     const [run] = spansNamed('paymount reconcile');
     expect(run?.attributes).toMatchObject({ 'paymount.reconciliation.checked': 1, 'paymount.reconciliation.settled': 1 });
     // The query it made is traced inside it.

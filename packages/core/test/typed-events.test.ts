@@ -10,8 +10,8 @@ describe('typed events from the sandbox', () => {
     const shop = await app();
     const reasons: PaymentEventReason[] = [];
     const refundsOf: string[] = [];
-    shop.handlers.on('payment.failed', (event) => void reasons.push(event.reason));
-    shop.handlers.on('refund.succeeded', (event) => void refundsOf.push(event.originalTransactionId));
+    shop.paymentRoutes.on('payment.failed', (event) => void reasons.push(event.reason));
+    shop.paymentRoutes.on('refund.succeeded', (event) => void refundsOf.push(event.originalTransactionId));
 
     const paidByWallet = shop.order({ amount: { orderAmount: 10_000, priceCurrency: 'USD' } });
     const paid = await shop.pay(paidByWallet);
@@ -21,9 +21,9 @@ describe('typed events from the sandbox', () => {
     await payHostedPage(String((await shop.checkout(paidOnPage)).json['checkoutUrl']));
     const abandoned = shop.order();
     await shop.checkout(abandoned);
-    await shop.handlers.cancelCheckout(abandoned);
+    await shop.paymentRoutes.cancelCheckout(abandoned);
     const refund = (orderAmount: number) =>
-      shop.handlers.client.refund({
+      shop.paymentRoutes.client.refund({
         originalTransactionRequestId: String(paid.json['transactionRequestId']),
         amount: { priceCurrency: 'USD', orderAmount },
         notifyUrl: `${shop.routesUrl}/webhook`,
@@ -58,7 +58,7 @@ describe('typed events from the sandbox', () => {
     const abandoned = shop.order();
     await shop.checkout(abandoned);
     shop.sandbox.clock.advance(31 * 60_000);
-    expect(await shop.handlers.reconcile()).toMatchObject({ settled: 1, errors: 0 });
+    expect(await shop.paymentRoutes.reconcile()).toMatchObject({ settled: 1, errors: 0 });
     expect(shop.events).toMatchObject([
       {
         type: 'payment.closed',
@@ -73,8 +73,8 @@ describe('typed events from the sandbox', () => {
 
   it('a refund of a terminal sale, which has no referenceOrderId, reaches the refund handlers without one', async () => {
     const shop = await app();
-    const sale = await shop.handlers.client.terminalSale({ amount: 1500, priceCurrency: 'USD' });
-    const refund = await shop.handlers.client.refund({ originalTransactionRequestId: sale.transactionRequestId, notifyUrl: `${shop.routesUrl}/webhook` });
+    const sale = await shop.paymentRoutes.client.terminalSale({ amount: 1500, priceCurrency: 'USD' });
+    const refund = await shop.paymentRoutes.client.refund({ originalTransactionRequestId: sale.transactionRequestId, notifyUrl: `${shop.routesUrl}/webhook` });
     await shop.sandbox.waitForDeliveries();
 
     const [delivery] = shop.sandbox.deliveries();

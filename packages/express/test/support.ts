@@ -41,7 +41,7 @@ export async function startExpressApp(
     router,
     async close() {
       await server.close();
-      await router.handlers.close();
+      await router.paymentRoutes.close();
     },
   };
 }

@@ -20,7 +20,7 @@ describe('paymentRouter options', () => {
         },
       },
     });
-    router.handlers.on('payment.failed', (event, ctx) => {
+    router.paymentRoutes.on('payment.failed', (event, ctx) => {
       expectTypeOf(event).toEqualTypeOf<PaymentFailedEvent>();
       expectTypeOf(ctx.context).toEqualTypeOf<Request | undefined>();
     });
@@ -29,7 +29,7 @@ describe('paymentRouter options', () => {
   it('refuse a handler of the wrong signature, and another framework’s context', () => {
     const router = paymentRouter({ ...base, resolveOrder: () => null });
     // @ts-expect-error a refund handler cannot take payment.failed events
-    router.handlers.on('payment.failed', (event: RefundSucceededEvent) => event.originalTransactionId);
+    router.paymentRoutes.on('payment.failed', (event: RefundSucceededEvent) => event.originalTransactionId);
     // @ts-expect-error resolveOrder gets an Express Request, not another framework's context
     paymentRouter({ ...base, resolveOrder: (_orderId, _ctx: OrderLookupContext<{ state: number }>) => null });
   });

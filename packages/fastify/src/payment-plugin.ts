@@ -10,13 +10,13 @@ export interface PaymentPluginOptions extends PaymentRoutesOptions<FastifyReques
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The core handlers behind the payment routes: `paymentRoutes.client`, `.on(...)`. */
+    /** The core routes behind the plugin: `paymentRoutes.client`, `.on(...)`. */
     paymentRoutes: PaymentRoutes<FastifyRequest>;
   }
 }
 
 /** The routes, in a context of their own: the catch-all parser below never reaches the app's other routes. */
-function routesPlugin(handlers: PaymentRoutes<FastifyRequest>) {
+function routesPlugin(paymentRoutes: PaymentRoutes<FastifyRequest>) {
   return async (routes: FastifyInstance): Promise<void> => {
     // Parsers inherited from the app (its JSON parser too) would consume the bytes the webhook signature covers.
     routes.removeAllContentTypeParsers();
@@ -29,7 +29,7 @@ function routesPlugin(handlers: PaymentRoutes<FastifyRequest>) {
       const response =
         path === undefined
           ? undefined
-          : await handlers.handle(toNeutralRequest(request.raw, { path, context: request, limitBytes: handlers.bodyLimitBytes }));
+          : await paymentRoutes.handle(toNeutralRequest(request.raw, { path, context: request, limitBytes: paymentRoutes.bodyLimitBytes }));
       if (response === undefined) return reply.callNotFound();
       return reply.code(response.status).headers(response.headers).send(response.body);
     });
@@ -42,11 +42,11 @@ function routesPlugin(handlers: PaymentRoutes<FastifyRequest>) {
  * and registers the routes themselves in an encapsulated child under `prefix`.
  */
 export async function paymentPlugin(app: FastifyInstance, options: PaymentPluginOptions): Promise<void> {
-  const { prefix, ...handlerOptions } = options;
-  const handlers = createPaymentRoutes(handlerOptions);
-  app.decorate('paymentRoutes', handlers);
-  app.addHook('onClose', () => handlers.close());
-  await app.register(routesPlugin(handlers), { prefix: prefix ?? '' });
+  const { prefix, ...routesOptions } = options;
+  const paymentRoutes = createPaymentRoutes(routesOptions);
+  app.decorate('paymentRoutes', paymentRoutes);
+  app.addHook('onClose', () => paymentRoutes.close());
+  await app.register(routesPlugin(paymentRoutes), { prefix: prefix ?? '' });
 }
 
 // What `fastify-plugin` sets, without the dependency: run in the registering context, under a readable name.

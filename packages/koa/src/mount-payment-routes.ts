@@ -19,9 +19,9 @@ export function mountPaymentRoutes(
   router: RouterLike,
   path: string,
   options: PaymentRoutesOptions<Context>,
-): { readonly handlers: PaymentRoutes<Context> } {
-  const handlers = createPaymentRoutes(options);
+): { readonly paymentRoutes: PaymentRoutes<Context> } {
+  const paymentRoutes = createPaymentRoutes(options);
   const base = normalizeMountPath(path);
-  for (const route of handlers.routePaths) router.all(`${base}${route}`, servePayments(handlers, () => route));
-  return { handlers };
+  for (const route of paymentRoutes.routePaths) router.all(`${base}${route}`, servePayments(paymentRoutes, () => route));
+  return { paymentRoutes };
 }

@@ -6,19 +6,17 @@ import { normalizeMountPath, pathUnderMount, toNeutralRequest, type NeutralRespo
 export interface PaymentMiddlewareOptions extends PaymentRoutesOptions<Context> {
   /** Serve the routes under this path when mounted on the app, e.g. '/payments'. Default: at the root. */
   mountPath?: string;
-  /** @deprecated The old name of `mountPath`, the name every paymount package uses; `mountPath` wins when both are set. */
-  prefix?: string;
 }
 
 /** Koa middleware serving the payment routes. */
 export interface PaymentMiddleware {
   (ctx: Context, next: Next): Promise<void>;
-  /** The core handlers behind the routes: `handlers.client`, `handlers.on(...)`, `handlers.close()`. */
-  readonly handlers: PaymentRoutes<Context>;
+  /** The core routes behind the middleware: `paymentRoutes.client`, `.on(...)`, `.close()`. */
+  readonly paymentRoutes: PaymentRoutes<Context>;
 }
 
 /** What body parsers (e.g. @koa/bodyparser) mounted before paymount leave on the request. */
-type ParsedRequest = Context['request'] & { body?: unknown; rawBody?: string };
+type ParsedRequest = Context['request'] & { body?: unknown; rawBody?: unknown };
 
 /** Where a request falls among the payment routes, or undefined when it is not under them. */
 export type RoutePathOf = (ctx: Context) => string | undefined;
@@ -35,30 +33,29 @@ function respond(ctx: Context, response: NeutralResponse): void {
   ctx.body = response.body;
 }
 
-/** Builds the middleware around ready handlers; `pathOf` says where the request falls among the routes. */
-export function servePayments(handlers: PaymentRoutes<Context>, pathOf: RoutePathOf): PaymentMiddleware {
+/** Builds the middleware around ready routes; `pathOf` says where the request falls among the routes. */
+export function servePayments(paymentRoutes: PaymentRoutes<Context>, pathOf: RoutePathOf): PaymentMiddleware {
   const middleware = async (ctx: Context, next: Next): Promise<void> => {
     const path = pathOf(ctx);
     const request = ctx.request as ParsedRequest;
     const response =
       path === undefined
         ? undefined
-        : await handlers.handle(
+        : await paymentRoutes.handle(
             toNeutralRequest(ctx.req, {
               path,
-              // A body parser that ran first consumed the stream; @koa/bodyparser keeps the exact text as rawBody.
-              parsedBody: ctx.req.readableEnded ? (request.rawBody ?? request.body) : undefined,
+              bodyParser: { rawBody: request.rawBody, body: request.body },
               context: ctx,
-              limitBytes: handlers.bodyLimitBytes,
+              limitBytes: paymentRoutes.bodyLimitBytes,
             }),
           );
     if (response === undefined) return next();
     respond(ctx, response);
   };
-  return Object.assign(middleware, { handlers });
+  return Object.assign(middleware, { paymentRoutes });
 }
 
 /** `app.use(paymentMiddleware({ mountPath: '/payments', ...options }))`. */
-export function paymentMiddleware({ mountPath, prefix, ...options }: PaymentMiddlewareOptions): PaymentMiddleware {
-  return servePayments(createPaymentRoutes(options), underMountPath(mountPath ?? prefix));
+export function paymentMiddleware({ mountPath, ...options }: PaymentMiddlewareOptions): PaymentMiddleware {
+  return servePayments(createPaymentRoutes(options), underMountPath(mountPath));
 }

@@ -37,7 +37,7 @@ export function ownRoute(path: string): Middleware {
 export async function startKoaApp(
   App: KoaClass,
   routesPath: string,
-  payments: { readonly handlers: PaymentRoutes },
+  payments: { readonly paymentRoutes: PaymentRoutes },
   mount: (app: Koa) => void,
 ): Promise<KoaTestApp> {
   const app = new App();
@@ -48,7 +48,7 @@ export async function startKoaApp(
     routesUrl: `${server.url}${routesPath}`,
     async close() {
       await server.close();
-      await payments.handlers.close();
+      await payments.paymentRoutes.close();
     },
   };
 }

@@ -21,18 +21,18 @@ describe('paymentMiddleware and mountPaymentRoutes options', () => {
         },
       },
     });
-    middleware.handlers.on('payment.closed', (event) => expectTypeOf(event).toEqualTypeOf<PaymentClosedEvent>());
-    const { handlers } = mountPaymentRoutes(router, '/payments', {
+    middleware.paymentRoutes.on('payment.closed', (event) => expectTypeOf(event).toEqualTypeOf<PaymentClosedEvent>());
+    const { paymentRoutes } = mountPaymentRoutes(router, '/payments', {
       ...base,
       resolveOrder: (_orderId, ctx) => expectTypeOf(ctx.context).toEqualTypeOf<Context>() && null,
     });
-    handlers.on('*', (_event, ctx) => expectTypeOf(ctx.context).toEqualTypeOf<Context | undefined>());
+    paymentRoutes.on('*', (_event, ctx) => expectTypeOf(ctx.context).toEqualTypeOf<Context | undefined>());
   });
 
   it('refuse a handler of the wrong signature, and another framework’s context', () => {
     const middleware = paymentMiddleware({ ...base, resolveOrder: () => null });
     // @ts-expect-error a payment.closed handler cannot take refund.failed events
-    middleware.handlers.on('refund.failed', (event: PaymentClosedEvent) => event.sessionId);
+    middleware.paymentRoutes.on('refund.failed', (event: PaymentClosedEvent) => event.sessionId);
     // @ts-expect-error resolveOrder gets a Koa Context, not another framework's request
     paymentMiddleware({ ...base, resolveOrder: (_orderId, _ctx: OrderLookupContext<{ raw: string }>) => null });
   });

@@ -15,7 +15,7 @@ const ENHANCERS = { guards: false, interceptors: true, filters: true };
 
 /**
  * Finds every `@OnPaymentEvent` method on the application's providers and
- * controllers and subscribes it to the payment handlers, so a verified webhook
+ * controllers and subscribes it to the payment routes, so a verified webhook
  * reaches it exactly once, through Nest's external context.
  */
 @Injectable()
@@ -63,7 +63,7 @@ export class PaymentEventExplorer implements OnModuleInit, OnModuleDestroy {
         ENHANCERS,
         PAYMENT_EVENT_CONTEXT_TYPE,
       ) as PaymentEventHandler;
-      for (const event of events) this.unsubscribes.push(this.payments.handlers.on(event, handler));
+      for (const event of events) this.unsubscribes.push(this.payments.paymentRoutes.on(event, handler));
     }
   }
 }

@@ -17,15 +17,13 @@ function rawBodyMissing(): PaymentRouteError {
 /**
  * Nest's parser consumes JSON and form bodies before any controller; with
  * `rawBody: true` it keeps their exact bytes, which the routes parse (and the
- * webhook verifies) themselves. Other bodies are still in the stream.
+ * webhook verifies) themselves. Other bodies are still in the stream. What it
+ * parsed is not handed on: without the bytes, the fix is `rawBody: true`.
  */
 function neutralRequest(platform: NestPlatform, req: unknown, limitBytes: number): NeutralRequest | undefined {
   const { node, rawBody, path } = platform.read(req);
   if (path === undefined) return undefined;
-  const request = toNeutralRequest(node, { path, context: req, limitBytes });
-  if (!node.readableEnded) return request;
-  if (rawBody) return { ...request, parsedBody: rawBody };
-  return { ...request, readBody: () => Promise.reject(rawBodyMissing()) };
+  return toNeutralRequest(node, { path, context: req, limitBytes, bodyParser: { rawBody }, consumedBodyError: rawBodyMissing });
 }
 
 /**
@@ -51,9 +49,9 @@ export function createPaymentsController(path: string, decorators: readonly Clas
     }
 
     async serve(@Req() req: unknown, @Res() res: unknown, @Next() next?: () => void): Promise<void> {
-      const { handlers } = this.payments;
-      const request = neutralRequest(this.platform, req, handlers.bodyLimitBytes);
-      const response = request === undefined ? undefined : await handlers.handle(request);
+      const { paymentRoutes } = this.payments;
+      const request = neutralRequest(this.platform, req, paymentRoutes.bodyLimitBytes);
+      const response = request === undefined ? undefined : await paymentRoutes.handle(request);
       if (response === undefined) return this.platform.passOn(res, next);
       this.platform.write(res, response);
     }

@@ -3,7 +3,7 @@ import { createPaymentsController } from './payments.controller';
 import type { PaymentsModuleExtras, PaymentsModuleOptions } from './payments.options';
 import { PAYMENTS_MODULE_OPTIONS } from './payments.tokens';
 
-const DEFAULT_EXTRAS: PaymentsModuleExtras = { mountPath: 'payments', path: undefined, isGlobal: false, controllerDecorators: [] };
+const DEFAULT_EXTRAS: PaymentsModuleExtras = { mountPath: 'payments', isGlobal: false, controllerDecorators: [] };
 
 export const { ConfigurableModuleClass: ConfigurablePaymentsModule } = new ConfigurableModuleBuilder<PaymentsModuleOptions>({
   moduleName: 'Payments',
@@ -14,6 +14,6 @@ export const { ConfigurableModuleClass: ConfigurablePaymentsModule } = new Confi
   .setExtras<PaymentsModuleExtras>(DEFAULT_EXTRAS, (definition, extras) => ({
     ...definition,
     global: extras.isGlobal,
-    controllers: [createPaymentsController(extras.path ?? extras.mountPath, extras.controllerDecorators)],
+    controllers: [createPaymentsController(extras.mountPath, extras.controllerDecorators)],
   }))
   .build();

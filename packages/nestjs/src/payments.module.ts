@@ -9,7 +9,7 @@ import { PaymentsService } from './payments.service';
  *
  * `PaymentsModule.forRoot({ client, resolveOrder, webhook, ... })` or
  * `PaymentsModule.forRootAsync({ imports, inject, useFactory })`; both take
- * `path` (default 'payments'), `isGlobal` and `controllerDecorators` (e.g.
+ * `mountPath` (default 'payments'), `isGlobal` and `controllerDecorators` (e.g.
  * `[Public()]` for a global auth guard). The app must be created with
  * `NestFactory.create(AppModule, { rawBody: true })` so webhooks can be verified.
  */

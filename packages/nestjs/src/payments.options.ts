@@ -2,21 +2,19 @@ import type { PaymentRoutesOptions } from '@paymount/core';
 import type { NestPlatformRequest } from './nest-platform';
 
 /**
- * What forRoot takes, or forRootAsync's factory returns: the payment handlers'
+ * What forRoot takes, or forRootAsync's factory returns: the payment routes'
  * options, with the platform's request (Express or Fastify) as `ctx.context`.
  */
 export type PaymentsModuleOptions = PaymentRoutesOptions<NestPlatformRequest>;
 
 /**
  * Module-level settings that shape the module itself rather than the payment
- * handlers, so they are read when the module is defined, even with
+ * routes, so they are read when the module is defined, even with
  * forRootAsync (a route path cannot wait for an async factory).
  */
 export interface PaymentsModuleExtras {
   /** Where the routes are served, e.g. 'payments' gives POST /payments/checkout. */
   mountPath: string;
-  /** @deprecated The old name of `mountPath`, the name every paymount package uses; `path` wins when both are set, as before. */
-  path: string | undefined;
   /** Make PaymentsService injectable everywhere without importing the module again. */
   isGlobal: boolean;
   /**

@@ -18,18 +18,18 @@ import type { NestPlatformRequest } from './nest-platform';
 import type { PaymentsModuleOptions } from './payments.options';
 import { PAYMENTS_MODULE_OPTIONS } from './payments.tokens';
 
-/** The payment handlers and client built from the module options, for injection anywhere. */
+/** The payment routes and client built from the module options, for injection anywhere. */
 @Injectable()
 export class PaymentsService implements OnModuleDestroy {
-  readonly handlers: PaymentRoutes<NestPlatformRequest>;
+  readonly paymentRoutes: PaymentRoutes<NestPlatformRequest>;
 
   constructor(@Inject(PAYMENTS_MODULE_OPTIONS) options: PaymentsModuleOptions) {
-    this.handlers = createPaymentRoutes(options);
+    this.paymentRoutes = createPaymentRoutes(options);
   }
 
   /** The typed client, for calls of your own (e.g. a direct payment from a job). */
   get client(): PaymentClient {
-    return this.handlers.client;
+    return this.paymentRoutes.client;
   }
 
   /** Refunds a payment in full (no `amount`) or in part: `client.refund`. */
@@ -48,25 +48,25 @@ export class PaymentsService implements OnModuleDestroy {
   }
 
   /**
-   * Settles the payments no webhook settled (`handlers.reconcile`): each final
+   * Settles the payments no webhook settled (`paymentRoutes.reconcile`): each final
    * outcome reaches the `@OnPaymentEvent` methods once, whether the webhook,
    * this, or both bring it. Call it on a schedule, e.g. from an `@Interval`.
    */
   reconcile(options?: ReconcileOptions): Promise<ReconcileSummary> {
-    return this.handlers.reconcile(options);
+    return this.paymentRoutes.reconcile(options);
   }
 
   /**
-   * Cancels an order's abandoned checkout (`handlers.cancelCheckout`): under
+   * Cancels an order's abandoned checkout (`paymentRoutes.cancelCheckout`): under
    * the order's lock its open hosted session is expired (the page then says
    * so) and the order can be checked out again; a paid one answers
    * `already-paid`. Takes the `referenceOrderId` your `resolveOrder` gives.
    */
   cancelCheckout(referenceOrderId: string): Promise<CancelCheckoutResult> {
-    return this.handlers.cancelCheckout(referenceOrderId);
+    return this.paymentRoutes.cancelCheckout(referenceOrderId);
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.handlers.close();
+    await this.paymentRoutes.close();
   }
 }

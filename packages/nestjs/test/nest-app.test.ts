@@ -3,7 +3,7 @@ import type { PaymentClosedEvent, PaymentEvent, PaymentFailedEvent, PaymentRoute
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdapterFixture, type AdapterFixture } from '../../../tools/adapter-testing';
 import { postJson, postRaw, send } from '../../../tools/conformance/http';
-import { OnPaymentEvent, PaymentsModule, PaymentsService } from '../src';
+import { OnPaymentEvent, PAYMENTS_MODULE_OPTIONS, PaymentsModule, PaymentsService, type PaymentsModuleOptions } from '../src';
 import { startNestApp, type NestTestApp } from './support';
 
 let fixture: AdapterFixture;
@@ -104,9 +104,9 @@ describe('PaymentsModule.forRoot with rawBody: true', () => {
   });
 
   it('gives merchant providers the client through PaymentsService', () => {
-    const { client, handlers } = app.app.get(Billing).payments;
+    const { client, paymentRoutes } = app.app.get(Billing).payments;
     expect(client.merchantId).toBe(fixture.sandbox.merchantId);
-    expect(typeof handlers.handle).toBe('function');
+    expect(typeof paymentRoutes.handle).toBe('function');
   });
 
   it("leaves other paths under the controller's path to Nest", async () => {
@@ -204,18 +204,14 @@ describe('an app with a global prefix', () => {
   });
 });
 
-describe('`path`, the deprecated name of mountPath', () => {
-  let app: NestTestApp;
-  beforeAll(async () => {
-    @Module({ imports: [PaymentsModule.forRoot({ ...fixture.options, path: 'old-pay' })] })
-    class AppModule {}
-    app = await startNestApp(AppModule);
-    fixture.mountedAt(`${app.url}/old-pay`);
-  });
-  afterAll(() => app.close());
-
-  it('still places the routes', async () => {
-    expect((await postJson(`${app.url}/old-pay/checkout`, { orderId: 'order-1' })).status).toBe(201);
-    expect((await postJson(`${app.url}/payments/checkout`, { orderId: 'order-1' })).status).toBe(404);
+describe('`path`, the old name of mountPath, removed at 0.1.0', () => {
+  it('reaches the routes options, which refuse it at start-up instead of serving at the default path', () => {
+    const module = PaymentsModule.forRoot({ ...fixture.options, path: 'old-pay' } as PaymentRoutesOptions);
+    const given = module.providers?.find(
+      (provider): provider is { provide: symbol; useValue: PaymentsModuleOptions } =>
+        typeof provider === 'object' && 'provide' in provider && provider.provide === PAYMENTS_MODULE_OPTIONS,
+    );
+    expect(given?.useValue).toMatchObject({ path: 'old-pay' });
+    expect(() => new PaymentsService(given!.useValue)).toThrow(/path/);
   });
 });

@@ -63,7 +63,7 @@ describe('PaymentsModule options', () => {
       },
       on: { 'refund.succeeded': (event) => expectTypeOf(event).toEqualTypeOf<RefundSucceededEvent>() },
     });
-    payments.handlers.on('payment.closed', (event, ctx) => {
+    payments.paymentRoutes.on('payment.closed', (event, ctx) => {
       expectTypeOf(event).toEqualTypeOf<PaymentClosedEvent>();
       expectTypeOf(ctx.context).toEqualTypeOf<NestPlatformRequest | undefined>();
     });

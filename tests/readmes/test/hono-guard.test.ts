@@ -13,7 +13,7 @@ describeGuardHolds('the Hono app of the core README', async (options) => {
   app.use('/payments/checkout', async (c, next) =>
     c.req.header('cookie') === SESSION_COOKIE ? next() : c.json({ error: 'login required' }, 401),
   );
-  for (const path of payments.handlers.routePaths) app.all(`/payments${path}`, (c) => payments(c.req.raw));
+  for (const path of payments.paymentRoutes.routePaths) app.all(`/payments${path}`, (c) => payments(c.req.raw));
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
   if (!server.listening) await once(server, 'listening');
   return {
@@ -21,7 +21,7 @@ describeGuardHolds('the Hono app of the core README', async (options) => {
     async close() {
       server.closeAllConnections();
       server.close();
-      await payments.handlers.close();
+      await payments.paymentRoutes.close();
     },
   };
 });

@@ -12,7 +12,7 @@ describeRouteConformance('hono on node', {
   async startApp(options) {
     const payments = createFetchHandler(options, { mountPath: '/payments' });
     const app = new Hono();
-    for (const path of payments.handlers.routePaths) {
+    for (const path of payments.paymentRoutes.routePaths) {
       app.all(`/payments${path}`, (c) => payments(c.req.raw));
     }
     app.get('/payments/own-route', (c) => c.json({ own: true }));
@@ -23,7 +23,7 @@ describeRouteConformance('hono on node', {
       async close() {
         server.closeAllConnections();
         server.close();
-        await payments.handlers.close();
+        await payments.paymentRoutes.close();
       },
     };
   },

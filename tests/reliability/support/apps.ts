@@ -21,7 +21,7 @@ export interface MerchantApp {
   /** Where the payment routes are mounted, e.g. `http://127.0.0.1:41234/payments`. */
   routesUrl: string;
   /** The core handlers behind the routes, e.g. for `reconcile()`. */
-  handlers: PaymentRoutes;
+  paymentRoutes: PaymentRoutes;
   close(): Promise<void>;
 }
 
@@ -51,12 +51,12 @@ function nestLogger(write: (line: string) => void): LoggerService {
   return { log: level('log'), error: level('error'), warn: level('warn'), debug: level('debug'), verbose: level('verbose'), fatal: level('fatal') };
 }
 
-/** The routes served under /payments by `server`; closing stops the server, then the app (by default its handlers). */
-function served(adapter: AdapterName, server: Listening, handlers: PaymentRoutes, closeApp = () => handlers.close()): MerchantApp {
+/** The routes served under /payments by `server`; closing stops the server, then the app (by default its routes). */
+function served(adapter: AdapterName, server: Listening, paymentRoutes: PaymentRoutes, closeApp = () => paymentRoutes.close()): MerchantApp {
   return {
     adapter,
     routesUrl: `${server.url}/payments`,
-    handlers,
+    paymentRoutes,
     async close() {
       await server.close();
       await closeApp();
@@ -80,18 +80,18 @@ export async function startMerchantApp(
     const router = paymentRouter(options);
     if (extra.bodyParsedFirst) app.use(express.json());
     app.use('/payments', router);
-    return served(adapter, await listen(app), router.handlers);
+    return served(adapter, await listen(app), router.paymentRoutes);
   }
   if (adapter === 'koa') {
     const app = new Koa();
-    const payments = paymentMiddleware({ ...options, prefix: '/payments' });
+    const payments = paymentMiddleware({ ...options, mountPath: '/payments' });
     if (extra.bodyParsedFirst) app.use(koaJsonParser);
     app.use(payments);
-    return served(adapter, await listen(app.callback()), payments.handlers);
+    return served(adapter, await listen(app.callback()), payments.paymentRoutes);
   }
   if (adapter === 'node') {
     const middleware = createNodeMiddleware(options, { mountPath: '/payments' });
-    return served(adapter, await listen(middleware), middleware.handlers);
+    return served(adapter, await listen(middleware), middleware.paymentRoutes);
   }
   @Module({ imports: [PaymentsModule.forRoot(options)] })
   class ShopModule {}
@@ -101,5 +101,5 @@ export async function startMerchantApp(
   });
   await app.init();
   // Nest closes the handlers with its module.
-  return served(adapter, await listen(app.getHttpAdapter().getInstance()), app.get(PaymentsService).handlers, () => app.close());
+  return served(adapter, await listen(app.getHttpAdapter().getInstance()), app.get(PaymentsService).paymentRoutes, () => app.close());
 }

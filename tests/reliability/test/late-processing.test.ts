@@ -96,7 +96,7 @@ async function play(scenario: Scenario): Promise<Outcome> {
   let reconcileRuns = 0;
   const reconcile = async () => {
     reconcileRuns += 1;
-    return app.handlers.reconcile({ olderThanMs: 0 });
+    return app.paymentRoutes.reconcile({ olderThanMs: 0 });
   };
   try {
     const startedAt = Date.now();

@@ -136,7 +136,7 @@ async function scenario(adapter: AdapterName): Promise<SecretScan> {
     await record(send(agent, `${routes}/status?orderId=${guarded}`));
     await record(send(agent, `${routes}/status?orderId=${encodeURIComponent(stray)}`));
     sandbox.clock.advance(120_000);
-    await app.handlers.reconcile();
+    await app.paymentRoutes.reconcile();
     // Webhooks: a handler that fails quoting the secret, forged and stale deliveries, the secret as a signature.
     failNext = true;
     await record(postJson(agent, `${routes}/wallet/pay`, { orderId: ok(), token: token() }));

@@ -96,7 +96,7 @@ describe.skipIf(redisSkipped)('three instances on one Redis under random service
     };
     const reconcileOn = async (n: number, limit: number) => {
       reconcileRuns += 1;
-      await instances[n % instances.length]?.handlers.reconcile({ olderThanMs: 0, limit });
+      await instances[n % instances.length]?.paymentRoutes.reconcile({ olderThanMs: 0, limit });
     };
 
     const reading = () => new Promise((resolve) => setTimeout(resolve, RUN.readingMs));

@@ -5,4 +5,5 @@
 export type { NeutralHeaders, NeutralRequest, NeutralResponse } from '../routes/neutral-http';
 export { readNodeBody, toNeutralRequest, writeNeutralResponse } from '../routes/node-http-bridge';
 export type { ToNeutralRequestOptions } from '../routes/node-http-bridge';
+export type { BodyParserLeftovers } from '../routes/consumed-body';
 export { normalizeMountPath, pathUnderMount, rawPathOf } from '../routes/mount-path';

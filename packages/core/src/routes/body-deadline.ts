@@ -2,13 +2,6 @@ import { PaymentErrorCode } from '../error-codes';
 import type { NeutralRequest } from './neutral-http';
 import { PaymentRouteError } from './route-error';
 
-/**
- * The service gives a webhook receiver 10 s to answer, and a genuine body (a
- * delivery, a browser's `{ orderId, token }`) arrives in milliseconds: a body
- * still trickling in after that long is someone holding connections open.
- */
-export const DEFAULT_BODY_READ_TIMEOUT_MS = 10_000;
-
 function bodyReadTimeout(ms: number): PaymentRouteError {
   return new PaymentRouteError(408, PaymentErrorCode.BODY_READ_TIMEOUT, 'The request body did not arrive in time.', {
     fix:

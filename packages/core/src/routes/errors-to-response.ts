@@ -13,6 +13,7 @@ import {
 import type { Logger } from '../logger';
 import { logRouteFailure, type FailureContext } from './failure-log';
 import type { NeutralResponse } from './neutral-http';
+import type { RouteAnswer } from './route-answer';
 import { BODY_TOO_LARGE_MESSAGE, PaymentRouteError } from './route-error';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } as const;
@@ -28,6 +29,15 @@ export function errorResponse(
 ): NeutralResponse {
   const body = { code: error.code, message: error.message, ...(error.traceId ? { traceId: error.traceId } : {}) };
   return jsonResponse(status, { error: body }, headers);
+}
+
+/** An error response and its code, as a route tells it. */
+export function errorAnswer(
+  status: number,
+  error: { code: PaymentErrorCode; message: string; traceId?: string | undefined },
+  headers: Record<string, string> = {},
+): RouteAnswer {
+  return { response: errorResponse(status, error, headers), outcome: { errorCode: error.code } };
 }
 
 export const GENERIC_MESSAGE = 'An unexpected error occurred.';
@@ -89,10 +99,10 @@ function webhookStatus(error: WebhookVerificationError): number {
  * never to hold a key or token; anything else is answered generically and only
  * logged (through the redacting logger).
  */
-export function errorToResponse(error: unknown, logger: Logger, context?: FailureContext): NeutralResponse {
+export function errorToAnswer(error: unknown, logger: Logger, context?: FailureContext): RouteAnswer {
   if (!(error instanceof PaymentError)) {
     logRouteFailure(logger, error, 500, context);
-    return errorResponse(500, { code: PaymentErrorCode.INTERNAL_ERROR, message: GENERIC_MESSAGE });
+    return errorAnswer(500, { code: PaymentErrorCode.INTERNAL_ERROR, message: GENERIC_MESSAGE });
   }
   const rule = ruleFor(error);
   logRouteFailure(logger, error, rule.status, context);
@@ -103,7 +113,7 @@ export function errorToResponse(error: unknown, logger: Logger, context?: Failur
   if (error instanceof PaymentRouteError && error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds);
   // RFC 9110 15.5.9: a 408 closes the connection. The rest of a body still arriving is then never read, and the socket is freed.
   if (rule.status === 408) headers['connection'] = 'close';
-  return errorResponse(
+  return errorAnswer(
     rule.status,
     { code: rule.code ?? error.code, message: rule.message ?? error.message, traceId: error.traceId },
     headers,

@@ -13,7 +13,7 @@ export interface FetchHandlerOptions {
   notFound?: (request: Request) => Response | Promise<Response>;
 }
 
-export type FetchHandler = ((request: Request) => Promise<Response>) & { handlers: PaymentRoutes };
+export type FetchHandler = ((request: Request) => Promise<Response>) & { paymentRoutes: PaymentRoutes };
 
 /** Reads a fetch body up to `limitBytes`, cancelling the stream as soon as it grows past it. */
 async function readLimited(request: Request, limitBytes: number): Promise<Uint8Array> {
@@ -69,20 +69,20 @@ function toResponse(response: NeutralResponse, method = 'GET'): Response {
  * `pathUnderMount`, as on every adapter.
  */
 export function createFetchHandler(
-  handlersOrOptions: PaymentRoutes | PaymentRoutesOptions,
+  routesOrOptions: PaymentRoutes | PaymentRoutesOptions,
   options: FetchHandlerOptions = {},
 ): FetchHandler {
-  const handlers = isPaymentRoutes<PaymentRoutes>(handlersOrOptions)
-    ? handlersOrOptions
-    : createPaymentRoutes(handlersOrOptions);
+  const paymentRoutes = isPaymentRoutes<PaymentRoutes>(routesOrOptions)
+    ? routesOrOptions
+    : createPaymentRoutes(routesOrOptions);
   const mountPath = normalizeMountPath(options.mountPath);
   const notFound = options.notFound ?? (() => toResponse(notFoundResponse()));
   const handle = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     const path = pathUnderMount(url.pathname, mountPath);
     const response =
-      path === undefined ? undefined : await handlers.handle(toNeutral(request, url, path, handlers.bodyLimitBytes));
+      path === undefined ? undefined : await paymentRoutes.handle(toNeutral(request, url, path, paymentRoutes.bodyLimitBytes));
     return response ? toResponse(response, request.method.toUpperCase()) : notFound(request);
   };
-  return Object.assign(handle, { handlers });
+  return Object.assign(handle, { paymentRoutes });
 }

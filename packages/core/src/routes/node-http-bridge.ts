@@ -1,5 +1,6 @@
 import { PaymentErrorCode } from '../error-codes';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bodyLeftByParser, type BodyParserLeftovers } from './consumed-body';
 import { rawPathOf } from './mount-path';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 import { bodyTooLarge, PaymentRouteError } from './route-error';
@@ -59,8 +60,14 @@ export function readNodeBody(req: IncomingMessage, limitBytes: number): Promise<
 export interface ToNeutralRequestOptions {
   /** The path relative to where the routes are mounted (see `pathUnderMount`). Default: the URL's path as sent, undecoded. */
   path?: string;
-  /** What a body parser left on the request, when one consumed the stream. */
-  parsedBody?: unknown;
+  /** What a body parser mounted before paymount left on the request: used only when it consumed the stream. */
+  bodyParser?: BodyParserLeftovers;
+  /**
+   * The error a route reading the body gets when a parser consumed the stream
+   * and left nothing usable. Default `BODY_ALREADY_CONSUMED`: mount the routes
+   * before any body parser.
+   */
+  consumedBodyError?: () => Error;
   /** Handed to the merchant's hooks (resolveOrder, event handlers). Default: the request itself. */
   context?: unknown;
   limitBytes: number;
@@ -85,15 +92,18 @@ export function toNeutralRequest(req: IncomingMessage, options: ToNeutralRequest
   // Only the path and query are taken from the URL; the host is a placeholder and never trusted.
   const url = new URL(req.url ?? '/', 'http://localhost');
   let body: Promise<Uint8Array> | undefined;
+  const { consumedBodyError } = options;
   const request: NeutralRequest = {
     method: (req.method ?? 'GET').toUpperCase(),
     path: options.path ?? rawPathOf(req.url ?? '/'),
     headers: req.headers,
     query: queryOf(url),
-    readBody: () => (body ??= readNodeBody(req, options.limitBytes)),
+    readBody: () =>
+      (body ??= req.readableEnded && consumedBodyError ? Promise.reject(consumedBodyError()) : readNodeBody(req, options.limitBytes)),
     context: options.context ?? req,
   };
-  if (options.parsedBody !== undefined) request.parsedBody = options.parsedBody;
+  const parsedBody = options.bodyParser && bodyLeftByParser(req, options.bodyParser);
+  if (parsedBody !== undefined) request.parsedBody = parsedBody;
   return request;
 }
 

@@ -11,7 +11,7 @@ export interface NodeMiddlewareOptions {
 }
 
 export type NodeMiddleware = ((req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void) & {
-  handlers: PaymentRoutes;
+  paymentRoutes: PaymentRoutes;
 };
 
 /**
@@ -20,12 +20,12 @@ export type NodeMiddleware = ((req: IncomingMessage, res: ServerResponse, next?:
  * is none.
  */
 export function createNodeMiddleware(
-  handlersOrOptions: PaymentRoutes | PaymentRoutesOptions,
+  routesOrOptions: PaymentRoutes | PaymentRoutesOptions,
   options: NodeMiddlewareOptions = {},
 ): NodeMiddleware {
-  const handlers = isPaymentRoutes<PaymentRoutes>(handlersOrOptions)
-    ? handlersOrOptions
-    : createPaymentRoutes(handlersOrOptions);
+  const paymentRoutes = isPaymentRoutes<PaymentRoutes>(routesOrOptions)
+    ? routesOrOptions
+    : createPaymentRoutes(routesOrOptions);
   const mountPath = normalizeMountPath(options.mountPath);
   const passOn = (res: ServerResponse, next?: (error?: unknown) => void) => {
     if (next) next();
@@ -34,9 +34,9 @@ export function createNodeMiddleware(
   const middleware = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => {
     const path = pathUnderMount(rawPathOf(req.url ?? '/'), mountPath);
     if (path === undefined) return passOn(res, next);
-    const neutral = toNeutralRequest(req, { path, limitBytes: handlers.bodyLimitBytes });
+    const neutral = toNeutralRequest(req, { path, limitBytes: paymentRoutes.bodyLimitBytes });
     const serve = async (): Promise<boolean> => {
-      const response = await handlers.handle(neutral);
+      const response = await paymentRoutes.handle(neutral);
       if (response === undefined) return false;
       // Inside the promise, so a response Node refuses to write reaches next() instead of going unhandled.
       writeNeutralResponse(res, response);
@@ -49,5 +49,5 @@ export function createNodeMiddleware(
       (error: unknown) => (next ? next(error) : res.destroy(error as Error)),
     );
   };
-  return Object.assign(middleware, { handlers });
+  return Object.assign(middleware, { paymentRoutes });
 }

@@ -6,7 +6,7 @@ import { callbackUrlSchema, type SchemaContext } from '../schemas/urls';
 import { telemetryOptionsSchema } from '../telemetry/options';
 import { walletPaymentRequestInputSchema } from '../wallet/payment-request';
 import { DEFAULT_WEBHOOK_TOLERANCE_MS } from '../webhooks/verify-webhook';
-import { DEFAULT_DEDUPE_TTL_MS } from './webhook';
+import { DEFAULT_DEDUPE_TTL_MS } from './defaults';
 import type { IdempotencyStore } from '../idempotency/store';
 import type { OrderAttemptStore } from '../orders/store';
 import type { PaymentClient } from '../client/types';
@@ -174,7 +174,7 @@ export type WebhookRouteOptions = WebhookSecrets & WebhookRouteSettings;
  */
 export function paymentRoutesOptionsSchema<TContext = unknown>(context: SchemaContext) {
   return z.strictObject({
-    /** A client, or the options to create one (then closed by `handlers.close()`). */
+    /** A client, or the options to create one (then closed by `paymentRoutes.close()`). */
     client: objectWith<PaymentClient | PaymentClientOptions>([], 'must be a PaymentClient or the options to create one'),
     /** Looks up the merchant's order on the server: the only source of the amount charged. */
     resolveOrder: fn<ResolveOrder<TContext>>('must be a function (orderId, ctx) => order | null'),
@@ -182,7 +182,7 @@ export function paymentRoutesOptionsSchema<TContext = unknown>(context: SchemaCo
      * The public HTTPS URL of the mounted webhook route, sent with every payment:
      * one URL, or one per order (also handy when the app's own address is only
      * known once it listens; undefined sends none for that order). Without one,
-     * run `handlers.reconcile()` on a schedule to hear of outcomes.
+     * run `paymentRoutes.reconcile()` on a schedule to hear of outcomes.
      */
     notifyUrl: z
       .union(
@@ -222,7 +222,7 @@ export function paymentRoutesOptionsSchema<TContext = unknown>(context: SchemaCo
     /**
      * Event handlers by event name, or '*' for all, each given its own event
      * type (`'refund.succeeded': (event) => event.originalTransactionId`). More
-     * can be added with `handlers.on()`.
+     * can be added with `paymentRoutes.on()`.
      */
     on: z
       .custom<PaymentEventSubscriptions<TContext>>()

@@ -3,8 +3,9 @@ import { handleEventOnce, type EventDedupeDeps } from '../idempotency/handle-eve
 import type { Logger } from '../logger';
 import type { PaymentEvent } from '../webhooks/event';
 import { verifyDelivery } from '../webhooks/verify-webhook';
-import { errorResponse, jsonResponse } from './errors-to-response';
-import type { NeutralRequest, NeutralResponse } from './neutral-http';
+import { errorAnswer, jsonResponse } from './errors-to-response';
+import type { NeutralRequest } from './neutral-http';
+import { answered, type RouteAnswer } from './route-answer';
 
 export interface WebhookDeps extends EventDedupeDeps {
   secrets: readonly string[];
@@ -26,9 +27,6 @@ async function rawBodyOf(req: NeutralRequest): Promise<unknown> {
   if (req.parsedBody !== undefined) return req.parsedBody;
   return req.readBody ? req.readBody() : undefined;
 }
-
-/** How long a handled event is remembered by default: far past every retry and redelivery of the service. */
-export const DEFAULT_DEDUPE_TTL_MS = 24 * 60 * 60_000;
 
 /** Seconds a delivery refused as in progress is asked to wait: handlers should finish well within the service's 10 s. */
 export const IN_PROGRESS_RETRY_AFTER_SECONDS = 2;
@@ -62,7 +60,7 @@ export function unsignedTimeWarning(logger: Logger, field: string): () => void {
  * failure the claim is released and 500 makes the service retry; when the
  * store cannot be reached, 503 does.
  */
-export async function webhookRoute(req: NeutralRequest, deps: WebhookDeps): Promise<NeutralResponse> {
+export async function webhookRoute(req: NeutralRequest, deps: WebhookDeps): Promise<RouteAnswer> {
   const { event, signedTime } = await verifyDelivery({
     rawBody: await rawBodyOf(req),
     headers: req.headers,
@@ -81,23 +79,23 @@ export async function webhookRoute(req: NeutralRequest, deps: WebhookDeps): Prom
   switch (handling.outcome) {
     case 'duplicate':
       deps.logger.info(summary, 'duplicate webhook delivery ignored');
-      return jsonResponse(200, { received: true, duplicate: true });
+      return { response: jsonResponse(200, { received: true, duplicate: true }), outcome: { duplicate: true } };
     case 'in-progress':
       deps.logger.warn(summary, 'webhook delivery refused while the same event is being handled; the service will retry');
-      return errorResponse(
+      return errorAnswer(
         409,
         { code: PaymentErrorCode.WEBHOOK_IN_PROGRESS, message: 'The same event is being handled by another delivery; retry later.' },
         { 'retry-after': String(IN_PROGRESS_RETRY_AFTER_SECONDS) },
       );
     case 'failed':
       deps.logger.error({ ...summary, err: handling.error }, 'webhook handler failed; the delivery will be retried');
-      return errorResponse(500, {
+      return errorAnswer(500, {
         code: PaymentErrorCode.WEBHOOK_HANDLER_FAILED,
         message: 'A webhook handler failed; the delivery will be retried.',
       });
     case 'handled':
       await deps.afterHandled(event);
       deps.logger.info({ ...summary, handlers: handling.handlers }, 'webhook delivery handled');
-      return jsonResponse(200, { received: true });
+      return answered(jsonResponse(200, { received: true }));
   }
 }

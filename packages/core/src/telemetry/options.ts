@@ -8,7 +8,7 @@ import { z } from 'zod';
 export interface PaymentTelemetryOptions {
   /** Default: the global tracer provider (`trace.setGlobalTracerProvider`, what the Node SDK registers). */
   tracerProvider?: { getTracer(name: string, version?: string): unknown };
-  /** Default: the global meter provider at the time the client or handlers are created. */
+  /** Default: the global meter provider at the time the client or routes are created. */
   meterProvider?: { getMeter(name: string, version?: string): unknown };
 }
 

@@ -1,6 +1,7 @@
 import type { Attributes, Span } from '@opentelemetry/api';
 import type { ReconcileSummary } from '../orders/reconcile';
-import type { NeutralRequest, NeutralResponse } from '../routes/neutral-http';
+import type { NeutralRequest } from '../routes/neutral-http';
+import type { RouteAnswer } from '../routes/route-answer';
 import type { ResolveOrder } from '../routes/types';
 import type { WebhookDeps } from '../routes/webhook';
 import type { Redactor } from '../logger';
@@ -11,8 +12,8 @@ import { createTelemetry, secondsSince, type Telemetry } from './telemetry';
 export const WEBHOOK_ROUTE = '/webhook';
 
 export interface RouteTelemetry {
-  /** Runs one request of a mounted route inside its span; `answer` never throws (errors are already responses). */
-  traceRoute(route: string, method: string, req: NeutralRequest, answer: () => Promise<NeutralResponse>): Promise<NeutralResponse>;
+  /** Runs one request of a mounted route inside its span; `answer` never throws (errors are already answers). */
+  traceRoute(route: string, method: string, req: NeutralRequest, answer: () => Promise<RouteAnswer>): Promise<RouteAnswer>;
   /** The merchant's resolveOrder, noting the order of each request on its span. */
   observeOrderLookups(resolve: ResolveOrder): ResolveOrder;
   /** The webhook route's deps for one delivery, noting its event type and handler time on its span. */
@@ -27,26 +28,15 @@ interface RequestRecord {
   handlerSeconds?: number;
 }
 
-/** The error code of an error response; undefined for a success or a body that is not the error shape. */
-function errorCodeOf(response: NeutralResponse): string | undefined {
-  if (response.status < 400) return undefined;
-  try {
-    const code = (JSON.parse(response.body) as { error?: { code?: unknown } }).error?.code;
-    return typeof code === 'string' ? code : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * What became of a delivery, read from the answer the service gets: the
  * route's contract (200, 200 duplicate, 409 in progress, 500 handler failed,
  * 503 store unavailable, 4xx refused before any handler).
  */
-function deliveryResult(response: NeutralResponse): string {
+function deliveryResult({ response, outcome }: RouteAnswer): string {
   switch (response.status) {
     case 200:
-      return response.body.includes('"duplicate":true') ? 'duplicate' : 'handled';
+      return outcome.duplicate ? 'duplicate' : 'handled';
     case 409:
       return 'in_progress';
     case 500:
@@ -76,8 +66,8 @@ export function createRouteTelemetry(option: PaymentTelemetry | undefined, redac
   const { api, tracer, instruments, metered } = telemetry;
   const requests = new WeakMap<NeutralRequest, RequestRecord>();
 
-  const recordDelivery = (record: RequestRecord, response: NeutralResponse) => {
-    const result = deliveryResult(response);
+  const recordDelivery = (record: RequestRecord, answer: RouteAnswer) => {
+    const result = deliveryResult(answer);
     const dimensions: Attributes = {
       [ATTR.webhookResult]: result,
       ...(record.eventType === undefined ? {} : { [ATTR.eventType]: record.eventType }),
@@ -104,16 +94,17 @@ export function createRouteTelemetry(option: PaymentTelemetry | undefined, redac
       const record: RequestRecord = { span };
       requests.set(req, record);
       try {
-        const response = await api.context.with(api.trace.setSpan(parent, span), answer);
-        const code = errorCodeOf(response);
+        const answered = await api.context.with(api.trace.setSpan(parent, span), answer);
+        const { response } = answered;
+        const code = answered.outcome.errorCode;
         span.setAttribute(ATTR.statusCode, response.status);
         if (code !== undefined) span.setAttribute(ATTR.errorType, code);
         // As the HTTP conventions say of a server span: only a 5xx is the server's error.
         if (response.status >= 500) span.setStatus({ code: api.SpanStatusCode.ERROR, message: code ?? String(response.status) });
-        if (route === WEBHOOK_ROUTE) recordDelivery(record, response);
+        if (route === WEBHOOK_ROUTE) recordDelivery(record, answered);
         // A payment route's 409 is always the one-order-one-charge guard: nothing was sent.
         else if (response.status === 409) instruments.guardRefusals.add(1, { [ATTR.route]: route, [ATTR.guardReason]: code ?? 'CONFLICT' });
-        return response;
+        return answered;
       } finally {
         span.end();
         requests.delete(req);

@@ -16,7 +16,7 @@ export interface Instruments {
   reconciliationsSettled: Counter;
 }
 
-/** A client's or a handler's telemetry, resolved once from its `telemetry` option. */
+/** A client's or the routes' telemetry, resolved once from its `telemetry` option. */
 export interface Telemetry {
   api: OtelApi;
   tracer: Tracer;

@@ -16,7 +16,7 @@ export interface Answer {
 /** A merchant app over real HTTP (plain node:http) with the routes at /payments, paying through a real sandbox. */
 export interface OrderApp {
   sandbox: Sandbox;
-  handlers: PaymentRoutes;
+  paymentRoutes: PaymentRoutes;
   /** Where the routes are mounted. */
   routesUrl: string;
   /** Every event a handler ran to success for, in order. */
@@ -85,7 +85,7 @@ export async function startOrderApp(setup: OrderAppSetup = {}): Promise<OrderApp
     answerOf(await fetch(`${routesUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
   return {
     sandbox,
-    handlers: middleware.handlers,
+    paymentRoutes: middleware.paymentRoutes,
     routesUrl,
     events,
     logLines,
@@ -108,7 +108,7 @@ export async function startOrderApp(setup: OrderAppSetup = {}): Promise<OrderApp
     async close() {
       server.closeAllConnections();
       server.close();
-      await middleware.handlers.close();
+      await middleware.paymentRoutes.close();
       await sandbox.close();
     },
   };

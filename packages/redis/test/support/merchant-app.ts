@@ -75,7 +75,7 @@ export async function startMerchantApp(
       server.closeAllConnections();
       server.close();
       await once(server, 'close');
-      await router.handlers.close();
+      await router.paymentRoutes.close();
       await stores.close();
     },
   };
