@@ -101,7 +101,7 @@ describe('paymount-sandbox trigger / resend / deliveries against an Express shop
   it('a shop that refuses the delivery (wrong mount path): every attempt shown, exit 5', async () => {
     const run = await cli(['trigger', 'payment.failed', '--forward-to', `${server.url}/webhook`]);
     expect(run.code).toBe(5);
-    expect(run.stderr.match(/attempt \d at \S+: HTTP 404/g)).toHaveLength(3);
+    expect(run.stderr.match(/attempt \d at \S+: HTTP 404/g), run.stderr).toHaveLength(3);
     expect(run.stderr).toContain('never answered 200 in 3 attempt(s)');
   });
 

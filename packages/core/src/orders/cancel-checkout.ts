@@ -5,7 +5,7 @@ import type { OrderGuardDeps } from './guard-deps';
 import type { OrderRefusal } from './refusals';
 import { checkAttempt, closeHostedAttempt, recoverLostSession } from './service-check';
 
-/** What `handlers.cancelCheckout(referenceOrderId)` did. */
+/** What `paymentRoutes.cancelCheckout(referenceOrderId)` did. */
 export type CancelCheckoutResult =
   /** The order's open hosted session was expired now: its page says it expired, and a new checkout may start. */
   | { outcome: 'cancelled'; sessionId: string }

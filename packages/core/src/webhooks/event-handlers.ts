@@ -11,7 +11,7 @@ export type PaymentEventOf<N extends PaymentEventName> = N extends PaymentEventT
  * type (Express `Request`, Koa `Context`, ...).
  */
 export interface PaymentEventContext<TContext = unknown> {
-  /** The framework's request object of the delivery; undefined for an event `handlers.reconcile()` found. */
+  /** The framework's request object of the delivery; undefined for an event `paymentRoutes.reconcile()` found. */
   context: TContext | undefined;
 }
 

@@ -29,7 +29,7 @@ interface DeliveryFields {
   /**
    * `X-Client-Request-Id` of the delivery (a redelivery of the same event may
    * carry a new one); `reconciliation:<transactionRequestId>` for an event
-   * `handlers.reconcile()` found by asking the service.
+   * `paymentRoutes.reconcile()` found by asking the service.
    */
   deliveryId: string;
   /** `X-Timestamp` of the delivery, or when reconciliation found it, in epoch milliseconds. */
