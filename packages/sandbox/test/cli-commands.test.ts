@@ -138,6 +138,20 @@ describe('paymount-sandbox trigger', () => {
     }
   });
 
+  it('shows an attempt once it is answered: a slow receiver\'s attempts are each printed with their status', async () => {
+    // Each answer takes longer than the command's poll, so the command sees every attempt while it is under way.
+    const slow = createServer((_req, res) => void setTimeout(() => res.writeHead(404).end('not here'), 450));
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const run = await cli(['trigger', 'payment.closed', '--forward-to', `http://127.0.0.1:${(slow.address() as AddressInfo).port}/w`, ...at()]);
+      expect(run.code).toBe(5);
+      expect(run.stderr.match(/attempt \d at \S+: HTTP 404 not here/g), run.stderr).toHaveLength(3);
+      expect(run.stderr).not.toContain('no answer');
+    } finally {
+      slow.close();
+    }
+  });
+
   it('prints a receiver\'s answer without its control characters', async () => {
     const hostile = createServer((_req, res) => res.writeHead(200).end('fine\u001b[2J\u001b]0;owned\u0007\r\nbye'));
     await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));

@@ -20,7 +20,9 @@ async function follow(sandboxUrl: string, queued: Delivery, out: CommandOutput):
   let delivery = queued;
   let shown = 0;
   for (;;) {
-    for (const attempt of delivery.attempts.slice(shown)) out.stderr(attemptLine(attempt, (shown += 1)));
+    // An attempt is listed as soon as it starts; it is shown once its answer (or failure) is in.
+    const answered = delivery.attempts.filter((attempt) => attempt.status !== undefined || attempt.error !== undefined);
+    for (const attempt of answered.slice(shown)) out.stderr(attemptLine(attempt, (shown += 1)));
     if (delivery.state !== 'pending') return delivery;
     await sleep(POLL_MS);
     delivery = deliveryOf(await controlCall(sandboxUrl, 'GET', path));
