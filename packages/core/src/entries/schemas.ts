@@ -13,6 +13,8 @@ export { createRefundRequestSchema, refundAmountSchema, refundRequestSchema } fr
 export { transactionQuerySchema } from '../schemas/transaction-query';
 export { expireCheckoutSessionRequestSchema } from '../schemas/expire-session';
 export { responseEnvelopeSchema } from '../schemas/envelope';
+export { reportedAmountSchema } from '../schemas/reported-amount';
+export { eventAmountSchema } from '../webhooks/payload';
 export type { ResponseEnvelope } from '../schemas/envelope';
 export { paymentClientOptionsSchema } from '../schemas/client-options';
 export type { ResolvedPaymentClientOptions } from '../schemas/client-options';
