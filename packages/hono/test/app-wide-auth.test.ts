@@ -45,3 +45,11 @@ it('answers an unsigned or forged delivery 400, so the exemption opens nothing e
   const unsigned = await postRaw(`${app.routesUrl}/webhook`, delivery.body, { 'content-type': 'application/json' });
   expect(unsigned.status).toBe(400);
 });
+
+it('answers a disguised spelling of the webhook path, which Hono decodes past the auth, 404', async () => {
+  const transactionId = `TX-disguised-${freshOrderId()}`;
+  const delivery = fixture.delivery(transactionId);
+  const disguised = await postRaw(`${app.routesUrl}/%77ebhook`, delivery.body, delivery.headers);
+  expect(disguised.status).toBe(404);
+  expect(fixture.events.filter((event) => event.transactionId === transactionId)).toEqual([]);
+});
