@@ -30,6 +30,21 @@ export default tseslint.config(
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
   },
   {
+    // Hono serves on Node, Bun, Deno and workerd: its adapter stays on Web APIs.
+    files: ['packages/hono/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*', 'undici'], message: 'Hono runs where Node modules do not: use Web APIs.' }] },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'Buffer', message: 'Hono runs where Buffer does not exist: use Uint8Array and TextEncoder.' },
+        { name: 'process', message: 'Hono runs where process does not exist.' },
+      ],
+    },
+  },
+  {
     files: ['**/cli.ts', 'examples/**', 'bench/**', 'tools/**', '**/test/**'],
     rules: { 'no-console': 'off' },
   },

@@ -1,21 +1,20 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { webhookPayload } from '../../../tools/conformance/fixtures';
 import { createFetchHandler } from '../src/routes/fetch-handler';
+import type { PaymentRoutesOptions } from '../src/routes/types';
 import { signWebhook } from '../src/webhooks/sign-webhook';
 
 const secret = 'whsec_fetch_handler_secret';
-const handler = createFetchHandler(
-  {
-    // Never called: these cases stop before the payment service.
-    client: { apiKey: 'sk_test_fetch_0123456789', baseUrl: 'https://payments.example.com', appId: 'app1', merchantId: 'm1' },
-    resolveOrder: () => null,
-    webhook: { secret, maxBodyBytes: 2_000 },
-    wallet: { gatewayId: 'gateway-1' },
-    bodyLimitBytes: 1_000,
-    logger: false,
-  },
-  { mountPath: '/payments/' },
-);
+const options: PaymentRoutesOptions = {
+  // Never called: these cases stop before the payment service.
+  client: { apiKey: 'sk_test_fetch_0123456789', baseUrl: 'https://payments.example.com', appId: 'app1', merchantId: 'm1' },
+  resolveOrder: () => null,
+  webhook: { secret, maxBodyBytes: 2_000 },
+  wallet: { gatewayId: 'gateway-1' },
+  bodyLimitBytes: 1_000,
+  logger: false,
+};
+const handler = createFetchHandler(options, { mountPath: '/payments/' });
 afterAll(() => handler.paymentRoutes.close());
 
 function stream(totalBytes: number): ReadableStream<Uint8Array> {
@@ -69,6 +68,39 @@ describe('createFetchHandler', () => {
     const response = await handler(new Request('http://127.0.0.1/payments/webhook', { method: 'POST', headers, body }));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true });
+  });
+
+  it.each([
+    ['read to the end (await request.json())', async (request: Request) => void (await request.json())],
+    ['locked by a reader that read nothing', async (request: Request) => void request.body?.getReader()],
+  ])('answers a body a middleware already %s 500 BODY_ALREADY_CONSUMED, naming the fix in the log', async (_how, consume) => {
+    const logged: unknown[] = [];
+    const record = (fields: unknown) => void logged.push(fields);
+    const routes = createFetchHandler(
+      { ...options, logger: { debug: record, info: record, warn: record, error: record } },
+      { mountPath: '/payments' },
+    );
+    try {
+      const { body, headers } = signWebhook({ payload: webhookPayload({ transactionId: 'T-consumed' }), secret });
+      const requests = [
+        new Request('http://127.0.0.1/payments/checkout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"orderId":"o-1"}' }),
+        new Request('http://127.0.0.1/payments/webhook', { method: 'POST', headers, body }),
+      ];
+      for (const request of requests) {
+        await consume(request);
+        const response = await routes(request);
+        expect(response.status).toBe(500);
+        expect(await response.json()).toEqual({
+          error: { code: 'BODY_ALREADY_CONSUMED', message: expect.stringContaining('already read') },
+        });
+      }
+      expect(logged).toEqual([
+        expect.objectContaining({ code: 'BODY_ALREADY_CONSUMED', fix: expect.stringContaining('request.clone()') }),
+        expect.objectContaining({ code: 'BODY_ALREADY_CONSUMED', fix: expect.stringContaining('request.clone()') }),
+      ]);
+    } finally {
+      await routes.paymentRoutes.close();
+    }
   });
 
   it('keeps repeated query values, so an orderId list is refused rather than half-read', async () => {

@@ -1,4 +1,4 @@
-// `@paymount/core/http`: the plumbing a framework adapter (Express, Koa, Fastify, NestJS, or a
+// `@paymount/core/http`: the plumbing a framework adapter (Express, Koa, Fastify, NestJS, Hono, or a
 // merchant's own) needs to hand a framework's request to the handlers and write their answer back.
 // A merchant using an adapter, `createFetchHandler` or `createNodeMiddleware` never imports it.
 // Listed by name; the report of this entry is api/core.http.md.
@@ -6,4 +6,6 @@ export type { NeutralHeaders, NeutralRequest, NeutralResponse } from '../routes/
 export { readNodeBody, toNeutralRequest, writeNeutralResponse } from '../routes/node-http-bridge';
 export type { ToNeutralRequestOptions } from '../routes/node-http-bridge';
 export type { BodyParserLeftovers } from '../routes/consumed-body';
+export { toFetchResponse, toNeutralFetchRequest } from '../routes/fetch-handler';
+export type { FetchRequestOptions } from '../routes/fetch-handler';
 export { normalizeMountPath, pathUnderMount, rawPathOf } from '../routes/mount-path';

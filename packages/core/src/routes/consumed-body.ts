@@ -1,4 +1,20 @@
 import type { IncomingMessage } from 'node:http';
+import { PaymentErrorCode } from '../error-codes';
+import { PaymentRouteError } from './route-error';
+
+/**
+ * The answer when a middleware before the routes read the body and left
+ * nothing they can use, one wording whichever adapter notices; `fix` says how
+ * in the merchant's framework, logged, never answered.
+ */
+export function bodyAlreadyConsumed(fix?: string): PaymentRouteError {
+  return new PaymentRouteError(
+    500,
+    PaymentErrorCode.BODY_ALREADY_CONSUMED,
+    'The request body was already read by another middleware. Mount the payment routes before any body parser.',
+    fix === undefined ? {} : { fix },
+  );
+}
 
 /** What a body parser mounted before paymount may have left on the request. */
 export interface BodyParserLeftovers {

@@ -3,6 +3,7 @@ import { notFoundResponse } from './errors-to-response';
 import { isPaymentRoutes, normalizeMountPath, pathUnderMount } from './mount-path';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 import { queryOf } from './node-http-bridge';
+import { bodyAlreadyConsumed } from './consumed-body';
 import { bodyTooLarge } from './route-error';
 import type { PaymentRoutes, PaymentRoutesOptions } from './types';
 
@@ -15,11 +16,32 @@ export interface FetchHandlerOptions {
 
 export type FetchHandler = ((request: Request) => Promise<Response>) & { paymentRoutes: PaymentRoutes };
 
+/** The fix logged when a middleware before `createFetchHandler` read the body. */
+const FETCH_CONSUMED_BODY_FIX =
+  'a middleware before the payment routes read the Request body (request.json(), .text(), a reader), and paymount must read the exact bytes itself: ' +
+  'call the payment routes before that middleware, or have it read request.clone() so the original stays unread';
+
+/** A body a middleware already read, or holds a reader on: reading it again throws "ReadableStream is locked". */
+function bodyConsumed(request: Request): boolean {
+  return request.bodyUsed || request.body?.locked === true;
+}
+
+function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
 /** Reads a fetch body up to `limitBytes`, cancelling the stream as soon as it grows past it. */
-async function readLimited(request: Request, limitBytes: number): Promise<Uint8Array> {
+async function readLimited(request: Request, limitBytes: number, consumedFix: string): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limitBytes) throw bodyTooLarge();
   if (request.body === null) return new Uint8Array();
+  if (bodyConsumed(request)) throw bodyAlreadyConsumed(consumedFix);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -31,28 +53,52 @@ async function readLimited(request: Request, limitBytes: number): Promise<Uint8A
     }
     chunks.push(chunk.value);
   }
-  return Buffer.concat(chunks);
+  return concat(chunks, size);
 }
 
-function toNeutral(request: Request, url: URL, path: string, limitBytes: number): NeutralRequest {
+export interface FetchRequestOptions {
+  /** The path relative to where the routes are mounted (see `pathUnderMount`). */
+  path: string;
+  limitBytes: number;
+  /** Handed to the merchant's hooks (resolveOrder, event handlers) as `ctx.context`. Default: the Request. */
+  context?: unknown;
+  /**
+   * The exact bytes (or their text) a middleware that read the body kept, as
+   * Hono's `c.req.json()` keeps them: the routes read these instead of the stream.
+   */
+  keptBody?: Uint8Array | string;
+  /** How to fix a body a middleware read and did not keep, in the framework's words: logged with `BODY_ALREADY_CONSUMED`. */
+  consumedBodyFix?: string;
+}
+
+function neutralOf(request: Request, url: URL, options: FetchRequestOptions): NeutralRequest {
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => (headers[name] = value));
   // Some runtimes keep the host in the URL only; the checkout form's origin check compares against it.
   headers['host'] ??= url.host;
   let body: Promise<Uint8Array> | undefined;
-  return {
+  const consumedFix = options.consumedBodyFix ?? FETCH_CONSUMED_BODY_FIX;
+  const neutral: NeutralRequest = {
     method: request.method.toUpperCase(),
-    path,
+    path: options.path,
     headers,
     query: queryOf(url),
-    readBody: () => (body ??= readLimited(request, limitBytes)),
-    context: request,
+    readBody: () => (body ??= readLimited(request, options.limitBytes, consumedFix)),
+    context: options.context ?? request,
   };
+  if (options.keptBody !== undefined) neutral.parsedBody = options.keptBody;
+  return neutral;
 }
 
-function toResponse(response: NeutralResponse, method = 'GET'): Response {
-  if (method === 'HEAD') {
-    const headers = { ...response.headers, 'content-length': String(Buffer.byteLength(response.body)) };
+/** The neutral request for a fetch `Request`, for an adapter of a Fetch-API framework (Hono). */
+export function toNeutralFetchRequest(request: Request, options: FetchRequestOptions): NeutralRequest {
+  return neutralOf(request, new URL(request.url), options);
+}
+
+/** The fetch `Response` for a route's answer; to a HEAD request, its headers only. */
+export function toFetchResponse(response: NeutralResponse, method = 'GET'): Response {
+  if (method.toUpperCase() === 'HEAD') {
+    const headers = { ...response.headers, 'content-length': String(new TextEncoder().encode(response.body).byteLength) };
     return new Response(null, { status: response.status, headers });
   }
   return new Response(response.body === '' ? null : response.body, { status: response.status, headers: response.headers });
@@ -76,13 +122,13 @@ export function createFetchHandler(
     ? routesOrOptions
     : createPaymentRoutes(routesOrOptions);
   const mountPath = normalizeMountPath(options.mountPath);
-  const notFound = options.notFound ?? (() => toResponse(notFoundResponse()));
+  const notFound = options.notFound ?? (() => toFetchResponse(notFoundResponse()));
   const handle = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     const path = pathUnderMount(url.pathname, mountPath);
     const response =
-      path === undefined ? undefined : await paymentRoutes.handle(toNeutral(request, url, path, paymentRoutes.bodyLimitBytes));
-    return response ? toResponse(response, request.method.toUpperCase()) : notFound(request);
+      path === undefined ? undefined : await paymentRoutes.handle(neutralOf(request, url, { path, limitBytes: paymentRoutes.bodyLimitBytes }));
+    return response ? toFetchResponse(response, request.method) : notFound(request);
   };
   return Object.assign(handle, { paymentRoutes });
 }

@@ -1,9 +1,8 @@
-import { PaymentErrorCode } from '../error-codes';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bodyLeftByParser, type BodyParserLeftovers } from './consumed-body';
+import { bodyAlreadyConsumed, bodyLeftByParser, type BodyParserLeftovers } from './consumed-body';
 import { rawPathOf } from './mount-path';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
-import { bodyTooLarge, PaymentRouteError } from './route-error';
+import { bodyTooLarge } from './route-error';
 
 /**
  * Reads a Node request body up to `limitBytes`. A declared Content-Length over
@@ -13,15 +12,7 @@ import { bodyTooLarge, PaymentRouteError } from './route-error';
 export function readNodeBody(req: IncomingMessage, limitBytes: number): Promise<Uint8Array> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limitBytes) return Promise.reject(bodyTooLarge());
-  if (req.readableEnded) {
-    return Promise.reject(
-      new PaymentRouteError(
-        500,
-        PaymentErrorCode.BODY_ALREADY_CONSUMED,
-        'The request body was already read by another middleware. Mount the payment routes before any body parser.',
-      ),
-    );
-  }
+  if (req.readableEnded) return Promise.reject(bodyAlreadyConsumed());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

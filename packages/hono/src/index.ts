@@ -1,0 +1,1 @@
+export { paymentRoutes, type PaymentRoutesApp, type PaymentRoutesAppOptions } from './payment-routes';

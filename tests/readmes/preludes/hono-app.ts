@@ -1,0 +1,6 @@
+// Prelude "hono-app": what the Hono README's quick start defined.
+import type { Hono } from 'hono';
+import { paymentRoutes } from '@paymount/hono';
+import { orders } from './orders';
+declare const app: Hono;
+declare const payments: ReturnType<typeof paymentRoutes>;

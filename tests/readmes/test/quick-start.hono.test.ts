@@ -1,0 +1,3 @@
+import { describeQuickStart, importedQuickStart } from './support/quick-start';
+
+describeQuickStart('hono', importedQuickStart('hono'));
