@@ -1,7 +1,7 @@
 import { formatMinor } from '../currency';
 import { payableTotal } from '../rules/fields';
 import type { CheckoutSessionRecord } from '../sessions';
-import { html, Html } from './escape';
+import { html, Html } from '../html';
 
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
 table{width:100%;border-collapse:collapse}td{padding:.25rem 0}td.num{text-align:right}
