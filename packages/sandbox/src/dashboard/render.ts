@@ -110,7 +110,8 @@ const ANSWERED_BY: Readonly<Record<AttemptView['diagnosis']['outcome'], string>>
   'no-answer': 'no answer',
 };
 
-function attemptItem(attempt: AttemptView): Html {
+/** An attempt; `sameAsBefore` when the one before failed for the same reason, whose fix is then not repeated. */
+function attemptItem(attempt: AttemptView, sameAsBefore: boolean): Html {
   const { diagnosis } = attempt;
   const status = attempt.status === undefined ? (attempt.error === undefined ? 'waiting' : 'no answer') : `HTTP ${attempt.status}`;
   const explained = isFailure(diagnosis);
@@ -124,7 +125,7 @@ function attemptItem(attempt: AttemptView): Html {
     attempt.retryInMs === undefined ? '' : `, retry in ${attempt.retryInMs} ms`
   }</span>
 <p class="why">${diagnosis.why}</p>${
-    diagnosis.fix && explained
+    diagnosis.fix && explained && !sameAsBefore
       ? html`<p class="fix"><strong>Fix:</strong> ${diagnosis.fix}${diagnosis.docs ? html` (<a href="${diagnosis.docs}">why a delivery failed</a>)` : undefined}</p>`
       : undefined
   }${answer}</li>`;
@@ -139,7 +140,7 @@ function deliveryArticle(delivery: DeliveryView, orderId: string | undefined): H
   }
 <form method="post" action="/sandbox/dashboard/deliveries/${delivery.deliveryId}/resend">${keepFilter(orderId)}<button type="submit" class="secondary" aria-label="Resend delivery ${delivery.deliveryId}">Resend</button></form></div>
 <p class="muted">Delivery <code>${delivery.deliveryId}</code>, ${delivery.attempts.length} attempt${delivery.attempts.length === 1 ? '' : 's'}</p>
-<ol class="attempts">${delivery.attempts.map(attemptItem)}</ol></article>`;
+<ol class="attempts">${delivery.attempts.map((attempt, i) => attemptItem(attempt, delivery.attempts[i - 1]?.diagnosis.why === attempt.diagnosis.why))}</ol></article>`;
 }
 
 function deliveriesSection(snapshot: DashboardSnapshot): Html {

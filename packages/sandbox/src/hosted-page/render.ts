@@ -16,7 +16,7 @@ h1{font-size:1.35rem;margin:0 0 .25rem;line-height:1.3}h2{font-size:1rem;margin:
 table{width:100%;border-collapse:collapse}th,td{padding:.35rem 0;text-align:left;vertical-align:top;font-weight:400}
 td.num{text-align:right;white-space:nowrap;padding-left:1rem}
 .each{display:block;font-size:.85rem;color:#4a5163}
-tbody tr td{border-bottom:1px solid #e6e8ef}
+tbody th,tbody td{border-bottom:1px solid #e6e8ef}
 tfoot th,tfoot td{color:#4a5163}tfoot tr:first-child th,tfoot tr:first-child td{padding-top:.75rem}
 tfoot tr.total-row th,tfoot tr.total-row td{color:#1a1f36;font-size:1.25rem;font-weight:700;border-top:1px solid #d0d4de;padding-top:.6rem}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
@@ -25,7 +25,7 @@ label{display:block;margin:0 0 .6rem;font-size:.9rem;color:#30364a}
 input[type=text],input:not([type]){display:block;width:100%;margin-top:.2rem;font:inherit;padding:.6rem .7rem;border:1px solid #8a91a5;border-radius:8px}
 .choice{display:flex;gap:.6rem;align-items:flex-start;border:1px solid #c9cede;border-radius:8px;padding:.7rem .8rem;margin:0 0 .5rem;cursor:pointer}
 .choice input{margin-top:.3rem;width:1.1rem;height:1.1rem;flex:none}.choice small{display:block;color:#4a5163}
-.wallet-button{display:flex;align-items:center;justify-content:center;gap:.6rem;width:100%;min-height:3rem;font:600 1.05rem/1 inherit;color:#fff;background:#000;border:0;border-radius:8px;cursor:pointer}
+.wallet-button{display:flex;align-items:center;justify-content:center;gap:.6rem;width:100%;min-height:3rem;font-family:inherit;font-size:1.05rem;font-weight:600;color:#fff;background:#000;border:0;border-radius:8px;cursor:pointer}
 .wallet-button:focus-visible,.link-button:focus-visible,a:focus-visible{outline:3px solid #3b82f6;outline-offset:2px}
 .wallet-button svg{width:1.4rem;height:1.4rem}
 .secure{font-size:.85rem;color:#4a5163;text-align:center;margin:.75rem 0 0}
