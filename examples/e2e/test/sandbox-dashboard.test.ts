@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './support/accessibility';
 import { browserTestsMode, launchChromium, MISSING_CHROMIUM } from './support/chromium';
 import { LogCapture } from './support/log-capture';
+import { buy as buyInShop, openHostedCheckout as openSandboxCheckout } from './support/shop-pages';
 
 const SETTLE_TIMEOUT_MS = 15_000;
 const RESULTS_DIR = fileURLToPath(new URL('../test-results/sandbox-dashboard/', import.meta.url));
@@ -97,20 +98,8 @@ describe.skipIf(mode === 'skip')('the sandbox dashboard and hosted checkout in h
     }
   }
 
-  async function buy(page: Page, sku: string): Promise<string> {
-    await page.goto(`${shop().url}/`);
-    await page.click(`.product[data-sku="${sku}"] button[type="submit"]`);
-    await page.waitForURL(/\/orders\/ord_/);
-    const orderId = await page.textContent('#order-id');
-    if (!orderId) throw new Error('the order page names no order');
-    return orderId;
-  }
-
-  async function openHostedCheckout(page: Page): Promise<void> {
-    await page.click('#checkout');
-    await page.waitForURL(`${shop().sandbox.url}/**`);
-    await page.waitForSelector('#pay');
-  }
+  const buy = (page: Page, sku: string) => buyInShop(page, shop().url, sku);
+  const openHostedCheckout = (page: Page) => openSandboxCheckout(page, shop().sandbox.url);
 
   function deliveryOf(dashboard: Page, orderId: string, state: string): Locator {
     return dashboard.locator(`article.delivery[data-state="${state}"]`, { hasText: orderId });
