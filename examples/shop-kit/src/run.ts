@@ -29,6 +29,7 @@ export async function runFromCommandLine(start: (options: StartShopOptions) => P
     : 'the payment service';
   console.log(`\n  ${running.shop.name} is running. Open ${running.url}/ in your browser.`);
   console.log(`  Payments go to ${against}.`);
+  if (running.sandbox) console.log(`  Sessions, payments and every webhook delivery (with why one failed): ${running.sandbox.dashboardUrl}`);
   console.log('  Press Ctrl-C to stop.\n');
 
   let stopping = false;

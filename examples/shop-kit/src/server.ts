@@ -84,7 +84,7 @@ export async function startShopServer(
     await sandbox?.close();
   };
   try {
-    if (config.service.kind === 'sandbox') sandbox = await startSandbox({ allowLocalNotifyUrl: true, ...options.sandbox });
+    if (config.service.kind === 'sandbox') sandbox = await startSandbox({ allowLocalNotifyUrl: true, merchantName: name, ...options.sandbox });
     const url = config.publicUrl ?? urlOf(server);
     const shop = new Shop({ name, config, publicUrl: url, sandbox, logger: options.logger ?? consoleLogger() });
     app = await build(shop);

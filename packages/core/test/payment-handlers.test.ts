@@ -176,6 +176,19 @@ describe('handle()', () => {
     expect(wrong).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD' } });
   });
 
+  it('marks every answer of a payment route with x-paymount-route, the route it came from, failures and 405 included', async () => {
+    const handlers = createPaymentRoutes(options());
+    const handled = await handlers.handle(webhookRequest(sale('T0')));
+    expect(handled).toMatchObject({ status: 200, headers: { 'x-paymount-route': 'webhook' } });
+    const badSignature = await handlers.handle({ ...webhookRequest(sale('T0b')), headers: { 'x-signature': 'f'.repeat(64) } });
+    expect(badSignature?.status).toBe(400);
+    expect(badSignature?.headers['x-paymount-route']).toBe('webhook');
+    const wrongMethod = await handlers.handle({ method: 'GET', path: '/webhook/', headers: {}, query: {} });
+    expect(wrongMethod).toMatchObject({ status: 405, headers: { 'x-paymount-route': 'webhook' } });
+    const status = await handlers.handle({ method: 'GET', path: '/status', headers: {}, query: {} });
+    expect(status?.headers['x-paymount-route']).toBe('status');
+  });
+
   it('dispatches to named handlers first, then catch-all ones, each in subscription order', async () => {
     const calls: string[] = [];
     const handlers = createPaymentRoutes(

@@ -26,6 +26,7 @@ Options of the sandbox:
                                  control routes: clock, tokens, triggers (repeatable)
   --webhook-retry-delays <ms,…>  delays between webhook attempts (default 1000,2000,4000,8000,16000)
   --webhook-timeout <ms>         webhook receiver time-out (default 10000)
+  --merchant-name <name>         the shop's name on the hosted checkout page
   --app-id, --merchant-id, --test-api-key, --production-api-key, --webhook-secret, --gateway-id <value>
                                  fixed credentials instead of random ones
   --json                         print the URL and credentials as one JSON line
@@ -77,6 +78,7 @@ export function parseCliArgs(argv: readonly string[]): CliSettings {
       'production-api-key': { type: 'string' },
       'webhook-secret': { type: 'string' },
       'gateway-id': { type: 'string' },
+      'merchant-name': { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -112,6 +114,7 @@ export function parseCliArgs(argv: readonly string[]): CliSettings {
             .map((part) => integer(part.trim(), '--webhook-retry-delays', 0)),
         }),
     ...(values['webhook-timeout'] === undefined ? {} : { webhookTimeoutMs: integer(values['webhook-timeout'], '--webhook-timeout', 1) }),
+    ...(values['merchant-name'] === undefined ? {} : { merchantName: values['merchant-name'] }),
   };
   if (options.port !== undefined && options.port > 65535) throw new Error('--port must be at most 65535');
   return { options, certFile: values['cert-file'], json: values.json, help: values.help };

@@ -9,6 +9,7 @@ import { startSandbox, type Sandbox } from './server';
 function connectionInfo(sandbox: Sandbox, certFile: string | undefined) {
   return {
     url: sandbox.url,
+    dashboard: sandbox.dashboardUrl,
     appId: sandbox.appId,
     merchantId: sandbox.merchantId,
     testApiKey: sandbox.testApiKey,

@@ -14,6 +14,7 @@ export const SANDBOX_CODES = {
   A08: { status: 415, rule: 'Content-Type is not `application/json`' },
   C01: { status: 421, rule: 'Host header names neither localhost nor the address the sandbox listens on (control routes: DNS rebinding)' },
   C02: { status: 403, rule: 'control route called from another address than 127.0.0.1, ::1 or the one the sandbox listens on, and not on controlAllowList' },
+  C03: { status: 403, rule: "dashboard form post without the sandbox's own Origin (a page on another site cannot press the dashboard's buttons)" },
   R01: { status: 413, rule: 'request body larger than the body limit' },
   R02: { status: 400, rule: 'request body is not a JSON object' },
   R04: { status: 404, rule: 'no such route' },

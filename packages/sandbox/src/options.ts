@@ -43,6 +43,15 @@ export interface SandboxOptions {
   faults?: RandomFaultOptions;
   /** Largest accepted request body; default 1 MiB. */
   bodyLimitBytes?: number;
+  /**
+   * Where the sandbox writes what a developer must see without asking for it:
+   * a webhook delivery whose first attempt failed, with why in words and the
+   * fix, and the attempt it gave up on. Default: `console.warn`; `false` for
+   * none (a test that makes deliveries fail on purpose).
+   */
+  log?: ((line: string) => void) | false;
+  /** The shop's name on the hosted checkout page; default "Sandbox shop". */
+  merchantName?: string;
   /** Told about unexpected errors (answered as E01); default writes them to stderr. */
   onError?: (error: unknown) => void;
 }

@@ -20,8 +20,10 @@ import type { SandboxState } from './state';
 import { createCertificate, TLS_MIN_VERSION } from './tls';
 import { trigger, type TriggerOptions } from './trigger';
 import { createWalletTokenKeys, mintWalletToken, type MintWalletTokenOptions } from './wallet-token';
-import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, DEFAULT_WEBHOOK_TIMEOUT_MS, WebhookDeliverer, type Delivery } from './webhooks/deliveries';
+import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, DEFAULT_WEBHOOK_TIMEOUT_MS, WebhookDeliverer, type Delivery, type DeliveryAttempt } from './webhooks/deliveries';
 import type { WebhookEvent } from './webhooks/event-name';
+import { deliveryFailureLine } from './webhooks/failure-log';
+import { DASHBOARD_PATH } from './dashboard/routes';
 
 const DUPLICATE_WINDOW_MS = 10 * 60_000;
 const EXPIRY_SWEEP_MS = 10_000;
@@ -39,6 +41,12 @@ export interface SandboxClientOptions {
 export interface Sandbox extends SandboxCredentials {
   /** Base URL of the service, e.g. `http://127.0.0.1:40123` (no trailing slash). */
   url: string;
+  /**
+   * The dashboard, e.g. `http://127.0.0.1:40123/sandbox/dashboard`: sessions,
+   * payments, refunds and every webhook delivery with why it failed, live,
+   * with resend, trigger and expire buttons. Open it in a browser on this machine.
+   */
+  dashboardUrl: string;
   /** The key to configure a client with: the test environment's. */
   apiKey: string;
   /** PEM of the certificate to trust, when serving HTTPS. */
@@ -107,8 +115,21 @@ function sweepingClock(base: SandboxClock, sweep: () => void): SandboxClock {
   };
 }
 
+/** The log line of a failed delivery attempt goes to `options.log` (console.warn by default). */
+function failureLogger(options: SandboxOptions, state: () => SandboxState): ((delivery: Delivery, attempt: DeliveryAttempt) => void) | undefined {
+  // A developer must see a refused delivery without configuring anything.
+  // eslint-disable-next-line no-console
+  const log = options.log === undefined ? (line: string) => console.warn(line) : options.log;
+  if (log === false) return undefined;
+  return (delivery, attempt) => {
+    const line = deliveryFailureLine(delivery, attempt, `${state().url}${DASHBOARD_PATH}`);
+    if (line !== undefined) log(line);
+  };
+}
+
 function buildState(options: SandboxOptions): SandboxState {
   const credentials = createCredentials(options.credentials);
+  const onAttemptFailed = failureLogger(options, () => state);
   const base = createSandboxClock(options.clock);
   const clock = sweepingClock(base, () => state.sessions.expireDue(base.now()));
   const deliverer = new WebhookDeliverer({
@@ -116,6 +137,7 @@ function buildState(options: SandboxOptions): SandboxState {
     retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
     timeoutMs: options.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS,
     clock: base,
+    ...(onAttemptFailed ? { onAttemptFailed } : {}),
   });
   const state: SandboxState = {
     credentials,
@@ -130,6 +152,7 @@ function buildState(options: SandboxOptions): SandboxState {
     allowIp: createIpAllowList(options.ipAllowList),
     faults: new FaultPlan(options.faults),
     allowLocalNotifyUrl: options.allowLocalNotifyUrl ?? false,
+    merchantName: options.merchantName ?? 'Sandbox shop',
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
   };
   return state;
@@ -253,6 +276,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   return {
     ...credentials,
     url: state.url,
+    dashboardUrl: `${state.url}${DASHBOARD_PATH}`,
     apiKey: credentials.testApiKey,
     ...(certificate ? { ca: certificate.cert } : {}),
     clock: state.clock,

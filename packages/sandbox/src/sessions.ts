@@ -79,6 +79,12 @@ export class SessionStore {
     return session?.environment === environment ? this.current(session, now) : undefined;
   }
 
+  /** Every session kept, oldest first, with their states brought up to `now`. */
+  list(now: number): CheckoutSessionRecord[] {
+    this.expireDue(now);
+    return [...this.sessions.values()];
+  }
+
   /** Moves every open session whose 30 minutes have passed to `expired`. */
   expireDue(now: number): void {
     for (const session of this.sessions.values()) this.expireIfDue(session, now);

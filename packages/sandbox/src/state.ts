@@ -23,5 +23,7 @@ export interface SandboxState {
   allowIp: ((address: string) => boolean) | undefined;
   faults: FaultPlan;
   allowLocalNotifyUrl: boolean;
+  /** The shop's name the hosted checkout page shows. */
+  merchantName: string;
   bodyLimitBytes: number;
 }

@@ -74,6 +74,22 @@ describe('paymount-sandbox trigger', () => {
     expect((JSON.parse(run.stdout) as Delivery).state).toBe('failed');
     expect(run.stderr).toMatch(/attempt 3 at \S+: no answer: .*ECONNREFUSED/);
     expect(run.stderr).toContain(`the receiver at ${gone.url} never answered 200 in 3 attempt(s)`);
+    expect(run.stderr).toContain(`no answer: nothing listens at ${new URL(gone.url).host}`);
+    expect(run.stderr).toContain('Fix: start the app, or set notifyUrl to the port it listens on');
+  });
+
+  it('a receiver refusing before paymount ran: stderr says so in words, with the likely cause and the fix', async () => {
+    const guarded = await startReceiver({ statuses: [403, 403, 403] });
+    try {
+      const run = await cli(['trigger', 'payment.succeeded', '--forward-to', guarded.url, ...at()]);
+      expect(run.code).toBe(5);
+      expect(run.stderr).toContain(
+        "your app answered 403 Forbidden before paymount's webhook route ran: a global guard or auth hook blocks the webhook route. Fix: exempt the payment routes",
+      );
+      expect(run.stdout).toMatch(/why +your app answered 403 Forbidden before paymount's webhook route ran/);
+    } finally {
+      await guarded.close();
+    }
   });
 
   it('exits 2 with the sandbox\'s reason on a forward URL it refuses, creating nothing', async () => {
@@ -242,7 +258,22 @@ describe('paymount-sandbox resend and deliveries', () => {
     expect(table.code).toBe(0);
     const lines = table.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^DELIVERY +EVENT +STATE +ATTEMPTS +LAST ANSWER +URL$/);
-    expect(lines.at(-1)).toMatch(new RegExp(`^${last.deliveryId} +payment\\.closed +delivered +1 +HTTP 200 ok +${receiver.url}$`));
+    const rows = lines.filter((line) => /^[0-9a-f]{8}-/.test(line));
+    expect(rows.at(-1)).toMatch(new RegExp(`^${last.deliveryId} +payment\\.closed +delivered +1 +HTTP 200 ok +${receiver.url}$`));
+  });
+
+  it('deliveries says under the table why each failed delivery failed', async () => {
+    const guarded = await startReceiver({ statuses: [404, 404, 404] });
+    try {
+      const failed = await sandbox.trigger('payment.succeeded', { forwardTo: guarded.url });
+      const table = await cli(['deliveries', '--limit', '1', ...at()]);
+      expect(table.code).toBe(0);
+      expect(table.stdout).toContain(
+        `Why the last attempt failed:\n  ${failed.deliveryId}: your app answered 404 Not Found before paymount's webhook route ran: paymount's routes are not mounted at that path`,
+      );
+    } finally {
+      await guarded.close();
+    }
   });
 
   it('deliveries of a sandbox that sent nothing says so', async () => {

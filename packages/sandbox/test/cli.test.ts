@@ -17,6 +17,7 @@ afterEach(() => {
 
 interface Printed {
   url: string;
+  dashboard: string;
   appId: string;
   merchantId: string;
   testApiKey: string;
@@ -75,6 +76,8 @@ describe('paymount-sandbox CLI', () => {
   it('prints its URL and credentials, serves the API, and stops cleanly on SIGINT', async () => {
     const { child, printed, exited } = await startCli([]);
     expect(printed.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(printed.dashboard).toBe(`${printed.url}/sandbox/dashboard`);
+    expect((await request(printed.dashboard)).statusCode).toBe(200);
     expect(printed.testApiKey).not.toBe(printed.productionApiKey);
     const res = await createSession(printed);
     expect(((await res.body.json()) as { code: string }).code).toBe('0');
@@ -172,6 +175,7 @@ describe('CLI arguments', () => {
       '--port', '4011', '--host', '127.0.0.1', '--https', '--allow-local-notify-url', '--wallet-origin', 'https://shop.dev.example',
       '--rate-limit', '5/2000', '--ip-allow', '127.0.0.1', '--ip-allow', '10.0.0.0/8',
       '--webhook-retry-delays', '10,20,40', '--webhook-timeout', '500', '--app-id', 'app_fixed', '--gateway-id', 'gw',
+      '--merchant-name', 'Mug Shop',
     ]);
     expect(settings.options).toEqual({
       port: 4011,
@@ -184,6 +188,7 @@ describe('CLI arguments', () => {
       ipAllowList: ['127.0.0.1', '10.0.0.0/8'],
       webhookRetryDelaysMs: [10, 20, 40],
       webhookTimeoutMs: 500,
+      merchantName: 'Mug Shop',
     });
     expect(parseCliArgs(['--rate-limit', 'off']).options.rateLimit).toBe(false);
     expect(parseCliArgs([]).options.port).toBe(4010);

@@ -29,7 +29,7 @@ describe('secrets stay out of every output', () => {
     vi.restoreAllMocks();
   });
 
-  it('no answer, ledger entry, delivery log, trigger, resend or output line carries a key, the webhook secret or a token', async () => {
+  it('no answer, ledger entry, delivery log, dashboard, trigger, resend or output line carries a key, the webhook secret or a token', async () => {
     const token = sandbox.mintWalletToken();
     const paid = await post(sandbox, '/v1/checkout/sale', saleBody(sandbox, { cardEncryptedData: token, notifyUrl: receiver.url }));
     const session = await post(sandbox, '/v1/checkout/create-session', sessionBody(sandbox, { notifyUrl: receiver.url }));
@@ -52,7 +52,9 @@ describe('secrets stay out of every output', () => {
     const triggered = await sandbox.trigger('refund.failed', { forwardTo: receiver.url });
     const resent = await sandbox.resend(triggered.deliveryId);
     const controlAnswers = await Promise.all(
-      [`/sandbox/deliveries/${resent.deliveryId}`, '/sandbox/deliveries?limit=5'].map(async (path) => (await fetch(`${sandbox.url}${path}`)).text()),
+      [`/sandbox/deliveries/${resent.deliveryId}`, '/sandbox/deliveries?limit=5', '/sandbox/dashboard', '/sandbox/dashboard/data'].map(async (path) =>
+        (await fetch(`${sandbox.url}${path}`)).text(),
+      ),
     );
     const everything = [
       ...answers.map((answer) => answer.text),
@@ -67,7 +69,9 @@ describe('secrets stay out of every output', () => {
     for (const secret of [sandbox.testApiKey, sandbox.productionApiKey, sandbox.webhookSecret, token]) {
       expect(everything).not.toContain(secret);
     }
-    expect(written).toEqual([]);
+    // The one thing written: the receiver's refusal (500 on the first attempt), as the sandbox logs a failed delivery.
+    expect(written.length).toBeGreaterThan(0);
+    expect(written.filter((line) => !line.startsWith('paymount sandbox: webhook '))).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { readShopConfig, type OrderStatus, type RunningShop, type StartShopOptio
 import { browserTestsMode, launchChromium, MISSING_CHROMIUM } from './chromium';
 import { BrowserEvidence, leaks } from './evidence';
 import { captureProcessOutput, LogCapture } from './log-capture';
+import { buy as buyInShop, openHostedCheckout as openSandboxCheckout } from './shop-pages';
 
 type StartShop = (options: StartShopOptions) => Promise<RunningShop>;
 
@@ -78,20 +79,8 @@ export function describeShopJourneys(label: string, start: StartShop): void {
       }
     }
 
-    async function buy(page: Page, sku: string): Promise<string> {
-      await page.goto(`${shop().url}/`);
-      await page.click(`.product[data-sku="${sku}"] button[type="submit"]`);
-      await page.waitForURL(/\/orders\/ord_/);
-      const orderId = await page.textContent('#order-id');
-      if (!orderId) throw new Error('the order page names no order');
-      return orderId;
-    }
-
-    async function openHostedCheckout(page: Page): Promise<void> {
-      await page.click('#checkout');
-      await page.waitForURL(`${shop().sandbox.url}/**`);
-      await page.waitForSelector('#pay');
-    }
+    const buy = (page: Page, sku: string) => buyInShop(page, shop().url, sku);
+    const openHostedCheckout = (page: Page) => openSandboxCheckout(page, shop().sandbox.url);
 
     async function returnFromHostedCheckout(page: Page, orderId: string, button: '#pay' | '#cancel'): Promise<void> {
       await page.click(button);

@@ -19,6 +19,7 @@ import type { NeutralRequest } from './neutral-http';
 import { unlessRefused } from './order-refusals';
 import { answered, type RouteAnswer } from './route-answer';
 import type { RouteDeps } from './route-deps';
+import { markedByRoute } from './route-marker';
 import { statusRoute } from './status';
 import type { PaymentRoutes, PaymentRoutesOptions } from './types';
 import { walletConfigRoute } from './wallet-config';
@@ -129,14 +130,13 @@ export function createPaymentRoutes<TContext = unknown>(typedOptions: PaymentRou
       const route = byMethod[method] ?? (method === 'HEAD' ? byMethod['GET'] : undefined);
       if (route === undefined) {
         const allow = allowedMethods(byMethod);
-        return errorResponse(
-          405,
-          { code: PaymentErrorCode.METHOD_NOT_ALLOWED, message: `This route answers ${allow} only.` },
-          { allow },
+        return markedByRoute(
+          errorResponse(405, { code: PaymentErrorCode.METHOD_NOT_ALLOWED, message: `This route answers ${allow} only.` }, { allow }),
+          path,
         );
       }
       const answer = () => answerRoute(route, req, logger, { ...failureContext, method, path });
-      return (await (telemetry ? telemetry.traceRoute(path, method, req, answer) : answer())).response;
+      return markedByRoute((await (telemetry ? telemetry.traceRoute(path, method, req, answer) : answer())).response, path);
     },
     async close() {
       if (config.ownsClient) await client.close();

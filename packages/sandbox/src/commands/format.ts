@@ -1,4 +1,5 @@
 import type { Delivery, DeliveryAttempt } from '../webhooks/deliveries';
+import { diagnoseAttempt, diagnosisText, isFailure } from '../webhooks/diagnosis';
 
 /**
  * `text` with every control character (C0, DEL, C1) written as its `\xNN`
@@ -39,6 +40,13 @@ export function attemptLine(attempt: DeliveryAttempt, n: number): string {
   return `  attempt ${n} at ${escapeControls(attempt.at)}: ${attemptOutcome(attempt)}${retry}\n`;
 }
 
+/** Why the delivery's last attempt failed, in words with the fix; undefined when it did not fail. */
+export function lastFailure(delivery: Delivery): string | undefined {
+  const last = delivery.attempts.at(-1);
+  const diagnosis = last === undefined ? undefined : diagnoseAttempt(last, delivery.url);
+  return diagnosis !== undefined && isFailure(diagnosis) ? diagnosisText(diagnosis) : undefined;
+}
+
 /** A settled delivery for a human: what was sent where, and the receiver's last answer (progress showed every attempt). */
 export function deliverySummary(delivery: Delivery): string {
   const { payload } = delivery;
@@ -53,6 +61,7 @@ export function deliverySummary(delivery: Delivery): string {
     ['resentFrom', delivery.resentFrom],
     ['attempts', delivery.attempts.length],
     ['answer', last === undefined ? undefined : attemptOutcome(last)],
+    ['why', lastFailure(delivery)],
   ];
   const shown = fields.filter(([, value]) => value !== undefined);
   const width = Math.max(...shown.map(([name]) => name.length)) + 2;
@@ -79,5 +88,9 @@ export function deliveryTable(deliveries: readonly Delivery[]): string {
   });
   const widths = COLUMNS.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)));
   const line = (cells: readonly string[]) => `${cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd()}\n`;
-  return line(COLUMNS) + rows.map(line).join('');
+  const failures = deliveries.flatMap((delivery) => {
+    const why = lastFailure(delivery);
+    return why === undefined ? [] : [`  ${escapeControls(`${delivery.deliveryId}: ${why}`)}\n`];
+  });
+  return line(COLUMNS) + rows.map(line).join('') + (failures.length > 0 ? `\nWhy the last attempt failed:\n${failures.join('')}` : '');
 }

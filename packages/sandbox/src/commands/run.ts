@@ -3,7 +3,7 @@ import type { Delivery } from '../webhooks/deliveries';
 import { COMMAND_USAGE, type CommandArgs } from './args';
 import { controlCall, deliveryOf } from './control-client';
 import { CommandError, EXIT_CODES, type ExitCode } from './exit-codes';
-import { attemptLine, attemptOutcome, deliverySummary, deliveryTable, escapeControls, jsonLine } from './format';
+import { attemptLine, attemptOutcome, deliverySummary, deliveryTable, escapeControls, jsonLine, lastFailure } from './format';
 
 /** Where a command writes: stdout for its result, stderr for progress and errors. */
 export interface CommandOutput {
@@ -34,9 +34,10 @@ function report(delivery: Delivery, json: boolean, out: CommandOutput): ExitCode
   out.stdout(json ? jsonLine(delivery) : `${delivery.state === 'delivered' ? 'Delivered' : 'Not delivered'}:\n${deliverySummary(delivery)}`);
   if (delivery.state === 'delivered') return EXIT_CODES.ok;
   const last = delivery.attempts.at(-1);
+  const why = lastFailure(delivery);
   out.stderr(
     `the receiver at ${escapeControls(delivery.url)} never answered 200 in ${delivery.attempts.length} attempt(s)` +
-      `${last ? ` (last: ${attemptOutcome(last)})` : ''}: is it running, and mounted at that path?\n`,
+      `${last ? ` (last: ${attemptOutcome(last)})` : ''}: ${why === undefined ? 'is it running, and mounted at that path?' : escapeControls(why)}\n`,
   );
   return EXIT_CODES.notDelivered;
 }

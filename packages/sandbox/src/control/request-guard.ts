@@ -55,16 +55,21 @@ export function checkControlCaller(req: IncomingMessage, allowCaller: ((address:
  * sandbox itself.
  */
 export function checkControlRequest(req: IncomingMessage, sandboxUrl: string): void {
+  checkControlHost(req, sandboxUrl);
+  const mediaType = headerValue(req, 'content-type')?.split(';', 1)[0]?.trim().toLowerCase();
+  if (req.method === 'POST' && mediaType !== 'application/json') {
+    throw new SandboxRefusal('A08', 'control routes take a JSON body: send Content-Type: application/json');
+  }
+}
+
+/** The Host header names this sandbox (DNS rebinding would make it name another site); refuses C01 otherwise. */
+export function checkControlHost(req: IncomingMessage, sandboxUrl: string): void {
   const hostname = hostnameOf(headerValue(req, 'host'));
   const known =
     hostname !== undefined &&
     (LOOPBACK_HOSTNAMES.has(hostname) || hostname === URL.parse(sandboxUrl)?.hostname || hostname === localHostname(req));
   if (!known) {
     throw new SandboxRefusal('C01', 'the Host header must name this sandbox as localhost, 127.0.0.1, [::1] or the address it listens on');
-  }
-  const mediaType = headerValue(req, 'content-type')?.split(';', 1)[0]?.trim().toLowerCase();
-  if (req.method === 'POST' && mediaType !== 'application/json') {
-    throw new SandboxRefusal('A08', 'control routes take a JSON body: send Content-Type: application/json');
   }
 }
 

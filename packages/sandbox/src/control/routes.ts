@@ -6,7 +6,8 @@ import type { SandboxState } from '../state';
 import { trigger } from '../trigger';
 import { mintWalletToken } from '../wallet-token';
 import { createIpAllowList } from '../ip-allow-list';
-import { checkControlCaller, checkControlRequest, walletCorsHeaders } from './request-guard';
+import { createDashboardRoutes } from '../dashboard/routes';
+import { checkControlCaller, checkControlHost, checkControlRequest, walletCorsHeaders } from './request-guard';
 import { testWalletScript } from './test-wallet-script';
 
 const mintRequest = z.object({
@@ -59,7 +60,7 @@ function routeKey(method: string, path: string): { key: string; deliveryId: stri
 /**
  * The sandbox-only conveniences under `/sandbox/`: mint wallet tokens (CORS, for
  * shop pages on another origin), the test wallet script, the clock, and
- * read-only views of the ledger and webhook log. Not part of the service; only
+ * read-only views of the ledger and webhook log, and the dashboard. Not part of the service; only
  * this machine's own tools and pages may use them (`checkControlCaller`,
  * `checkControlRequest`).
  */
@@ -72,6 +73,7 @@ export function createControlRoutes(state: SandboxState, options: ControlRouteOp
   }
   const allowCaller = createIpAllowList(options.controlAllowList, 'controlAllowList');
   const cors = (req: IncomingMessage) => walletCorsHeaders(req, walletOrigins);
+  const dashboard = createDashboardRoutes(state);
   const routes: Record<string, Route> = {
     [`OPTIONS ${TOKEN_PATH}`]: (req, res) => {
       res.writeHead(204, cors(req));
@@ -125,6 +127,12 @@ export function createControlRoutes(state: SandboxState, options: ControlRouteOp
     const route = routes[key];
     try {
       checkControlCaller(req, allowCaller);
+      if (dashboard.owns(path)) {
+        // Its buttons post forms, checked by Origin instead of the JSON rule (see checkSameOrigin).
+        checkControlHost(req, state.url);
+        await dashboard.handle(req, res, path);
+        return true;
+      }
       if (!route) throw new SandboxRefusal('R04', `no sandbox route ${req.method ?? ''} ${path}`);
       checkControlRequest(req, state.url);
       await route(req, res, deliveryId);

@@ -6,7 +6,7 @@ import { ADDITIONAL_3DS_DECLINE, outcomeForTotal } from '../outcomes';
 import { payableTotal } from '../rules/fields';
 import type { CheckoutSessionRecord } from '../sessions';
 import type { SandboxState } from '../state';
-import { ADDRESS_FIELDS, renderCheckoutPage, renderNoticePage } from './render';
+import { ADDRESS_FIELDS, renderCheckoutPage, renderNoticePage, type NoticeKind } from './render';
 
 const FORM_LIMIT_BYTES = 16_384;
 const PAGE_HEADERS = {
@@ -32,11 +32,6 @@ export function returnUrlFor(session: CheckoutSessionRecord, status: ReturnStatu
   return url.toString();
 }
 
-function finish(res: ServerResponse, session: CheckoutSessionRecord, status: ReturnStatus, title: string, message: string): void {
-  const location = returnUrlFor(session, status);
-  if (location) redirect(res, location);
-  else sendPage(res, 200, renderNoticePage(title, message));
-}
 
 function addressFrom(form: URLSearchParams, kind: 'billing' | 'shipping'): { address: Address; missing: string[] } {
   const address: Record<string, string> = {};
@@ -55,16 +50,30 @@ function addressFrom(form: URLSearchParams, kind: 'billing' | 'shipping'): { add
  * one is shown as such and cannot be paid.
  */
 export function createHostedPageRoutes(state: SandboxState) {
+  const { merchantName } = state;
+
+  function notice(res: ServerResponse, status: number, kind: NoticeKind, title: string, message: string, returnUrl?: string): void {
+    sendPage(res, status, renderNoticePage({ kind, title, message, merchantName, ...(returnUrl ? { returnUrl } : {}) }));
+  }
+
+  /** Back to the shop's merchantReturnUrl with the outcome, or the outcome on a page when the session has none. */
+  function finish(res: ServerResponse, session: CheckoutSessionRecord, status: ReturnStatus, title: string, message: string): void {
+    const location = returnUrlFor(session, status);
+    if (location) redirect(res, location);
+    else notice(res, 200, status === 'succeeded' ? 'paid' : status, title, message);
+  }
+
   /** The session when it can still be paid or cancelled; otherwise answers the page that says why, and returns undefined. */
   function usable(res: ServerResponse, sessionId: string): CheckoutSessionRecord | undefined {
     const session = state.sessions.get(sessionId, state.clock.now());
     if (!session) {
-      sendPage(res, 404, renderNoticePage('Checkout not found', 'This checkout session does not exist.'));
+      notice(res, 404, 'missing', 'Checkout not found', 'This checkout session does not exist. Please return to the shop and start again.');
     } else if (session.state === 'expired') {
-      sendPage(res, 410, renderNoticePage('Checkout expired', 'This checkout session has expired. Please return to the shop and start again.'));
+      const returnUrl = returnUrlFor(session, stateToStatus(session));
+      notice(res, 410, 'expired', 'Checkout expired', 'This checkout session has expired and can no longer be paid. Please return to the shop and start again.', returnUrl);
     } else if (session.state !== 'open') {
       const returnUrl = returnUrlFor(session, stateToStatus(session));
-      sendPage(res, 409, renderNoticePage('Checkout already completed', `This checkout session is already ${session.state}.`, returnUrl));
+      notice(res, 409, session.state, 'Checkout already completed', `This checkout session is already ${session.state}.`, returnUrl);
     } else {
       return session;
     }
@@ -78,7 +87,8 @@ export function createHostedPageRoutes(state: SandboxState) {
     const shipping = request.collectShippingAddress ? addressFrom(form, 'shipping') : undefined;
     const missing = [...(billing?.missing ?? []), ...(shipping?.missing ?? [])];
     if (missing.length > 0) {
-      sendPage(res, 400, renderCheckoutPage(session, { error: `Please fill in: ${missing.join(', ')}.`, values: Object.fromEntries(form) }));
+      const error = `Please fill in: ${missing.join(', ')}.`;
+      sendPage(res, 400, renderCheckoutPage(session, { merchantName, error, values: Object.fromEntries(form) }));
       return;
     }
     // The form was read asynchronously: the session may have been paid or have expired meanwhile.
@@ -123,7 +133,7 @@ export function createHostedPageRoutes(state: SandboxState) {
     if (!session) return true;
     if (action === 'pay') await pay(req, res, session);
     else if (action === 'cancel') cancel(res, session);
-    else sendPage(res, 200, renderCheckoutPage(session));
+    else sendPage(res, 200, renderCheckoutPage(session, { merchantName }));
     return true;
   }
 

@@ -1,6 +1,8 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { randomUUID } from 'node:crypto';
+// Bundled into this package's build: the header paymount's routes mark their answers with, written once in core.
+import { ROUTE_MARKER_HEADER } from '../../../core/src/routes/route-marker';
 import type { TimeSource } from '../clock';
 import { SandboxRefusal } from '../envelope';
 import { eventOf, type WebhookEvent } from './event-name';
@@ -18,8 +20,21 @@ export interface DeliveryAttempt {
   status?: number;
   /** Why the attempt failed without a status (connection refused, time-out, ...). */
   error?: string;
+  /**
+   * The system's code of that failure (`ECONNREFUSED`, `ECONNRESET`,
+   * `ENOTFOUND`, a TLS code...), or `ETIMEDOUT` when no complete answer came
+   * within `webhookTimeoutMs`.
+   */
+  errorCode?: string;
   /** The start of the receiver's answer body (UTF-8, at most ANSWER_LIMIT_BYTES), when it sent one. */
   answer?: string;
+  /** How long the attempt took, from sending to the end of the answer (or the failure), in real milliseconds. */
+  durationMs?: number;
+  /**
+   * The paymount route that answered (its `x-paymount-route` header, e.g.
+   * `webhook`); absent when the app answered before any paymount route ran.
+   */
+  paymountRoute?: string;
   /** Set when another attempt follows: the delay before it. */
   retryInMs?: number;
 }
@@ -40,6 +55,8 @@ export interface Delivery {
 
 export interface DelivererOptions {
   secret: string;
+  /** Told about each attempt that failed, once its outcome is recorded (`retryInMs` set when another follows). */
+  onAttemptFailed?: (delivery: Delivery, attempt: DeliveryAttempt) => void;
   retryDelaysMs: readonly number[];
   timeoutMs: number;
   clock: TimeSource;
@@ -172,18 +189,25 @@ export class WebhookDeliverer {
   private async attempt(delivery: Delivery): Promise<void> {
     const attempt: DeliveryAttempt = { at: new Date(this.options.clock.now()).toISOString() };
     delivery.attempts.push(attempt);
+    const started = performance.now();
     try {
-      const { status, answer } = await this.post(delivery);
+      const { status, answer, paymountRoute } = await this.post(delivery);
       attempt.status = status;
       if (answer !== '') attempt.answer = answer;
+      if (paymountRoute !== undefined) attempt.paymountRoute = paymountRoute;
     } catch (error) {
       attempt.error = error instanceof Error ? error.message : String(error);
+      const code = (error as { code?: unknown } | null)?.code;
+      if (typeof code === 'string') attempt.errorCode = code;
     }
+    attempt.durationMs = Math.round(performance.now() - started);
     if (attempt.status === 200) return this.settle(delivery, 'delivered');
     const delay = this.options.retryDelaysMs[delivery.attempts.length - 1];
-    if (delay === undefined || this.closed) return this.settle(delivery, 'failed');
-    attempt.retryInMs = delay;
-    this.schedule(delivery, delay);
+    if (delay !== undefined && !this.closed) attempt.retryInMs = delay;
+    // Closing the sandbox aborts attempts in flight: those are not the receiver's failures.
+    if (!this.closed) this.options.onAttemptFailed?.(delivery, attempt);
+    if (attempt.retryInMs === undefined) return this.settle(delivery, 'failed');
+    this.schedule(delivery, attempt.retryInMs);
   }
 
   private settle(delivery: Delivery, state: 'delivered' | 'failed'): void {
@@ -201,13 +225,16 @@ export class WebhookDeliverer {
   }
 
   /** One POST; resolves with the status and the start of the answer once the whole answer is read, within the time-out. */
-  private post(delivery: Delivery): Promise<{ status: number; answer: string }> {
+  private post(delivery: Delivery): Promise<{ status: number; answer: string; paymountRoute: string | undefined }> {
     const url = new URL(delivery.url);
     const controller = new AbortController();
     this.inFlight.add(controller);
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => controller.abort(new Error(`no answer within ${this.options.timeoutMs} ms`)), this.options.timeoutMs);
+      const timer = setTimeout(
+        () => controller.abort(Object.assign(new Error(`no answer within ${this.options.timeoutMs} ms`), { code: 'ETIMEDOUT' })),
+        this.options.timeoutMs,
+      );
       const finish = (fn: () => void) => {
         clearTimeout(timer);
         this.inFlight.delete(controller);
@@ -237,7 +264,11 @@ export class WebhookDeliverer {
             kept.push(chunk.subarray(0, ANSWER_LIMIT_BYTES - keptBytes));
             keptBytes += Math.min(chunk.length, ANSWER_LIMIT_BYTES - keptBytes);
           });
-          res.on('end', () => finish(() => resolve({ status: res.statusCode ?? 0, answer: Buffer.concat(kept).toString('utf8') })));
+          const marker = res.headers[ROUTE_MARKER_HEADER];
+          const paymountRoute = Array.isArray(marker) ? marker[0] : marker;
+          res.on('end', () =>
+            finish(() => resolve({ status: res.statusCode ?? 0, answer: Buffer.concat(kept).toString('utf8'), paymountRoute })),
+          );
           res.on('error', (error) => finish(() => reject(error)));
           res.on('close', () => {
             if (!res.complete) finish(() => reject(controller.signal.reason ?? new Error('connection closed before the answer was complete')));

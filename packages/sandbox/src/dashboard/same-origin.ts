@@ -1,0 +1,22 @@
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { SandboxRefusal } from '../envelope';
+import { headerValue } from '../http-io';
+
+/**
+ * The dashboard's buttons post plain forms, which a page on any site could
+ * post too (a form needs no CORS preflight). A browser sends the page's
+ * `Origin` with every POST and the page cannot change it: only a form from the
+ * dashboard itself carries the origin the request is addressed to.
+ */
+export function checkSameOrigin(req: IncomingMessage): void {
+  const origin = headerValue(req, 'origin');
+  const host = headerValue(req, 'host');
+  const scheme = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
+  const own = host === undefined ? undefined : URL.parse(`${scheme}://${host}`)?.origin;
+  if (origin !== undefined && own !== undefined && URL.parse(origin)?.origin === own) return;
+  throw new SandboxRefusal(
+    'C03',
+    `the dashboard's buttons work from the dashboard's own page only: Origin ${origin === undefined ? 'missing' : JSON.stringify(origin.slice(0, 100))} is not ${own ?? 'the sandbox'}`,
+  );
+}

@@ -1,0 +1,87 @@
+import type { Charge, Refund } from '../ledger';
+import { payableTotal } from '../rules/fields';
+import type { SessionState } from '../sessions';
+import type { SandboxState } from '../state';
+import type { Delivery, DeliveryAttempt } from '../webhooks/deliveries';
+import { diagnoseAttempt, type AttemptDiagnosis } from '../webhooks/diagnosis';
+
+/** How many of each record the dashboard shows: the most recent ones. */
+export const DASHBOARD_ROWS = 50;
+
+export interface SessionRow {
+  sessionId: string;
+  referenceOrderId: string;
+  description: string;
+  state: SessionState;
+  payableTotal: number;
+  priceCurrency: string;
+  /** ISO 8601, service time. */
+  createdAt: string;
+  expiresAt: string;
+  closeReason?: string;
+}
+
+export interface AttemptView extends DeliveryAttempt {
+  diagnosis: AttemptDiagnosis;
+}
+
+export interface DeliveryView extends Omit<Delivery, 'attempts' | 'body'> {
+  referenceOrderId?: string;
+  attempts: AttemptView[];
+}
+
+/** What the dashboard shows, newest first, each list cut to DASHBOARD_ROWS. */
+export interface DashboardSnapshot {
+  /** The order id filter, when one is set. */
+  orderId?: string;
+  /** Service time, ISO 8601. */
+  now: string;
+  sessions: SessionRow[];
+  charges: Charge[];
+  refunds: Refund[];
+  deliveries: DeliveryView[];
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The newest `DASHBOARD_ROWS` of `items` whose order id passes the filter, newest first. */
+function newest<T>(items: readonly T[], orderOf: (item: T) => unknown, orderId: string | undefined): T[] {
+  const kept = orderId === undefined ? items : items.filter((item) => orderOf(item) === orderId);
+  return kept.slice(-DASHBOARD_ROWS).reverse();
+}
+
+function deliveryView(delivery: Delivery): DeliveryView {
+  const { attempts, body: _body, ...rest } = delivery;
+  const orderId = delivery.payload.referenceOrderId;
+  return {
+    ...rest,
+    ...(typeof orderId === 'string' ? { referenceOrderId: orderId } : {}),
+    attempts: attempts.map((attempt) => ({ ...attempt, diagnosis: diagnoseAttempt(attempt, delivery.url) })),
+  };
+}
+
+/** The sandbox's sessions, payments, refunds and deliveries as the dashboard shows them, filtered by order id. */
+export function dashboardSnapshot(state: SandboxState, orderId: string | undefined): DashboardSnapshot {
+  const now = state.clock.now();
+  const sessions = newest(state.sessions.list(now), (session) => session.request.referenceOrderId, orderId).map(
+    (session): SessionRow => ({
+      sessionId: session.sessionId,
+      referenceOrderId: session.request.referenceOrderId,
+      description: session.request.description,
+      state: session.state,
+      payableTotal: payableTotal(session.request.amount),
+      priceCurrency: session.request.amount.priceCurrency,
+      createdAt: iso(session.createdAt),
+      expiresAt: iso(session.expiresAt),
+      ...(session.closeReason ? { closeReason: session.closeReason.message } : {}),
+    }),
+  );
+  return {
+    ...(orderId === undefined ? {} : { orderId }),
+    now: iso(now),
+    sessions,
+    charges: newest(state.ledger.charges(), (charge) => charge.referenceOrderId, orderId),
+    refunds: newest(state.ledger.refunds(), (refund) => refund.referenceOrderId, orderId),
+    deliveries: newest(state.deliverer.deliveries(), (delivery) => delivery.payload.referenceOrderId, orderId).map(deliveryView),
+  };
+}

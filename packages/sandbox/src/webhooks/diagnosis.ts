@@ -1,0 +1,185 @@
+import { STATUS_CODES } from 'node:http';
+import type { DeliveryAttempt } from './deliveries';
+
+/** Where a receiver's failures are explained at length, with each framework's fix. */
+export const DELIVERY_FAILURES_DOCS = 'https://www.npmjs.com/package/@paymount/sandbox#why-a-delivery-failed';
+
+/** Who answered a delivery attempt, as far as the sender can tell. */
+export type AttemptOutcome =
+  /** Not answered yet. */
+  | 'pending'
+  /** 200: the receiver took it. */
+  | 'delivered'
+  /** 200 from paymount's webhook route for an event it had already handled: no handler ran again. */
+  | 'duplicate'
+  /** paymount's route answered, and refused: its error code says why. */
+  | 'refused-by-paymount'
+  /** A status without paymount's marker: the app answered before paymount's route ran. */
+  | 'refused-by-app'
+  /** No status at all: nothing listening, a time-out, a dropped connection. */
+  | 'no-answer';
+
+export interface AttemptDiagnosis {
+  outcome: AttemptOutcome;
+  /** One sentence: what happened and its likely cause. */
+  why: string;
+  /** What to change, when the cause is known. */
+  fix?: string;
+  /** paymount's error code, when its route refused. */
+  errorCode?: string;
+  /** Where this failure is explained. */
+  docs?: string;
+}
+
+interface Cause {
+  why: string;
+  fix?: string;
+}
+
+const statusText = (status: number) => `${status} ${STATUS_CODES[status] ?? ''}`.trim();
+
+/** paymount's error body `{ error: { code, message } }`, when the answer is one. */
+function paymountError(answer: string | undefined): { code?: string; message?: string } {
+  try {
+    const body = JSON.parse(answer ?? '') as { error?: { code?: unknown; message?: unknown } };
+    const { code, message } = body.error ?? {};
+    return { ...(typeof code === 'string' ? { code } : {}), ...(typeof message === 'string' ? { message } : {}) };
+  } catch {
+    return {};
+  }
+}
+
+function isDuplicateAnswer(answer: string | undefined): boolean {
+  try {
+    return (JSON.parse(answer ?? '') as { duplicate?: unknown }).duplicate === true;
+  } catch {
+    return false;
+  }
+}
+
+const SECRET_FIX = "configure the app's webhook secret as the sandbox's webhookSecret (printed when the sandbox starts; sandbox.webhookSecret)";
+const CLOCK_FIX =
+  "the app's clock and the sandbox's service time disagree: a test that moves sandbox.clock gives the routes the same clock; a resend of an old delivery is refused as a replay once past the window";
+const PARSER_FIX =
+  'mount the payment routes before any body parser (express.json(), koa-body, bodyParser), or exempt the webhook path from it: the signature is over the raw bytes';
+
+/** Why paymount's webhook route refused, by its error code. */
+const PAYMOUNT_CAUSES: Readonly<Record<string, Cause>> = {
+  WEBHOOK_BAD_SIGNATURE: { why: 'the signature does not match the webhook secret the app is configured with', fix: SECRET_FIX },
+  WEBHOOK_MISSING_HEADER: { why: 'a signature header did not reach the route (a proxy or middleware dropped it)', fix: 'pass X-Signature and X-Timestamp through to the app unchanged' },
+  WEBHOOK_INVALID_SECRET: { why: "the app's webhook secret is not usable", fix: SECRET_FIX },
+  WEBHOOK_BODY_ALREADY_PARSED: { why: 'a body parser before the webhook route had already turned the body into an object', fix: PARSER_FIX },
+  WEBHOOK_BODY_TOO_LARGE: { why: "the body is larger than the route's webhook.maxBodyBytes", fix: 'raise webhook.maxBodyBytes' },
+  WEBHOOK_STALE_TIMESTAMP: { why: 'X-Timestamp is outside the replay window', fix: CLOCK_FIX },
+  WEBHOOK_FUTURE_TIMESTAMP: { why: 'X-Timestamp is ahead of the app\'s clock', fix: CLOCK_FIX },
+  WEBHOOK_STALE_EVENT: { why: "the body's signed time is outside the replay window", fix: CLOCK_FIX },
+  WEBHOOK_FUTURE_EVENT: { why: "the body's signed time is ahead of the app's clock", fix: CLOCK_FIX },
+  WEBHOOK_HANDLER_FAILED: { why: 'one of your event handlers threw', fix: "the app's log has the error, logged with the event; the service retries, so fix the handler and resend" },
+  WEBHOOK_IN_PROGRESS: { why: 'another delivery of the same event was being handled at that moment', fix: 'nothing: a retry brings the event once that handler is done' },
+  STORE_UNAVAILABLE: { why: "the app's webhook dedupe store could not be reached", fix: 'check the store (Redis, PostgreSQL) the routes are given' },
+};
+
+/** Why the app answered `status` before paymount's route ran, by status. */
+function appCause(status: number): Cause {
+  if (status === 401 || status === 403) {
+    return {
+      why: 'a global guard or auth hook blocks the webhook route',
+      fix: 'exempt the payment routes from it: NestJS, controllerDecorators with your guard\'s "public" marker; Fastify, skip the onRequest hook for the payment routes; Express and Koa, mount the payment routes before the auth middleware',
+    };
+  }
+  if (status === 404 || status === 405) {
+    return {
+      why: "paymount's routes are not mounted at that path, or notifyUrl names the wrong one",
+      fix: 'set notifyUrl to where the routes are mounted, ending in /webhook (e.g. http://localhost:3000/payments/webhook), and check the app mounts them there',
+    };
+  }
+  if (status === 400 || status === 413 || status === 415) return { why: 'a body parser before the route refused or consumed the body', fix: PARSER_FIX };
+  if (status === 429) return { why: 'a rate limiter in front of the route refused it', fix: 'exempt the payment routes from the rate limiter' };
+  if (status >= 300 && status < 400) {
+    return {
+      why: 'the app redirects the webhook (a login redirect, a trailing slash, http to https), and deliveries never follow redirects',
+      fix: 'set notifyUrl to the final URL and exempt the payment routes from login redirects',
+    };
+  }
+  if (status >= 500) return { why: 'a middleware or handler in front of it failed', fix: "the app's log has the error" };
+  return { why: 'something in front of the route refused it' };
+}
+
+/** Why no status came, by the failure's code. */
+function noAnswerCause(attempt: DeliveryAttempt, url: string): Cause {
+  const where = URL.parse(url)?.host ?? url;
+  const code = attempt.errorCode ?? '';
+  if (code === 'ECONNREFUSED') return { why: `nothing listens at ${where}`, fix: 'start the app, or set notifyUrl to the port it listens on' };
+  if (code === 'ETIMEDOUT') {
+    return {
+      why: 'the app did not answer in time',
+      fix: 'answer the webhook quickly: move slow work out of the handler (queued handlers), and check nothing holds the request',
+    };
+  }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { why: `the host name of ${where} does not resolve`, fix: 'check the host in notifyUrl' };
+  if (/CERT|TLS|SSL/.test(code)) return { why: 'the TLS handshake failed', fix: 'use a certificate the sandbox trusts, or http on localhost' };
+  return { why: 'the connection closed before a complete answer (the app crashed or dropped it)', fix: "the app's log has the error" };
+}
+
+/**
+ * Who answered one delivery attempt and why it failed, in words: paymount's
+ * own route (it marks its answers with x-paymount-route), the app before
+ * paymount ran (a status without the marker: guard, parser, route mounted
+ * elsewhere), or no answer at all. Pure: reads the attempt and the URL only.
+ */
+export function diagnoseAttempt(attempt: DeliveryAttempt, url: string): AttemptDiagnosis {
+  const { status, paymountRoute } = attempt;
+  if (status === undefined && attempt.error === undefined) return { outcome: 'pending', why: 'waiting for the answer' };
+  if (status === undefined) {
+    const cause = noAnswerCause(attempt, url);
+    return { outcome: 'no-answer', why: `no answer: ${cause.why} (${attempt.error})`, ...(cause.fix ? { fix: cause.fix } : {}), docs: DELIVERY_FAILURES_DOCS };
+  }
+  if (status === 200) {
+    if (paymountRoute === 'webhook' && isDuplicateAnswer(attempt.answer)) {
+      return { outcome: 'duplicate', why: "paymount's webhook route answered 200: a duplicate of an event already handled, no handler ran again" };
+    }
+    const by = paymountRoute === 'webhook' ? "paymount's webhook route" : 'the receiver';
+    return { outcome: 'delivered', why: `${by} answered 200 OK` };
+  }
+  if (paymountRoute !== undefined && paymountRoute !== 'webhook') {
+    return {
+      outcome: 'refused-by-paymount',
+      why: `paymount's ${paymountRoute} route answered ${statusText(status)}, not its webhook route: notifyUrl names the wrong path`,
+      fix: `point notifyUrl at the webhook route (the mount path followed by /webhook), not /${paymountRoute}`,
+      docs: DELIVERY_FAILURES_DOCS,
+    };
+  }
+  if (paymountRoute === 'webhook') {
+    const { code, message } = paymountError(attempt.answer);
+    const cause = code === undefined ? undefined : PAYMOUNT_CAUSES[code];
+    const said = message === undefined ? '' : ` ("${message}")`;
+    return {
+      outcome: 'refused-by-paymount',
+      why: `paymount's webhook route answered ${statusText(status)}${code ? ` ${code}` : ''}${said}${cause ? `: ${cause.why}` : ''}`,
+      ...(cause?.fix ? { fix: cause.fix } : {}),
+      ...(code ? { errorCode: code } : {}),
+      docs: DELIVERY_FAILURES_DOCS,
+    };
+  }
+  const cause = appCause(status);
+  return {
+    outcome: 'refused-by-app',
+    why: `your app answered ${statusText(status)} before paymount's webhook route ran: ${cause.why}`,
+    ...(cause.fix ? { fix: cause.fix } : {}),
+    docs: DELIVERY_FAILURES_DOCS,
+  };
+}
+
+const FAILED_OUTCOMES: ReadonlySet<AttemptOutcome> = new Set(['refused-by-app', 'refused-by-paymount', 'no-answer']);
+
+/** True when the attempt failed (and the diagnosis says why); false while pending or once delivered. */
+export function isFailure(diagnosis: AttemptDiagnosis): boolean {
+  return FAILED_OUTCOMES.has(diagnosis.outcome);
+}
+
+/** The diagnosis as one line of prose: why, then the fix and where it is explained. */
+export function diagnosisText(diagnosis: AttemptDiagnosis): string {
+  const fix = diagnosis.fix === undefined ? '' : `. Fix: ${diagnosis.fix}`;
+  const docs = diagnosis.docs === undefined ? '' : `. See ${diagnosis.docs}`;
+  return `${diagnosis.why}${fix}${docs}`;
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { DeliveryAttempt } from '../src/webhooks/deliveries';
+import { DELIVERY_FAILURES_DOCS, diagnoseAttempt, diagnosisText } from '../src/webhooks/diagnosis';
+
+const URL_ = 'http://localhost:3000/payments/webhook';
+const at = '2026-01-01T00:00:00.000Z';
+const paymountError = (code: string, message: string) => JSON.stringify({ error: { code, message } });
+
+function diagnose(attempt: Omit<DeliveryAttempt, 'at'>) {
+  return diagnoseAttempt({ at, ...attempt }, URL_);
+}
+
+describe('diagnoseAttempt: who answered a delivery attempt, and why it failed', () => {
+  it('an attempt without an answer yet is pending', () => {
+    expect(diagnose({}).outcome).toBe('pending');
+  });
+
+  it("200 from paymount's webhook route is delivered; with duplicate: true it says no handler ran again", () => {
+    expect(diagnose({ status: 200, paymountRoute: 'webhook', answer: '{"received":true}' })).toMatchObject({
+      outcome: 'delivered',
+      why: "paymount's webhook route answered 200 OK",
+    });
+    const duplicate = diagnose({ status: 200, paymountRoute: 'webhook', answer: '{"received":true,"duplicate":true}' });
+    expect(duplicate.outcome).toBe('duplicate');
+    expect(duplicate.why).toContain('no handler ran again');
+    expect(diagnose({ status: 200, answer: 'ok' })).toMatchObject({ outcome: 'delivered', why: 'the receiver answered 200 OK' });
+  });
+
+  it.each([
+    [401, 'Unauthorized', 'a global guard or auth hook blocks the webhook route', 'controllerDecorators'],
+    [403, 'Forbidden', 'a global guard or auth hook blocks the webhook route', 'onRequest hook'],
+    [404, 'Not Found', "paymount's routes are not mounted at that path, or notifyUrl names the wrong one", 'ending in /webhook'],
+    [405, 'Method Not Allowed', "paymount's routes are not mounted at that path", 'notifyUrl'],
+    [413, 'Payload Too Large', 'a body parser before the route refused or consumed the body', 'before any body parser'],
+    [415, 'Unsupported Media Type', 'a body parser before the route', 'before any body parser'],
+    [400, 'Bad Request', 'a body parser before the route', 'before any body parser'],
+    [429, 'Too Many Requests', 'a rate limiter', 'rate limiter'],
+    [302, 'Found', 'deliveries never follow redirects', 'final URL'],
+    [500, 'Internal Server Error', 'a middleware or handler in front of it failed', "app's log"],
+    [502, 'Bad Gateway', 'a middleware or handler in front of it failed', "app's log"],
+  ])('%i without the paymount marker: refused by the app before paymount ran (%s)', (status, reason, cause, fix) => {
+    const diagnosis = diagnose({ status, answer: 'Forbidden resource' });
+    expect(diagnosis.outcome).toBe('refused-by-app');
+    expect(diagnosis.why.startsWith(`your app answered ${status} ${reason} before paymount's webhook route ran: `)).toBe(true);
+    expect(diagnosis.why).toContain(cause);
+    expect(diagnosis.fix).toContain(fix);
+    expect(diagnosis.docs).toBe(DELIVERY_FAILURES_DOCS);
+    expect(diagnosis.errorCode).toBeUndefined();
+  });
+
+  it('403 reads as the issue asks: who refused, before what, the likely cause, and where the fix is', () => {
+    expect(diagnosisText(diagnose({ status: 403 }))).toMatch(
+      /^your app answered 403 Forbidden before paymount's webhook route ran: a global guard or auth hook blocks the webhook route\. Fix: exempt the payment routes from it: .*\. See https:\/\/www\.npmjs\.com\/package\/@paymount\/sandbox#why-a-delivery-failed$/,
+    );
+  });
+
+  it.each([
+    ['WEBHOOK_BAD_SIGNATURE', 400, 'does not match the webhook secret', 'webhookSecret'],
+    ['WEBHOOK_BODY_ALREADY_PARSED', 500, 'a body parser before the webhook route', 'before any body parser'],
+    ['WEBHOOK_HANDLER_FAILED', 500, 'one of your event handlers threw', "app's log"],
+    ['WEBHOOK_STALE_EVENT', 400, 'outside the replay window', 'same clock'],
+    ['WEBHOOK_IN_PROGRESS', 409, 'another delivery of the same event', 'a retry brings the event'],
+    ['STORE_UNAVAILABLE', 503, 'dedupe store could not be reached', 'Redis'],
+  ])("paymount's webhook route refusing with %s: its code, its message and the fix", (code, status, cause, fix) => {
+    const diagnosis = diagnose({ status, paymountRoute: 'webhook', answer: paymountError(code, 'what paymount said') });
+    expect(diagnosis).toMatchObject({ outcome: 'refused-by-paymount', errorCode: code, docs: DELIVERY_FAILURES_DOCS });
+    expect(diagnosis.why).toMatch(new RegExp(`^paymount's webhook route answered ${status} [A-Za-z ]+ ${code} \\("what paymount said"\\): `));
+    expect(diagnosis.why).toContain(cause);
+    expect(diagnosis.fix).toContain(fix);
+  });
+
+  it("an error code paymount's route answers that has no known cause is still named, with its message", () => {
+    const diagnosis = diagnose({ status: 400, paymountRoute: 'webhook', answer: paymountError('WEBHOOK_INVALID_PAYLOAD', 'not an event') });
+    expect(diagnosis).toMatchObject({ outcome: 'refused-by-paymount', errorCode: 'WEBHOOK_INVALID_PAYLOAD' });
+    expect(diagnosis.why).toBe('paymount\'s webhook route answered 400 Bad Request WEBHOOK_INVALID_PAYLOAD ("not an event")');
+    expect(diagnosis.fix).toBeUndefined();
+  });
+
+  it('another paymount route answering means notifyUrl names the wrong path', () => {
+    const diagnosis = diagnose({ status: 400, paymountRoute: 'checkout', answer: paymountError('INVALID_BODY', 'orderId') });
+    expect(diagnosis.outcome).toBe('refused-by-paymount');
+    expect(diagnosis.why).toContain("paymount's checkout route answered 400 Bad Request, not its webhook route");
+    expect(diagnosis.fix).toContain('not /checkout');
+  });
+
+  it.each([
+    ['ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:3000', 'nothing listens at localhost:3000', 'start the app'],
+    ['ETIMEDOUT', 'no answer within 10000 ms', 'the app did not answer in time', 'queued handlers'],
+    ['ENOTFOUND', 'getaddrinfo ENOTFOUND shop.invalid', 'does not resolve', 'host in notifyUrl'],
+    ['ECONNRESET', 'socket hang up', 'the connection closed before a complete answer', "app's log"],
+    ['DEPTH_ZERO_SELF_SIGNED_CERT', 'self-signed certificate', 'the TLS handshake failed', 'certificate'],
+  ])('no answer (%s): what the failure means', (errorCode, error, cause, fix) => {
+    const diagnosis = diagnose({ error, errorCode });
+    expect(diagnosis.outcome).toBe('no-answer');
+    expect(diagnosis.why.startsWith('no answer: ')).toBe(true);
+    expect(diagnosis.why).toContain(cause);
+    expect(diagnosis.why).toContain(`(${error})`);
+    expect(diagnosis.fix).toContain(fix);
+  });
+
+  it('an answer that is not JSON, or JSON of another shape, is read without throwing', () => {
+    for (const answer of ['<html>', '', 'null', '[]', '{"error":"text"}', '{"error":{"code":7}}']) {
+      expect(diagnose({ status: 500, paymountRoute: 'webhook', answer }).outcome).toBe('refused-by-paymount');
+      expect(diagnose({ status: 200, paymountRoute: 'webhook', answer }).outcome).toBe('delivered');
+    }
+  });
+});
