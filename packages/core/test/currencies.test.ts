@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { currencyExponents } from '../src/currencies';
 import { amountSchema, validate } from '../src/entries/schemas';
-import { currencyExponent, fromMinorUnits, PaymentValidationError, toMinorUnits } from '../src';
-
-function refusal(run: () => unknown): PaymentValidationError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof PaymentValidationError) return error;
-    throw error;
-  }
-  throw new Error('expected a PaymentValidationError, nothing was thrown');
-}
+import { currencyExponent, fromMinorUnits, toMinorUnits } from '../src';
+import { validationErrorOf } from './support/validation-error';
 
 describe('the currency table', () => {
   it('holds the 164 active ISO 4217 codes kept (list one 2026-01-01: 178, less 14 metals, units of account and testing codes)', () => {
@@ -56,14 +47,14 @@ describe('the currency table', () => {
     ['HRK', 'withdrawn in 2023'],
     ['BGN', 'withdrawn 2026-01-01'],
   ])('%s (%s) is refused as priceCurrency, naming the field and the rule', (code) => {
-    const error = refusal(() => validate(amountSchema, { orderAmount: 100, priceCurrency: code }, 'amount'));
+    const error = validationErrorOf(() => validate(amountSchema, { orderAmount: 100, priceCurrency: code }, 'amount'));
     expect(error.issues).toEqual([{ path: 'priceCurrency', rule: 'iso_4217', message: expect.stringContaining('active ISO 4217 currency code') }]);
     expect(error.message).toMatch(/^Invalid amount: priceCurrency: must be an active ISO 4217 currency code/);
   });
 
   it.each(['XAU', 'XXX', 'DEM'])('%s is refused by the money helpers with the same rule', (code) => {
     for (const run of [() => currencyExponent(code), () => toMinorUnits('1', code), () => fromMinorUnits(1, code)]) {
-      expect(refusal(run).issues).toEqual([{ path: 'currency', rule: 'iso_4217', message: expect.stringContaining('active ISO 4217 currency code') }]);
+      expect(validationErrorOf(run).issues).toEqual([{ path: 'currency', rule: 'iso_4217', message: expect.stringContaining('active ISO 4217 currency code') }]);
     }
   });
 });

@@ -38,6 +38,11 @@ export function describeRuntimeFlows(runtime: string, launch: Launch, options: R
       return sandbox;
     };
     const chargesOf = (order: string) => records().charges().filter((charge) => charge.referenceOrderId === order);
+    /** The wallet payment's charge and the refunds of it, as the sandbox recorded them. */
+    const walletRecords = () => {
+      const payment = chargesOf(config.orders.wallet)[0];
+      return { payment, refunds: records().refunds().filter((r) => r.originalTransactionId === payment?.transactionId) };
+    };
 
     /** The step's report when it succeeded; otherwise a failure quoting how the runtime failed. */
     const step = (name: Exclude<keyof FlowResult, 'runtime' | 'log'>): StepReport => {
@@ -79,22 +84,16 @@ export function describeRuntimeFlows(runtime: string, launch: Launch, options: R
 
     it('refund: a partial refund of the wallet payment is recorded by the sandbox', () => {
       const report = step('refund');
-      const payment = chargesOf(config.orders.wallet)[0];
-      const refunds = records()
-        .refunds()
-        .filter((r) => r.originalTransactionId === payment?.transactionId);
+      const { payment, refunds } = walletRecords();
       expect(refunds.map((r) => [r.transactionStatus, r.amount.totalAmount, r.amount.priceCurrency])).toEqual([['S', 500, 'USD']]);
       expect(report).toMatchObject({ status: 'succeeded', transactionId: refunds[0]?.transactionId, originalTransactionId: payment?.transactionId });
     });
 
     it('transaction query: the payment and the refund as the sandbox holds them', () => {
       const report = step('query');
-      const payment = chargesOf(config.orders.wallet)[0];
-      const refund = records()
-        .refunds()
-        .find((r) => r.originalTransactionId === payment?.transactionId);
+      const { payment, refunds } = walletRecords();
       expect(report.payment).toEqual({ status: 'succeeded', transactionId: payment?.transactionId, referenceOrderId: config.orders.wallet });
-      expect(report.refund).toEqual({ status: 'succeeded', transactionId: refund?.transactionId });
+      expect(report.refund).toEqual({ status: 'succeeded', transactionId: refunds[0]?.transactionId });
     });
 
     it('webhook verification: verifyWebhook takes the delivery the sandbox signed, refuses a forged body, and so does POST /webhook', () => {
