@@ -33,7 +33,7 @@ export type { PaymentRouteErrorOptions } from './routes/route-error';
 // Webhooks and events
 export { verifyWebhook } from './webhooks/verify-webhook';
 export type { VerifyWebhookOptions, WebhookSecrets } from './webhooks/verify-webhook';
-export { signWebhook } from './webhooks/sign-webhook';
+export { signWebhook, signWebhookAsync } from './webhooks/sign-webhook';
 export { paysOrder } from './orders/event-attempt';
 export type { SignedWebhook, SignWebhookOptions } from './webhooks/sign-webhook';
 export type { HeaderSource } from './webhooks/headers';
