@@ -10,6 +10,10 @@ export { createPaymentRoutes } from './routes/create-payment-routes';
 export { createFetchHandler } from './routes/fetch-handler';
 export { createNodeMiddleware } from './routes/node-middleware';
 
+// Bringing your own transport (the client's `transport` option)
+export { AttemptTimeoutError, MAX_RESPONSE_BYTES, RequestNotSentError } from './client/transport';
+export type { HttpMethod, SendOptions, Transport, TransportResponse } from './client/transport';
+
 // Errors
 export {
   PaymentApiError,
