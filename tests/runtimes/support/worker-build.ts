@@ -14,6 +14,8 @@ export const WORKER_BUILD = {
   target: 'es2022',
   minify: true,
   external: ['node:*'],
+  // Not the repository's tsconfig, whose `paths` map @paymount/core to its sources: the built package, as a merchant gets it.
+  tsconfigRaw: {},
   logLevel: 'silent',
 } as const satisfies BuildOptions;
 
