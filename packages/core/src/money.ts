@@ -1,29 +1,25 @@
+import { currencyExponents } from './currencies';
 import { PaymentValidationError } from './errors';
 
-/**
- * Money moves as integers in the currency's smallest unit. The exponent comes
- * from the runtime's own ISO 4217 data (ICU), so a currency such as JPY (0),
- * USD (2) or KWD (3) needs no table kept by hand.
- */
-const exponents = new Map<string, number>();
-let knownCurrencies: ReadonlySet<string> | undefined;
+/** The rule's message, one wording for the schemas and the money helpers. */
+export const CURRENCY_RULE_MESSAGE =
+  'must be an active ISO 4217 currency code in upper case, e.g. "USD" (withdrawn currencies such as DEM, precious metals such as XAU and the testing codes XTS/XXX are refused)';
 
+/**
+ * Money moves as integers in the currency's smallest unit. Which codes exist and
+ * their exponents (JPY 0, USD 2, KWD 3) come from the table paymount ships, not
+ * the runtime's ICU data, which differs between Node, Bun, Deno and workerd.
+ */
 export function isCurrencyCode(code: string): boolean {
-  knownCurrencies ??= new Set(Intl.supportedValuesOf('currency'));
-  return knownCurrencies.has(code);
+  return currencyExponents.has(code);
 }
 
 export function currencyExponent(currency: string): number {
-  const cached = exponents.get(currency);
-  if (cached !== undefined) return cached;
-  if (!isCurrencyCode(currency)) {
-    throw new PaymentValidationError('currency', [
-      { path: 'currency', rule: 'iso_4217', message: 'must be an ISO 4217 currency code this runtime knows, e.g. "USD"' },
-    ]);
+  const exponent = currencyExponents.get(currency);
+  if (exponent === undefined) {
+    throw new PaymentValidationError('currency', [{ path: 'currency', rule: 'iso_4217', message: CURRENCY_RULE_MESSAGE }]);
   }
-  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  exponents.set(currency, digits);
-  return digits;
+  return exponent;
 }
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;

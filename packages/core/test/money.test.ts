@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { currencyExponent, fromMinorUnits, PaymentValidationError, toMinorUnits } from '../src';
 
 describe('currencyExponent', () => {
-  it('comes from the runtime currency data', () => {
+  it('comes from the ISO 4217 table paymount ships', () => {
     expect(currencyExponent('USD')).toBe(2);
     expect(currencyExponent('JPY')).toBe(0);
     expect(currencyExponent('KWD')).toBe(3);

@@ -1,13 +1,16 @@
-const known = new Set(Intl.supportedValuesOf('currency'));
+// Bundled into this package's build (not a runtime dependency on @paymount/core):
+// the client and its emulated service must accept the same currencies, read from one table.
+import { currencyExponents } from '../../core/src/currencies';
 
-/** True for an ISO 4217 code this runtime knows (upper case, three letters). */
+/** True for an active ISO 4217 code of paymount's table (upper case, three letters). */
 export function isKnownCurrency(code: string): boolean {
-  return /^[A-Z]{3}$/.test(code) && known.has(code);
+  return currencyExponents.has(code);
 }
 
-/** Minor units to a display string in the currency's own format, e.g. 1999 USD → "$19.99". */
+/** Minor units to a display string in the currency's own format, e.g. 1999 USD → "$19.99", 1500 BHD → "BHD 1.500". */
 export function formatMinor(minor: number, code: string): string {
-  // A currency format already shows exactly the currency's minor-unit digits (2 for USD, 0 for JPY, 3 for BHD).
-  const format = new Intl.NumberFormat('en', { style: 'currency', currency: code });
-  return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+  // The digits are the table's, not ICU's: Node's ICU shows IDR or HUF without decimals, ISO 4217 gives them 2.
+  const digits = currencyExponents.get(code) ?? 2;
+  const format = new Intl.NumberFormat('en', { style: 'currency', currency: code, minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return format.format(minor / 10 ** digits);
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currencyExponents } from '../../core/src/currencies';
 import { startSandbox, type Sandbox } from '../src/index';
 import { post, saleBody, sessionBody } from './helpers';
 
@@ -108,8 +109,21 @@ describe('create-session body rules', () => {
     await expectRefused(SESSION, sessionBody(sandbox, { amount: { orderAmount: 0, priceCurrency: 'USD' }, productList: undefined }), 'V06', 'amount');
   });
 
-  it.each(['usd', 'XYZ', 'US'])('V07: priceCurrency %s', async (priceCurrency) => {
+  it.each(['usd', 'XYZ', 'US', 'XAU', 'XXX', 'DEM', 'BGN'])('V07: priceCurrency %s', async (priceCurrency) => {
     await expectRefused(SESSION, sessionBody(sandbox, { amount: { orderAmount: 2500, priceCurrency }, productList: undefined }), 'V07', 'amount.priceCurrency');
+  });
+
+  it('accepts every currency of the table @paymount/core validates with', async () => {
+    // 164 calls in a row: past the default rate limit, which is not under test here.
+    const unlimited = await startSandbox({ rateLimit: false });
+    try {
+      for (const priceCurrency of currencyExponents.keys()) {
+        const answer = await post(unlimited, SESSION, sessionBody(unlimited, { amount: { orderAmount: 2500, priceCurrency }, productList: undefined }));
+        expect({ priceCurrency, code: answer.json.code }).toEqual({ priceCurrency, code: '0' });
+      }
+    } finally {
+      await unlimited.close();
+    }
   });
 
   it('V08: productList must add up to orderAmount', async () => {

@@ -195,6 +195,9 @@ describe('hosted checkout page, without a browser', () => {
     expect((await get(yen.data.checkoutUrl)).html).toMatch(/id="total">¥1,500</);
     const dinar = await createSession({ amount: { orderAmount: 1500, priceCurrency: 'BHD' }, productList: undefined });
     expect((await get(dinar.data.checkoutUrl)).html).toMatch(/id="total">BHD\s1\.500</);
+    // ISO 4217 gives the rupiah 2 decimals where Node's ICU shows none: the page agrees with the client.
+    const rupiah = await createSession({ amount: { orderAmount: 150_000, priceCurrency: 'IDR' }, productList: undefined });
+    expect((await get(rupiah.data.checkoutUrl)).html).toMatch(/id="total">IDR\s1,500\.00</);
   });
 
   it('an unknown session is a 404 page', async () => {

@@ -1,8 +1,8 @@
+import { concatBytes, utf8Bytes } from '../bytes';
 import { createPaymentRoutes } from './create-payment-routes';
 import { notFoundResponse } from './errors-to-response';
 import { isPaymentRoutes, normalizeMountPath, pathUnderMount } from './mount-path';
-import type { NeutralRequest, NeutralResponse } from './neutral-http';
-import { queryOf } from './node-http-bridge';
+import { queryOf, type NeutralRequest, type NeutralResponse } from './neutral-http';
 import { bodyAlreadyConsumed } from './consumed-body';
 import { bodyTooLarge } from './route-error';
 import type { PaymentRoutes, PaymentRoutesOptions } from './types';
@@ -26,16 +26,6 @@ function bodyConsumed(request: Request): boolean {
   return request.bodyUsed || request.body?.locked === true;
 }
 
-function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
 /** Reads a fetch body up to `limitBytes`, cancelling the stream as soon as it grows past it. */
 async function readLimited(request: Request, limitBytes: number, consumedFix: string): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length'));
@@ -53,7 +43,7 @@ async function readLimited(request: Request, limitBytes: number, consumedFix: st
     }
     chunks.push(chunk.value);
   }
-  return concat(chunks, size);
+  return concatBytes(chunks, size);
 }
 
 export interface FetchRequestOptions {
@@ -98,7 +88,7 @@ export function toNeutralFetchRequest(request: Request, options: FetchRequestOpt
 /** The fetch `Response` for a route's answer; to a HEAD request, its headers only. */
 export function toFetchResponse(response: NeutralResponse, method = 'GET'): Response {
   if (method.toUpperCase() === 'HEAD') {
-    const headers = { ...response.headers, 'content-length': String(new TextEncoder().encode(response.body).byteLength) };
+    const headers = { ...response.headers, 'content-length': String(utf8Bytes(response.body).byteLength) };
     return new Response(null, { status: response.status, headers });
   }
   return new Response(response.body === '' ? null : response.body, { status: response.status, headers: response.headers });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCurrencyCode } from '../money';
+import { CURRENCY_RULE_MESSAGE, isCurrencyCode } from '../money';
 
 /**
  * An amount in the currency's smallest unit. A decimal such as 12.5 is the
@@ -19,7 +19,7 @@ export const minorUnitsSchema = z
   .refine(Number.isSafeInteger, { message: 'is too large to be exact', params: { rule: 'safe_integer' }, abort: true });
 
 export const currencyCodeSchema = z.string().refine(isCurrencyCode, {
-  message: 'must be an ISO 4217 currency code in upper case, e.g. "USD"',
+  message: CURRENCY_RULE_MESSAGE,
   params: { rule: 'iso_4217' },
 });
 

@@ -29,7 +29,7 @@ export const minorUnits = z
 
 export const currencyField = z
   .string({ error: 'must be a string' })
-  .refine(isKnownCurrency, { message: 'must be an ISO 4217 currency code such as USD', params: { code: 'V07' } });
+  .refine(isKnownCurrency, { message: 'must be an active ISO 4217 currency code such as USD (not a withdrawn, precious-metal or testing code)', params: { code: 'V07' } });
 
 /** orderAmount and priceCurrency required; taxAmount and surchargeAmount optional (0); payable total > 0. */
 export const amountObject = z

@@ -1,0 +1,156 @@
+import * as core from '@paymount/core';
+import type { Sandbox } from '@paymount/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientOptionsOf, currencyChecks } from '../flows/flows.mjs';
+import type { FlowConfig, FlowResult, StepReport } from '../flows/types';
+import { startFlowSandbox, type FlowOutcome, type Launch } from './flow-run';
+
+export interface RuntimeFlowOptions {
+  /** The runtime was run with network permission for some hosts only: a call to another fails before it is sent. */
+  permissionScoped?: boolean;
+}
+
+/**
+ * The same flows, judged the same way, on every runtime: what the runtime's
+ * run reported, checked against the sandbox's own records (charges, refunds,
+ * deliveries). A runtime that could not run them fails every test with its
+ * own words, e.g. workerd's `No such module "node:crypto"`.
+ */
+export function describeRuntimeFlows(runtime: string, launch: Launch, options: RuntimeFlowOptions = {}): void {
+  describe(`${runtime}: the merchant's flows against the sandbox on Node`, () => {
+    let sandbox: Sandbox | undefined;
+    let config: FlowConfig;
+    let outcome: FlowOutcome;
+    let onNode: Awaited<ReturnType<typeof currencyChecks>>;
+
+    beforeAll(async () => {
+      ({ sandbox, config } = await startFlowSandbox(runtime));
+      // What Node answers, from core's sources: the reference for the currency check.
+      onNode = await currencyChecks(core, clientOptionsOf(config.service), config.orders.currency, config.walletTokens.currency);
+      outcome = await launch(config, sandbox);
+      // eslint-disable-next-line no-console -- how each step went on this runtime, for the test output
+      console.log(`${runtime} (${outcome.result?.runtime ?? 'did not report'}):\n${report(outcome)}`);
+    });
+    afterAll(() => sandbox?.close());
+
+    const records = () => {
+      if (sandbox === undefined) throw new Error('the sandbox did not start');
+      return sandbox;
+    };
+    const chargesOf = (order: string) => records().charges().filter((charge) => charge.referenceOrderId === order);
+    /** The wallet payment's charge and the refunds of it, as the sandbox recorded them. */
+    const walletRecords = () => {
+      const payment = chargesOf(config.orders.wallet)[0];
+      return { payment, refunds: records().refunds().filter((r) => r.originalTransactionId === payment?.transactionId) };
+    };
+
+    /** The step's report when it succeeded; otherwise a failure quoting how the runtime failed. */
+    const step = (name: Exclude<keyof FlowResult, 'runtime' | 'log'>): StepReport => {
+      if (outcome.result === undefined) throw new Error(`${runtime} did not run the flows: ${outcome.failure}`);
+      for (const stage of ['load', 'serve'] as const) {
+        const report = outcome.result[stage];
+        if (report?.ok !== true) throw new Error(`${runtime}: ${stage} failed: ${summary(report)}`);
+      }
+      const report = outcome.result[name];
+      if (report === undefined) throw new Error(`${runtime}: the ${name} step did not run`);
+      if (!report.ok) throw new Error(`${runtime}: ${name} failed: ${summary(report)}`);
+      return report;
+    };
+
+    it('loads @paymount/core and serves the payment routes on its own server', () => {
+      expect(step('serve').ok).toBe(true);
+    });
+
+    it('create-session: POST /checkout answers the hosted page, the shopper pays it, the webhook reaches the routes', () => {
+      const report = step('checkout');
+      const answered = report.body as { error?: unknown } | undefined;
+      expect({ status: report.status, error: answered?.error, pageStatus: report.pageStatus }).toEqual({ status: 201, error: undefined, pageStatus: 303 });
+      const charges = chargesOf(config.orders.checkout);
+      expect(charges.map((c) => [c.channel, c.transactionStatus, c.payableTotal])).toEqual([['hosted-checkout', 'S', 2500]]);
+      expect(report.event).toEqual({ type: 'payment.succeeded', referenceOrderId: config.orders.checkout, transactionId: charges[0]?.transactionId });
+      const deliveries = records()
+        .deliveries()
+        .filter((d) => d.payload['referenceOrderId'] === config.orders.checkout);
+      expect(deliveries.map((d) => [d.event, d.state, d.attempts.at(-1)?.status])).toEqual([['payment.succeeded', 'delivered', 200]]);
+    });
+
+    it('wallet payment: POST /wallet/pay succeeds (never pending) and the sandbox records one charge', () => {
+      const body = step('wallet').body as { status?: string; transactionId?: string };
+      expect(body).toMatchObject({ status: 'succeeded' });
+      const charges = chargesOf(config.orders.wallet);
+      expect(charges.map((c) => [c.channel, c.transactionStatus, c.payableTotal])).toEqual([['direct', 'S', 1999]]);
+      expect(body.transactionId).toBe(charges[0]?.transactionId);
+    });
+
+    it('refund: a partial refund of the wallet payment is recorded by the sandbox', () => {
+      const report = step('refund');
+      const { payment, refunds } = walletRecords();
+      expect(refunds.map((r) => [r.transactionStatus, r.amount.totalAmount, r.amount.priceCurrency])).toEqual([['S', 500, 'USD']]);
+      expect(report).toMatchObject({ status: 'succeeded', transactionId: refunds[0]?.transactionId, originalTransactionId: payment?.transactionId });
+    });
+
+    it('transaction query: the payment and the refund as the sandbox holds them', () => {
+      const report = step('query');
+      const { payment, refunds } = walletRecords();
+      expect(report.payment).toEqual({ status: 'succeeded', transactionId: payment?.transactionId, referenceOrderId: config.orders.wallet });
+      expect(report.refund).toEqual({ status: 'succeeded', transactionId: refunds[0]?.transactionId });
+    });
+
+    it('webhook verification: verifyWebhook takes the delivery the sandbox signed, refuses a forged body, and so does POST /webhook', () => {
+      const report = step('verify');
+      const charge = chargesOf(config.orders.checkout)[0];
+      expect(report.event).toEqual({ type: 'payment.succeeded', referenceOrderId: config.orders.checkout, transactionId: charge?.transactionId });
+      expect(report.forged).toMatchObject({ ok: false, error: { name: 'WebhookVerificationError', reason: 'bad_signature' } });
+      expect(report.forgedRoute).toMatchObject({ status: 400, body: { error: { code: 'WEBHOOK_BAD_SIGNATURE' } } });
+    });
+
+    it('a direct payment whose request could not be sent fails at once (not pending, not retried) and charges nothing', () => {
+      const report = step('unsent');
+      expect(chargesOf(config.orders.unsent)).toEqual([]);
+      expect({ status: report.status, sends: report.sends, error: pick(report.error) }).toEqual({
+        status: undefined,
+        sends: 1,
+        error: { code: 'TRANSPORT_UNAVAILABLE', outcomeUnknown: false },
+      });
+    });
+
+    if (options.permissionScoped) {
+      it('a payment to a host the runtime may not reach fails at once, saying which permission is missing, and charges nothing', () => {
+        const report = step('denied');
+        expect(chargesOf(config.orders.denied)).toEqual([]);
+        expect({ status: report.status, error: pick(report.error) }).toEqual({ status: undefined, error: { code: 'TRANSPORT_UNAVAILABLE', outcomeUnknown: false } });
+        expect(report.error?.message).toContain('--allow-net');
+      });
+    }
+
+    it('currencies: XAU, XXX and DEM are refused exactly as on Node, and exponents come from the same table', () => {
+      const report = step('currency');
+      expect({ refused: report.refused, exponents: report.exponents }).toEqual(onNode);
+      expect(onNode.refused['XAU']?.error).toMatchObject({
+        name: 'PaymentValidationError',
+        issues: [{ path: 'amount.priceCurrency', rule: 'iso_4217' }],
+      });
+      expect(chargesOf(config.orders.currency)).toEqual([]);
+    });
+  });
+}
+
+function pick(error: StepReport['error']) {
+  return error && { code: error.code, outcomeUnknown: error.outcomeUnknown };
+}
+
+function summary(report: StepReport | undefined): string {
+  if (report === undefined) return 'not reported';
+  const error = report.error;
+  return error === undefined ? JSON.stringify(report) : `${error.name}: ${error.message}${error.code === undefined ? '' : ` (${String(error.code)})`}`;
+}
+
+/** One line per step: `ok`, or how it failed in the runtime's own words. */
+function report(outcome: FlowOutcome): string {
+  if (outcome.result === undefined) return `  no result: ${outcome.failure}`;
+  return Object.entries(outcome.result)
+    .filter((entry): entry is [string, StepReport] => typeof entry[1] === 'object' && !Array.isArray(entry[1]))
+    .map(([name, step]) => `  ${name}: ${step.ok ? 'ok' : `FAILED ${summary(step)}`}`)
+    .concat((outcome.result.log ?? []).map((line) => `  log: ${line.slice(0, 600)}`))
+    .join('\n');
+}

@@ -1,0 +1,45 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** tests/runtimes: where the flow scripts run from, so `@paymount/core` resolves through node_modules. */
+export const RUNTIMES_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+/** The npm-installed binary `name` (bun, deno), from the nearest node_modules/.bin above this package. */
+export function binary(name: string): string {
+  for (let dir = RUNTIMES_DIR; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules', '.bin', name);
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) throw new Error(`node_modules/.bin/${name} not found above ${RUNTIMES_DIR}: run npm ci at the repository root`);
+  }
+}
+
+export interface ProcessOutcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `command` to its end (killed after `timeoutMs`), with its output. */
+export function run(command: string, args: readonly string[], timeoutMs: number): Promise<ProcessOutcome> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: RUNTIMES_DIR, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => {
+      stderr += `\n[killed after ${timeoutMs} ms]`;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
