@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger, MerchantOrder, PaymentEvent, PaymentTelemetry } from '@paymount/core';
+import { silentLogger, type Logger, type MerchantOrder, type PaymentEvent, type PaymentTelemetry } from '@paymount/core';
 import { paymentRouter } from '@paymount/express';
 import { createRedisStores } from '@paymount/redis';
 import express from 'express';
@@ -53,7 +53,7 @@ export async function startQueuedApp(
   onEvent: (event: PaymentEvent) => unknown,
   extras: { logger?: Logger; telemetry?: PaymentTelemetry } = {},
 ): Promise<QueuedApp> {
-  const stores = createRedisStores({ connection: config.redisUrl, keyPrefix: `${config.namespace}:` });
+  const stores = createRedisStores({ connection: config.redisUrl, keyPrefix: `${config.namespace}:`, logger: extras.logger ?? silentLogger });
   const queue = createWebhookQueue({
     connection: config.redisUrl,
     name: config.namespace,
