@@ -4,6 +4,7 @@ import { startSandbox, type Sandbox } from '@paymount/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisSkipped, startRedisServer, type RedisServer } from '../../../tools/redis-server';
 import { startQueuedApp, type QueuedApp } from './support/queued-app';
+import { appConfig } from './support/scenario';
 import { waitFor } from './support/wait';
 
 /** The service's own wait for a webhook answer, which the sandbox is told to keep. */
@@ -25,16 +26,7 @@ describe.skipIf(redisSkipped)('a 30-second handler behind queued processing', ()
       await sleep(HANDLER_MS);
       finished.push(event.transactionId ?? '-');
     };
-    app = await startQueuedApp(
-      {
-        sandbox: { url: sandbox.url, apiKey: sandbox.apiKey, appId: sandbox.appId, merchantId: sandbox.merchantId, webhookSecret: sandbox.webhookSecret },
-        redisUrl: redis.url,
-        namespace: 'slow',
-        serve: true,
-        workers: { concurrency: 4 },
-      },
-      onEvent,
-    );
+    app = await startQueuedApp(appConfig(sandbox, redis, 'slow', { workers: { concurrency: 4 } }), onEvent);
   });
 
   afterAll(async () => {

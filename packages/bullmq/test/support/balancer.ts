@@ -1,12 +1,7 @@
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-
-async function readAll(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+import { readDelivery } from '../../../../tools/webhook-forwarding';
 
 /**
  * The notifyUrl of several app instances: each delivery goes, byte for byte
@@ -18,12 +13,7 @@ export async function startBalancer(targets: readonly string[]): Promise<{ url: 
   const statuses: number[] = [];
   const server: Server = createServer((req, res) => {
     void (async () => {
-      const body = await readAll(req);
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      for (const name of ['x-signature', 'x-client-request-id', 'x-timestamp']) {
-        const value = req.headers[name];
-        if (typeof value === 'string') headers[name] = value;
-      }
+      const { body, headers } = await readDelivery(req);
       const target = targets[next++ % targets.length];
       const response = await fetch(`${target}/webhook`, { method: 'POST', headers, body }).catch(() => undefined);
       const status = response?.status ?? 502;

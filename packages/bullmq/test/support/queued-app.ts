@@ -9,7 +9,9 @@ import { createWebhookQueue, startWebhookWorkers, type WebhookQueue, type Webhoo
 
 /** What one merchant process needs to know; JSON, so a forked process gets it through its environment. */
 export interface QueuedAppConfig {
-  sandbox: { url: string; apiKey: string; appId: string; merchantId: string; webhookSecret: string };
+  /** The client's options: the sandbox's, plain data. */
+  client: { apiKey: string; baseUrl: string; appId: string; merchantId: string; localDevelopment: true };
+  webhookSecret: string;
   redisUrl: string;
   /** The stores' key prefix and the queue's name: one test's own. */
   namespace: string;
@@ -62,16 +64,10 @@ export async function startQueuedApp(
     ...(extras.logger ? { logger: extras.logger } : {}),
   });
   const router = paymentRouter({
-    client: {
-      apiKey: config.sandbox.apiKey,
-      baseUrl: config.sandbox.url,
-      appId: config.sandbox.appId,
-      merchantId: config.sandbox.merchantId,
-      localDevelopment: true,
-    },
+    client: config.client,
     resolveOrder,
     webhook: {
-      secret: config.sandbox.webhookSecret,
+      secret: config.webhookSecret,
       processing: queue,
       ...(config.processingTtlMs === undefined ? {} : { processingTtlMs: config.processingTtlMs }),
     },

@@ -12,7 +12,8 @@ export const FAST_RECOVERY = {
 
 export function appConfig(sandbox: Sandbox, redis: RedisServer, namespace: string, extra: Partial<QueuedAppConfig> = {}): QueuedAppConfig {
   return {
-    sandbox: { url: sandbox.url, apiKey: sandbox.apiKey, appId: sandbox.appId, merchantId: sandbox.merchantId, webhookSecret: sandbox.webhookSecret },
+    client: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, appId: sandbox.appId, merchantId: sandbox.merchantId, localDevelopment: true },
+    webhookSecret: sandbox.webhookSecret,
     redisUrl: redis.url,
     namespace,
     serve: true,
