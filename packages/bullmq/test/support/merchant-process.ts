@@ -30,7 +30,7 @@ const effect = async (key: string) => {
 };
 
 const app = await startQueuedApp(config.app, async (event) => {
-  const key = dedupeKeyOf(event);
+  const key = await dedupeKeyOf(event);
   await redis.hincrby(keys.runs, key, 1);
   report({ kind: 'started', key, pid: process.pid });
   if (behaviour.effectAt === 'start') await effect(key);

@@ -17,7 +17,7 @@ export async function queueEvent(
   event: PaymentEvent,
   deps: { store: IdempotencyStore; processing: EventProcessing },
 ): Promise<'queued' | 'duplicate'> {
-  const key = dedupeKeyOf(event);
+  const key = await dedupeKeyOf(event);
   if ((await holderStateOf(deps.store, key)) === 'done') return 'duplicate';
   try {
     await deps.processing.enqueue({ key, event });
