@@ -65,6 +65,8 @@ export type {
   PaymentEventSubscriptions,
 } from './webhooks/event-handlers';
 export { dedupeKeyOf } from './idempotency/dedupe-key';
+export type { EventProcessing, QueuedEvent, QueuedRun } from './webhooks/event-processing';
+export type { EventHandling } from './idempotency/handle-event-once';
 
 // Money, wallet, payment status
 export { currencyExponent, fromMinorUnits, toMinorUnits } from './money';

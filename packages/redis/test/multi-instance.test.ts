@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createPaymentClient, signWebhook, type PaymentClient } from '@paymount/core';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MerchantAppConfig } from './support/merchant-app';
 import type { HandlerRun, InstanceMessage } from './support/merchant-instance';
 import { redisSkipped, startRedisServer, type RedisServer } from '../../../tools/redis-server';
+import { readDelivery } from '../../../tools/webhook-forwarding';
 
 const INSTANCES = 3;
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -42,12 +43,6 @@ interface FanOut {
   answers: Array<{ status: number; body: string }>;
 }
 
-async function readAll(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /**
  * The notifyUrl: posts every delivery, byte for byte with its signature
  * headers, to all instances at once, the worst a load balancer with retries
@@ -57,12 +52,7 @@ async function readAll(req: IncomingMessage): Promise<Buffer> {
 async function startFanOut(targets: () => readonly string[], log: FanOut[]): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     void (async () => {
-      const body = await readAll(req);
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      for (const name of ['x-signature', 'x-client-request-id', 'x-timestamp']) {
-        const value = req.headers[name];
-        if (typeof value === 'string') headers[name] = value;
-      }
+      const { body, headers } = await readDelivery(req);
       const answers = await Promise.all(
         targets().map(async (url) => {
           const response = await fetch(`${url}/webhook`, { method: 'POST', headers, body });

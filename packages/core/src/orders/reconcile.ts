@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { handleEventOnce } from '../idempotency/handle-event-once';
+import { queueEvent } from '../idempotency/queue-event';
 import { validate } from '../validation';
 import { normalizeEvent } from '../webhooks/normalize-event';
 import { isFinalState, isUnsettled, type OrderAttempt } from './attempt';
@@ -51,7 +52,9 @@ export type ReconcileOutcome = 'settled' | 'stillPending' | undefined;
 /**
  * One unsettled attempt, run under its order's lock: asked about, and a final
  * outcome handed to the merchant's handlers through the webhook dedupe, so a
- * handler runs once whether the webhook, this, or both bring the event.
+ * handler runs once whether the webhook, this, or both bring the event. With
+ * queued processing it is queued as a delivery would be, and stays pending
+ * until a worker has handled it (the next run then settles it).
  */
 export async function reconcileAttempt(deps: OrderGuardDeps, listed: OrderAttempt): Promise<ReconcileOutcome> {
   const current = await deps.store.get(listed.referenceOrderId);
@@ -66,9 +69,15 @@ export async function reconcileAttempt(deps: OrderGuardDeps, listed: OrderAttemp
     timestamp: deps.clock.now(),
     ...(current.sessionId === undefined ? {} : { sessionId: current.sessionId }),
   });
-  const handling = await handleEventOnce(event, deps.events, { context: undefined });
-  if (handling.outcome === 'failed') throw handling.error;
-  if (handling.outcome === 'in-progress') return 'stillPending';
+  const { processing } = deps.events;
+  if (processing) {
+    // Settled by a worker once handled; left pending meanwhile.
+    if ((await queueEvent(event, { store: deps.events.store, processing })) === 'queued') return 'stillPending';
+  } else {
+    const handling = await handleEventOnce(event, deps.events, { context: undefined });
+    if (handling.outcome === 'failed') throw handling.error;
+    if (handling.outcome === 'in-progress') return 'stillPending';
+  }
   await settleHandledEvent(deps, event);
   return 'settled';
 }

@@ -10,6 +10,7 @@ import { DEFAULT_DEADLINE_MS, type PaymentClientOptions } from '../schemas/clien
 import type { PaymentTelemetry } from '../telemetry/options';
 import { validate } from '../validation';
 import type { PaymentEventSubscriptions } from '../webhooks/event-handlers';
+import type { EventProcessing } from '../webhooks/event-processing';
 import { DEFAULT_SIGNED_TIME_FIELD } from '../webhooks/signed-time';
 import { DEFAULT_WEBHOOK_MAX_BODY_BYTES, DEFAULT_WEBHOOK_TOLERANCE_MS, secretsOf } from '../webhooks/verify-webhook';
 import {
@@ -18,6 +19,7 @@ import {
   DEFAULT_BODY_READ_TIMEOUT_MS,
   DEFAULT_DEDUPE_TTL_MS,
   DEFAULT_PROCESSING_TTL_MS,
+  DEFAULT_SLOW_HANDLER_WARNING_MS,
   defaultLockTtlMs,
 } from './defaults';
 import { clockFix } from './failure-log';
@@ -61,6 +63,8 @@ export interface PaymentRoutesConfig {
     dedupeTtlMs: number;
     processingTtlMs: number;
     store: IdempotencyStore;
+    processing: EventProcessing | undefined;
+    slowHandlerWarningMs: number;
   };
 }
 
@@ -144,6 +148,8 @@ export function resolvePaymentRoutesConfig(options: PaymentRoutesOptions): Payme
       // A claim never outlives the memory of the event it guards.
       processingTtlMs: Math.min(options.webhook.processingTtlMs ?? DEFAULT_PROCESSING_TTL_MS, dedupeTtlMs),
       store: options.store ?? new MemoryIdempotencyStore(options.clock ? { clock: options.clock } : {}),
+      processing: options.webhook.processing,
+      slowHandlerWarningMs: options.webhook.slowHandlerWarningMs ?? DEFAULT_SLOW_HANDLER_WARNING_MS,
     },
   };
 }

@@ -17,6 +17,7 @@ import { resolvePaymentRoutesConfig } from './config';
 import { errorResponse, errorToAnswer } from './errors-to-response';
 import type { FailureContext } from './failure-log';
 import type { NeutralRequest } from './neutral-http';
+import { processQueuedEvent } from './queued-event';
 import { unlessRefused } from './order-refusals';
 import { answered, type RouteAnswer } from './route-answer';
 import type { RouteDeps } from './route-deps';
@@ -67,8 +68,10 @@ export function createPaymentRoutes<TContext = unknown>(typedOptions: PaymentRou
   }
 
   const failureContext = { clockFix: config.clockFix };
+  const { processing } = config.webhook;
   const webhookDeps: WebhookDeps = {
     ...config.webhook,
+    processing: processing && telemetry ? telemetry.observeQueue(processing) : processing,
     onUnsignedTime: unsignedTimeWarning(logger, config.webhook.signedTimeField),
     // `orders` is declared below: its reconciliation hands events to these same handlers.
     handlers: { dispatch: async (event, context) => events.dispatch(await withAttempt(orders, event), context) },
@@ -122,6 +125,10 @@ export function createPaymentRoutes<TContext = unknown>(typedOptions: PaymentRou
       return telemetry ? telemetry.traceReconcile(run) : run();
     },
     cancelCheckout: async (referenceOrderId) => unlessRefused(await guard.cancel(referenceOrderId)),
+    processEvent: (queued, run) => {
+      const process = () => processQueuedEvent(queued, run, webhookDeps);
+      return telemetry ? telemetry.traceQueuedRun(queued, run, process) : process();
+    },
     async handle(received) {
       const req = withBodyDeadline(received, config.bodyReadTimeoutMs);
       const path = routePath(req.path);

@@ -29,6 +29,9 @@ export const DEFAULT_DEDUPE_TTL_MS = 24 * 60 * 60_000;
  */
 export const DEFAULT_PROCESSING_TTL_MS = 25_000;
 
+/** Half the service's 10 s wait for a webhook answer: inline handlers slower than this are warned about. */
+export const DEFAULT_SLOW_HANDLER_WARNING_MS = 5_000;
+
 /** Past a session's 30 minutes and the settlement of a pending payment, with a wide margin. */
 export const DEFAULT_ATTEMPT_TTL_MS = 24 * 60 * 60_000;
 

@@ -8,6 +8,7 @@ import { walletPaymentRequestInputSchema } from '../wallet/payment-request';
 import { DEFAULT_WEBHOOK_TOLERANCE_MS } from '../webhooks/verify-webhook';
 import { DEFAULT_DEDUPE_TTL_MS } from './defaults';
 import type { IdempotencyStore } from '../idempotency/store';
+import type { EventProcessing } from '../webhooks/event-processing';
 import type { OrderAttemptStore } from '../orders/store';
 import type { PaymentClient } from '../client/types';
 import type { PaymentClientOptions } from '../schemas/client-options';
@@ -77,6 +78,18 @@ const webhookOptionsSchema = z
      * lose its claim.
      */
     processingTtlMs: positiveInt.optional(),
+    /**
+     * Queued processing: the route verifies each delivery, queues its event
+     * and answers 200 at once, and workers run the handlers, however long they
+     * take (`createWebhookQueue()` from `@paymount/bullmq`). Default: inline,
+     * the handlers run inside the delivery, within the service's 10 s wait.
+     */
+    processing: objectWith<EventProcessing>(['enqueue'], 'must be an event queue with enqueue() (createWebhookQueue() of @paymount/bullmq)').optional(),
+    /**
+     * Inline handlers still running after this long log a warning that names
+     * queued processing. Default 5 s, half the service's wait for an answer.
+     */
+    slowHandlerWarningMs: positiveInt.optional(),
   })
   .refine((webhook) => (webhook.secret === undefined) !== (webhook.secrets === undefined), {
     message: 'set exactly one of `secret` or `secrets` (a list, for rotation)',

@@ -10,6 +10,8 @@ export interface RouteOutcome {
   errorCode?: PaymentErrorCode;
   /** The webhook route answered a delivery of an event already handled: no handler ran. */
   duplicate?: true;
+  /** The webhook route handed the delivery's event to queued processing: its handlers run on a worker. */
+  queued?: true;
 }
 
 export interface RouteAnswer {

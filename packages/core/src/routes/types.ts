@@ -1,6 +1,8 @@
+import type { EventHandling } from '../idempotency/handle-event-once';
 import type { CancelCheckoutResult } from '../orders/cancel-checkout';
 import type { ReconcileOptions, ReconcileSummary } from '../orders/reconcile';
 import type { PaymentEventHandler, PaymentEventName } from '../webhooks/event-handlers';
+import type { QueuedEvent, QueuedRun } from '../webhooks/event-processing';
 import type { PaymentClient } from '../client/types';
 import type { MerchantOrder } from '../merchant-order';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
@@ -46,6 +48,15 @@ export interface PaymentRoutes<TContext = unknown> {
    * `no-open-checkout`. `referenceOrderId` is the one `resolveOrder` gives.
    */
   cancelCheckout(referenceOrderId: string): Promise<CancelCheckoutResult>;
+  /**
+   * Runs a queued event's handlers, as an inline delivery would: at most once
+   * to success per event (the dedupe store's claim, renewed while they run,
+   * then its completion), the order's attempt settled after. What a queue's
+   * worker calls for each job (`webhook.processing`); `handled` and
+   * `duplicate` end the job, `in-progress` means another run holds the event
+   * (try later), `failed` means retry it.
+   */
+  processEvent(queued: QueuedEvent, run: QueuedRun): Promise<EventHandling>;
   readonly client: PaymentClient;
   /** The routes' paths below the mount point ('/checkout', ...), for routers that register each path. */
   readonly routePaths: readonly string[];

@@ -1,11 +1,14 @@
 import { PaymentErrorCode } from '../error-codes';
 import { handleEventOnce, type EventDedupeDeps } from '../idempotency/handle-event-once';
+import { queueEvent } from '../idempotency/queue-event';
 import type { Logger } from '../logger';
 import type { PaymentEvent } from '../webhooks/event';
+import type { EventProcessing } from '../webhooks/event-processing';
 import { verifyDelivery } from '../webhooks/verify-webhook';
 import { errorAnswer, jsonResponse } from './errors-to-response';
 import type { NeutralRequest } from './neutral-http';
 import { answered, type RouteAnswer } from './route-answer';
+import { warnWhenSlow } from './slow-handler-warning';
 
 export interface WebhookDeps extends EventDedupeDeps {
   secrets: readonly string[];
@@ -20,6 +23,10 @@ export interface WebhookDeps extends EventDedupeDeps {
   clock: { now(): number };
   /** Told about each delivery that passed verification (telemetry notes its event type). */
   onVerified?: (event: PaymentEvent) => void;
+  /** Queued processing: events are handed to it instead of their handlers running in the request. */
+  processing: EventProcessing | undefined;
+  /** How long inline handlers may run before a warning names queued processing. */
+  slowHandlerWarningMs: number;
 }
 
 async function rawBodyOf(req: NeutralRequest): Promise<unknown> {
@@ -49,6 +56,11 @@ export function unsignedTimeWarning(logger: Logger, field: string): () => void {
   };
 }
 
+function duplicateAnswer(logger: Logger, summary: Record<string, unknown>): RouteAnswer {
+  logger.info(summary, 'duplicate webhook delivery ignored');
+  return { response: jsonResponse(200, { received: true, duplicate: true }), outcome: { duplicate: true } };
+}
+
 /**
  * POST /webhook. Verify (signature, then the time signed into the body), then
  * claim the event's one dedupe key, derived from the signed body alone. If it
@@ -58,7 +70,8 @@ export function unsignedTimeWarning(logger: Logger, field: string): () => void {
  * one is refused with 409: should that handler fail, the event must still
  * arrive, and the service's retry of this delivery brings it. On a handler
  * failure the claim is released and 500 makes the service retry; when the
- * store cannot be reached, 503 does.
+ * store cannot be reached, 503 does. With queued processing the event is
+ * queued instead (see queueEvent) and answered 200 whatever its handlers do.
  */
 export async function webhookRoute(req: NeutralRequest, deps: WebhookDeps): Promise<RouteAnswer> {
   const { event, signedTime } = await verifyDelivery({
@@ -74,12 +87,18 @@ export async function webhookRoute(req: NeutralRequest, deps: WebhookDeps): Prom
   if (signedTime === undefined) deps.onUnsignedTime();
   deps.onVerified?.(event);
   const summary = { type: event.type, deliveryId: event.deliveryId, transactionId: event.transactionId };
+  if (deps.processing) {
+    // A store or queue failure throws PaymentStoreUnavailableError: 503, and the service retries.
+    if ((await queueEvent(event, { store: deps.store, processing: deps.processing })) === 'duplicate') return duplicateAnswer(deps.logger, summary);
+    deps.logger.info(summary, 'webhook delivery queued');
+    return { response: jsonResponse(200, { received: true, queued: true }), outcome: { queued: true } };
+  }
+  const stopWatching = warnWhenSlow(deps.logger, deps.slowHandlerWarningMs, summary);
   // A store failure while claiming throws PaymentStoreUnavailableError: 503, and the service retries.
-  const handling = await handleEventOnce(event, deps, { context: req.context });
+  const handling = await handleEventOnce(event, deps, { context: req.context }).finally(stopWatching);
   switch (handling.outcome) {
     case 'duplicate':
-      deps.logger.info(summary, 'duplicate webhook delivery ignored');
-      return { response: jsonResponse(200, { received: true, duplicate: true }), outcome: { duplicate: true } };
+      return duplicateAnswer(deps.logger, summary);
     case 'in-progress':
       deps.logger.warn(summary, 'webhook delivery refused while the same event is being handled; the service will retry');
       return errorAnswer(

@@ -33,6 +33,7 @@ export const ATTR = {
   eventType: 'paymount.event.type',
   deliveryId: 'paymount.webhook.delivery_id',
   handlerDuration: 'paymount.webhook.handler.duration',
+  jobResult: 'paymount.webhook.job.result',
 } as const;
 
 /**

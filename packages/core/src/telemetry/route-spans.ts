@@ -4,9 +4,12 @@ import type { NeutralRequest } from '../routes/neutral-http';
 import type { RouteAnswer } from '../routes/route-answer';
 import type { ResolveOrder } from '../routes/types';
 import type { WebhookDeps } from '../routes/webhook';
+import type { EventHandling } from '../idempotency/handle-event-once';
+import type { EventProcessing, QueuedEvent, QueuedRun } from '../webhooks/event-processing';
 import type { Redactor } from '../logger';
 import { ATTR, deliveryIdAttribute, orderIdAttribute } from './attributes';
 import type { PaymentTelemetry } from './options';
+import { observeQueue, traceQueuedRun } from './queue-spans';
 import { createTelemetry, secondsSince, type Telemetry } from './telemetry';
 
 export const WEBHOOK_ROUTE = '/webhook';
@@ -19,6 +22,10 @@ export interface RouteTelemetry {
   /** The webhook route's deps for one delivery, noting its event type and handler time on its span. */
   observeDelivery(deps: WebhookDeps, req: NeutralRequest): WebhookDeps;
   traceReconcile(run: () => Promise<ReconcileSummary>): Promise<ReconcileSummary>;
+  /** Queued processing, each enqueue traced (see observeQueue). */
+  observeQueue(processing: EventProcessing): EventProcessing;
+  /** One run of a queued event on a worker (see traceQueuedRun). */
+  traceQueuedRun(queued: QueuedEvent, run: QueuedRun, process: () => Promise<EventHandling>): Promise<EventHandling>;
 }
 
 /** What one request's span learns on the way. */
@@ -30,13 +37,13 @@ interface RequestRecord {
 
 /**
  * What became of a delivery, read from the answer the service gets: the
- * route's contract (200, 200 duplicate, 409 in progress, 500 handler failed,
+ * route's contract (200, 200 duplicate, 200 queued, 409 in progress, 500 handler failed,
  * 503 store unavailable, 4xx refused before any handler).
  */
 function deliveryResult({ response, outcome }: RouteAnswer): string {
   switch (response.status) {
     case 200:
-      return outcome.duplicate ? 'duplicate' : 'handled';
+      return outcome.duplicate ? 'duplicate' : outcome.queued ? 'queued' : 'handled';
     case 409:
       return 'in_progress';
     case 500:
@@ -144,6 +151,8 @@ export function createRouteTelemetry(option: PaymentTelemetry | undefined, redac
     },
 
     traceReconcile: (run) => traceReconcile(telemetry, run),
+    observeQueue: (processing) => observeQueue(telemetry, processing),
+    traceQueuedRun: (queued, run, process) => traceQueuedRun(telemetry, queued, run, process),
   };
 }
 

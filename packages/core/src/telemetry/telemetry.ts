@@ -15,6 +15,9 @@ export interface Instruments {
   handlerDuration: Histogram;
   guardRefusals: Counter;
   reconciliationsSettled: Counter;
+  jobDuration: Histogram;
+  jobRetries: Counter;
+  deadLetters: Counter;
 }
 
 /** A client's or the routes' telemetry, resolved once from its `telemetry` option. */
@@ -22,6 +25,8 @@ export interface Telemetry {
   api: OtelApi;
   tracer: Tracer;
   instruments: Instruments;
+  /** For instruments made on demand (the queue-depth gauge, only when a queue is given). */
+  meter: Meter;
   /** False when the meter is the API's no-op one (no meter provider given or registered): recording a metric does nothing. */
   metered: boolean;
 }
@@ -48,6 +53,14 @@ function createInstruments(meter: Meter): Instruments {
     reconciliationsSettled: meter.createCounter('paymount.reconciliation.settled', {
       description: 'Unsettled payment attempts that reconciliation settled',
     }),
+    jobDuration: meter.createHistogram('paymount.webhook.job.duration', {
+      description: "Runs of queued webhook events on a worker and their duration, the merchant's handlers included, by result",
+      unit: 's',
+    }),
+    jobRetries: meter.createCounter('paymount.webhook.job.retries', { description: 'Runs of queued webhook events after their first' }),
+    deadLetters: meter.createCounter('paymount.webhook.dead_letters', {
+      description: 'Queued webhook events whose last allowed run failed: kept in the dead-letter state until retried',
+    }),
   };
 }
 
@@ -69,6 +82,7 @@ export function createTelemetry(option: PaymentTelemetry | undefined): Telemetry
     api,
     tracer: tracerProvider.getTracer(INSTRUMENTATION_NAME, version),
     instruments: createInstruments(meter),
+    meter,
     metered: meter !== api.createNoopMeter(),
   };
 }

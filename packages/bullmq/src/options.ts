@@ -1,0 +1,52 @@
+import { isLogger } from '@paymount/core/schemas';
+import type { Logger } from '@paymount/core';
+import type { Redis, RedisOptions } from 'ioredis';
+import { z } from 'zod';
+
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
+const positiveInt = z.number('must be a number').int('must be a whole number').positive('must be greater than 0');
+
+export const DEFAULT_QUEUE_NAME = 'paymount-webhooks';
+export const DEFAULT_QUEUE_PREFIX = 'paymount';
+export const DEFAULT_ATTEMPTS = 10;
+export const DEFAULT_BACKOFF_MS = 1_000;
+
+export const webhookQueueOptionsSchema = z
+  .strictObject({
+    connection: z
+      .union([z.string().min(1, 'must not be empty'), z.custom<RedisOptions>(isObject)], 'must be a redis:// URL or ioredis options')
+      .optional(),
+    client: z
+      .custom<Redis>((value) => isObject(value) && ['duplicate', 'on'].every((m) => typeof (value as Record<string, unknown>)[m] === 'function'), 'must be an ioredis client')
+      .optional(),
+    name: z
+      .string('must be a string')
+      .regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits, `_`, `.` or `-` (BullMQ refuses `:`)')
+      .optional(),
+    prefix: z
+      .string('must be a string')
+      .regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits, `_`, `.` or `-`')
+      .optional(),
+    attempts: positiveInt.max(100, 'must be at most 100').optional(),
+    backoffMs: positiveInt.optional(),
+    logger: z.custom<Logger>(isLogger, 'must be a pino-compatible logger with debug, info, warn and error methods').optional(),
+  })
+  .refine((options) => (options.client === undefined) !== (options.connection === undefined), {
+    message: 'set exactly one of `connection` (a redis:// URL or ioredis options) or `client` (an ioredis client, e.g. the one @nestjs/bullmq uses)',
+    params: { rule: 'one_connection_option' },
+  });
+
+/** The options of `createWebhookQueue`. @interface */
+export type WebhookQueueOptions = z.input<typeof webhookQueueOptionsSchema>;
+
+export const webhookWorkersOptionsSchema = z.strictObject({
+  routes: z.custom<object>(
+    (value) => isObject(value) && typeof (value as Record<string, unknown>)['processEvent'] === 'function',
+    'must be the payment routes (createPaymentRoutes(), or an adapter\'s `paymentRoutes`) created with webhook.processing set to this queue',
+  ),
+  concurrency: positiveInt.max(1_000, 'must be at most 1000').optional(),
+  lockDurationMs: positiveInt.optional(),
+  stalledIntervalMs: positiveInt.optional(),
+  maxStalledCount: z.number().int('must be a whole number').nonnegative('must not be negative').optional(),
+  heldRetryDelayMs: positiveInt.optional(),
+});

@@ -1,0 +1,146 @@
+import { consoleLogger, type EventProcessing, type Logger, type QueuedEvent } from '@paymount/core';
+import { validate } from '@paymount/core/schemas';
+import { Queue, type Job } from 'bullmq';
+import {
+  DEFAULT_ATTEMPTS,
+  DEFAULT_BACKOFF_MS,
+  DEFAULT_QUEUE_NAME,
+  DEFAULT_QUEUE_PREFIX,
+  webhookQueueOptionsSchema,
+  type WebhookQueueOptions,
+} from './options';
+import { PRODUCER_REDIS_OPTIONS, RedisConnections } from './redis-connections';
+
+/** The name of every job of the queue: one kind of job, a payment event. */
+export const PAYMENT_EVENT_JOB = 'payment-event';
+
+/** Completed jobs kept for a look at what ran: the dedupe store, not the job, is what stops a second run. */
+const KEEP_COMPLETED = { age: 24 * 60 * 60, count: 10_000 };
+
+/**
+ * The job id of an event's dedupe key, so a second enqueue of the event is
+ * a no-op while its job is kept. BullMQ refuses `:` in a custom id.
+ */
+export function jobIdOf(key: string): string {
+  return key.replaceAll(':', '.');
+}
+
+/** A dead-lettered event, as `listFailed()` and `paymount-queue list-failed` show it. */
+export interface FailedWebhookJob {
+  /** The job id (the event's dedupe key, `.` for `:`): what `retry()` takes. */
+  id: string;
+  type: string;
+  transactionId: string | undefined;
+  referenceOrderId: string | undefined;
+  deliveryId: string;
+  /** Runs made, the last one failed. */
+  attempts: number;
+  /** The last failure's message. */
+  failedReason: string;
+  /** When it failed for the last time, epoch milliseconds. */
+  failedAt: number | undefined;
+}
+
+function failedJob(job: Job<QueuedEvent>): FailedWebhookJob {
+  const { event } = job.data;
+  return {
+    id: job.id ?? '',
+    type: event.type,
+    transactionId: event.transactionId,
+    referenceOrderId: event.referenceOrderId,
+    deliveryId: event.deliveryId,
+    attempts: job.attemptsMade,
+    failedReason: job.failedReason,
+    failedAt: job.finishedOn,
+  };
+}
+
+/**
+ * Queued webhook processing on BullMQ: pass it as the routes'
+ * `webhook.processing`, and run its workers (`startWebhookWorkers`) in the
+ * app or in processes of their own. Each event is one job, its id the
+ * event's dedupe key; a job is retried with exponential backoff up to
+ * `attempts` runs, then kept in BullMQ's failed set, the dead-letter state,
+ * until `retry()` (or `paymount-queue retry`) sends it back.
+ */
+export class WebhookQueue implements EventProcessing {
+  readonly name: string;
+  /** BullMQ's key prefix: every key of the queue starts with `<prefix>:<name>:`. */
+  readonly prefix: string;
+  readonly attempts: number;
+  /** Told about workers' connection errors and stalled jobs. Default: the console (warnings and errors). */
+  readonly logger: Logger;
+  /** The BullMQ queue, for anything this class does not cover (bull-board, metrics, clean-up). */
+  readonly bullQueue: Queue<QueuedEvent>;
+  /** @internal Opens the workers' connections too. */
+  readonly connections: RedisConnections;
+
+  constructor(options: WebhookQueueOptions) {
+    validate(webhookQueueOptionsSchema, options, 'webhook queue options');
+    this.name = options.name ?? DEFAULT_QUEUE_NAME;
+    this.prefix = options.prefix ?? DEFAULT_QUEUE_PREFIX;
+    this.attempts = options.attempts ?? DEFAULT_ATTEMPTS;
+    this.logger = options.logger ?? consoleLogger;
+    this.connections = new RedisConnections(options.client ?? options.connection ?? {});
+    const connection = this.connections.open(PRODUCER_REDIS_OPTIONS);
+    // Without a listener ioredis prints every reconnect error; the failed enqueue itself is what the route reports.
+    connection.on('error', (error: unknown) => this.logger.debug({ err: error }, 'webhook queue: connection error'));
+    this.bullQueue = new Queue<QueuedEvent>(this.name, {
+      connection,
+      prefix: this.prefix,
+      defaultJobOptions: {
+        attempts: this.attempts,
+        backoff: { type: 'exponential', delay: options.backoffMs ?? DEFAULT_BACKOFF_MS },
+        removeOnComplete: KEEP_COMPLETED,
+        // Failed jobs are the dead letters: kept until retried or removed on purpose.
+        removeOnFail: false,
+      },
+    });
+    this.bullQueue.on('error', (error: unknown) => this.logger.debug({ err: error }, 'webhook queue: error'));
+  }
+
+  async enqueue(queued: QueuedEvent): Promise<void> {
+    await this.bullQueue.add(PAYMENT_EVENT_JOB, queued, { jobId: jobIdOf(queued.key) });
+  }
+
+  async depth(): Promise<number> {
+    const counts = await this.bullQueue.getJobCounts('waiting', 'delayed', 'active', 'prioritized');
+    return Object.values(counts).reduce((sum, count) => sum + count, 0);
+  }
+
+  /** The dead-lettered events, most recent first. */
+  async listFailed(): Promise<FailedWebhookJob[]> {
+    const jobs = await this.bullQueue.getFailed(0, -1);
+    return jobs.map((job) => failedJob(job as Job<QueuedEvent>));
+  }
+
+  /**
+   * Sends a dead-lettered event back to the workers with its attempts
+   * counted anew. Takes the job id or the event's dedupe key (as logged);
+   * false when no failed job has it.
+   */
+  async retry(idOrKey: string): Promise<boolean> {
+    const job = await this.bullQueue.getJob(jobIdOf(idOrKey));
+    if (job === undefined || !(await job.isFailed())) return false;
+    await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+    return true;
+  }
+
+  /** Sends every dead-lettered event back; resolves the number sent. */
+  async retryAllFailed(): Promise<number> {
+    let retried = 0;
+    for (const { id } of await this.listFailed()) if (await this.retry(id)) retried += 1;
+    return retried;
+  }
+
+  /** Closes the queue and every connection it (and its workers) opened; close the workers first. */
+  async close(): Promise<void> {
+    await this.bullQueue.close();
+    await this.connections.closeAll();
+  }
+}
+
+/** The queue the routes' `webhook.processing` option takes; see WebhookQueue. */
+export function createWebhookQueue(options: WebhookQueueOptions): WebhookQueue {
+  return new WebhookQueue(options);
+}

@@ -1,0 +1,35 @@
+import { handleEventOnce, type EventHandling } from '../idempotency/handle-event-once';
+import type { QueuedEvent, QueuedRun } from '../webhooks/event-processing';
+import type { WebhookDeps } from './webhook';
+
+/**
+ * One run of a queued event on a worker: the inline path's handling (claim,
+ * handlers, completion, the order's attempt settled), told in the log. A
+ * failure of the last allowed run is an error naming the event and its
+ * cause, so a dead-lettered event is seen without any configuration.
+ */
+export async function processQueuedEvent(queued: QueuedEvent, run: QueuedRun, deps: WebhookDeps): Promise<EventHandling> {
+  const { event } = queued;
+  const summary = { key: queued.key, type: event.type, deliveryId: event.deliveryId, transactionId: event.transactionId, attempt: run.attempt };
+  const handling = await handleEventOnce(event, deps, { context: undefined });
+  switch (handling.outcome) {
+    case 'handled':
+      await deps.afterHandled(event);
+      deps.logger.info({ ...summary, handlers: handling.handlers }, 'queued webhook event handled');
+      break;
+    case 'failed':
+      if (run.lastAttempt) {
+        deps.logger.error(
+          { ...summary, err: handling.error },
+          'queued webhook event dead-lettered: its handler failed on the last allowed attempt. Fix the cause (err), then retry it from the queue ' +
+            '(@paymount/bullmq: `npx paymount-queue list-failed`, then `npx paymount-queue retry <key>`).',
+        );
+      } else {
+        deps.logger.warn({ ...summary, err: handling.error }, 'queued webhook handler failed; the queue retries it with backoff');
+      }
+      break;
+    default:
+      deps.logger.info(summary, handling.outcome === 'duplicate' ? 'queued webhook event already handled' : 'queued webhook event held by another run; retried later');
+  }
+  return handling;
+}
