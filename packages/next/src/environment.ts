@@ -15,7 +15,7 @@ export const SANDBOX_SWITCH = 'PAYMOUNT_SANDBOX';
 /** The embedded sandbox's URL, set while it serves: settings pointing there are local development. */
 export const SANDBOX_URL = 'PAYMOUNT_SANDBOX_URL';
 
-export type Environment = Record<string, string | undefined>;
+export type EnvironmentVariables = Record<string, string | undefined>;
 
 /** What the routes need of the service, from the environment. Spread into the options; override what you need. */
 export interface PaymentSettings {
@@ -43,7 +43,7 @@ type ClockHolder = { [SANDBOX_CLOCK]?: { url: string; clock: Clock } };
 
 const log = createRedactingLogger();
 
-function processEnv(): Environment {
+function processEnv(): EnvironmentVariables {
   return typeof process === 'undefined' ? {} : process.env;
 }
 
@@ -53,7 +53,7 @@ function processEnv(): Environment {
  * whenever NODE_ENV is not `production` (`next dev`). Never while `next build`
  * runs. Throws on another value of `PAYMOUNT_SANDBOX`.
  */
-export function sandboxWanted(env: Environment = processEnv()): boolean {
+export function sandboxWanted(env: EnvironmentVariables = processEnv()): boolean {
   if (env['NEXT_PHASE'] === 'phase-production-build') return false;
   const value = env[SANDBOX_SWITCH];
   if (value === '1') return true;
@@ -72,7 +72,7 @@ export function sandboxWanted(env: Environment = processEnv()): boolean {
  * its clock for routes in this process. Call it from `instrumentation.ts`'s
  * `register()` on the Node runtime, which Next.js awaits before any request.
  */
-export function publishSandboxSettings(sandbox: SandboxSettingsSource, env: Environment = processEnv()): void {
+export function publishSandboxSettings(sandbox: SandboxSettingsSource, env: EnvironmentVariables = processEnv()): void {
   const values: Record<keyof typeof PAYMENT_ENV, string> = {
     apiKey: sandbox.apiKey,
     baseUrl: sandbox.url,
@@ -99,7 +99,7 @@ export function publishSandboxSettings(sandbox: SandboxSettingsSource, env: Envi
  * client and routes read its clock. Throws a `PaymentValidationError` naming
  * every variable that is unset.
  */
-export function paymentSettingsFromEnv(env: Environment = processEnv()): PaymentSettings {
+export function paymentSettingsFromEnv(env: EnvironmentVariables = processEnv()): PaymentSettings {
   const missing = Object.values(PAYMENT_ENV).filter((name) => !env[name]);
   if (missing.length > 0) {
     throw new PaymentValidationError(

@@ -5,11 +5,12 @@ export {
   type PaymentRouteHandlers,
   type PaymentRouteHandlersOptions,
 } from './payment-route-handlers';
+export type { PaymentRouteParams } from './mount-path';
 export {
   paymentSettingsFromEnv,
   publishSandboxSettings,
   sandboxWanted,
-  type Environment,
+  type EnvironmentVariables,
   type PaymentSettings,
   type SandboxSettingsSource,
 } from './environment';

@@ -1,5 +1,5 @@
 /** The dynamic segments Next.js hands a route handler: a catch-all one is an array. */
-export type RouteParams = Record<string, string | string[] | undefined>;
+export type PaymentRouteParams = Record<string, string | string[] | undefined>;
 
 /**
  * Where the route file sits, read from the request Next.js routed to it: the
@@ -11,7 +11,7 @@ export type RouteParams = Record<string, string | string[] | undefined>;
  * The segments are cut from the path as sent, so a disguised spelling below
  * the mount (`%2e`, `//`) stays in what `pathUnderMount` then refuses.
  */
-export function mountPathOf(pathname: string, params: RouteParams): string | undefined {
+export function mountPathOf(pathname: string, params: PaymentRouteParams): string | undefined {
   const catchAlls = Object.values(params).filter((value): value is string[] => Array.isArray(value));
   if (catchAlls.length !== 1 || catchAlls[0]!.length === 0) return undefined;
   const segments = pathname.split('/');

@@ -8,14 +8,14 @@ import {
   type PaymentRoutes,
   type PaymentRoutesOptions,
 } from '@paymount/core';
-import { CATCH_ALL_FIX, mountPathOf, type RouteParams } from './mount-path';
+import { CATCH_ALL_FIX, mountPathOf, type PaymentRouteParams } from './mount-path';
 
 /** The handler options, with `resolveOrder` and the event handlers given the `NextRequest` as `ctx.context`. */
 export type PaymentRouteHandlersOptions = PaymentRoutesOptions<NextRequest>;
 
 /** What Next.js passes a route handler beside the request. */
 export interface PaymentRouteContext {
-  params?: Promise<RouteParams>;
+  params?: Promise<PaymentRouteParams>;
 }
 
 export type PaymentRouteHandler = (request: NextRequest, context: PaymentRouteContext) => Promise<Response>;

@@ -76,8 +76,8 @@ function assemble(): void {
 /** The environment of `next build` and `next start`: none of the payment settings of the shell running the tests. */
 export function appEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(PAYMENT_|PAYMOUNT_|NEXT_|NODE_ENV$|PORT$)/.test(name)));
-  // CI: Next.js never installs a missing package on its own, it fails instead.
-  return { ...env, CI: '1', NEXT_TELEMETRY_DISABLED: '1', ...extra };
+  // CI: Next.js never installs a missing package on its own, it fails instead. NODE_ENV: what next build and next start set.
+  return { ...env, NODE_ENV: 'production', CI: '1', NEXT_TELEMETRY_DISABLED: '1', ...extra };
 }
 
 /**
