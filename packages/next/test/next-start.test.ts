@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextStart, type NextStart } from './support/next-server';
 import { startOrderService, type OrderService } from './support/order-service';
-import { payOnHostedPage, payWithWallet, postJson } from './support/payment-flows';
+import { postJson } from '../../../tests/readmes/test/support/quick-start';
+import { hostedPaymentMarksPaid, walletPaymentMarksPaid } from './support/payment-flows';
 import { CORE_HAS_EDGE_LIGHT_BUILD } from './support/test-app';
 
 /** Resolves once `text` is in the server's output, or fails after `timeoutMs`. */
@@ -46,12 +47,12 @@ describe('the README quick start under next start with PAYMOUNT_SANDBOX=1', () =
 
   it('on the Node runtime: takes a hosted checkout paid on the sandbox page, and its webhook reaches the handler', async () => {
     const { origin, orders } = running();
-    sandboxOrigin = await payOnHostedPage(`${origin}/payments`, orders, 'node-hosted-1', origin);
+    sandboxOrigin = await hostedPaymentMarksPaid(`${origin}/payments`, orders, 'node-hosted-1', origin);
   });
 
   it('on the Node runtime: takes a wallet payment, and its webhook reaches the handler', async () => {
     const { origin, orders } = running();
-    await payWithWallet(`${origin}/payments`, orders, 'node-wallet-1', sandbox());
+    await walletPaymentMarksPaid(`${origin}/payments`, orders, 'node-wallet-1', sandbox());
   });
 
   it('answers a path below the mount that is no route, and an unknown order, with a JSON 404', async () => {
@@ -67,12 +68,12 @@ describe('the README quick start under next start with PAYMOUNT_SANDBOX=1', () =
   describe.runIf(CORE_HAS_EDGE_LIGHT_BUILD)('the same route with runtime = "edge" (needs CORE_HAS_EDGE_LIGHT_BUILD)', () => {
     it('on the edge runtime: takes a hosted checkout paid on the sandbox page, and its webhook reaches the handler', async () => {
       const { origin, orders } = running();
-      await payOnHostedPage(`${origin}/edge/payments`, orders, 'edge-hosted-1', origin);
+      await hostedPaymentMarksPaid(`${origin}/edge/payments`, orders, 'edge-hosted-1', origin);
     });
 
     it('on the edge runtime: takes a wallet payment, and its webhook reaches the handler', async () => {
       const { origin, orders } = running();
-      await payWithWallet(`${origin}/edge/payments`, orders, 'edge-wallet-1', sandbox());
+      await walletPaymentMarksPaid(`${origin}/edge/payments`, orders, 'edge-wallet-1', sandbox());
     });
   });
 

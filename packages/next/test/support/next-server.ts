@@ -1,18 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../../../../tests/readmes/test/support/quick-start';
 import { appDir, appEnv, nextBin } from './test-app';
-
-/** A free port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 export interface NextStart {
   /** `http://127.0.0.1:<port>` */
