@@ -68,10 +68,11 @@ export function paymentRouteHandlers(
   };
 
   const serve: PaymentRouteHandler = async (request, context) => {
-    // A route without dynamic segments gets no params at all.
-    const mountPath = mountPathOf(new URL(request.url).pathname, (await context?.params) ?? {});
+    // The path the fetch handler routes on (basePath included, unlike nextUrl's); a route without dynamic segments gets no params.
+    const { pathname } = new URL(request.url);
+    const mountPath = mountPathOf(pathname, (await context?.params) ?? {});
     if (mountPath === undefined) {
-      log.error({ route: `${request.method} ${new URL(request.url).pathname}`, fix: CATCH_ALL_FIX }, 'paymount route handlers are not on a catch-all route');
+      log.error({ route: `${request.method} ${pathname}`, fix: CATCH_ALL_FIX }, 'paymount route handlers are not on a catch-all route');
       return internalError();
     }
     let ready: PaymentRoutes<NextRequest>;
