@@ -51,3 +51,39 @@ export function assertPackageLints(packageDir: string): void {
   run(bin('publint'), ['--strict']);
   run(bin('attw'), ['--pack', '.', '--profile', 'node16', '--format', 'table-flipped']);
 }
+
+/**
+ * The file `specifier` resolves to from `cwd` for a bundler or runtime whose
+ * active conditions are `conditions` (plus `import` or `require`, after `kind`,
+ * and `default`), as esbuild resolves package.json `exports`: how workerd's,
+ * Next's, Bun's and Deno's resolvers see the package.
+ */
+export async function resolvedFile(specifier: string, cwd: string, conditions: string[], kind: 'import' | 'require'): Promise<string> {
+  const { build } = await import('esbuild');
+  let resolved: string | undefined;
+  await build({
+    stdin: { contents: kind === 'import' ? `import ${JSON.stringify(specifier)};` : `require(${JSON.stringify(specifier)});`, resolveDir: cwd },
+    bundle: true,
+    write: false,
+    logLevel: 'silent',
+    platform: 'neutral',
+    // The repository's tsconfig maps package names to their sources; a consumer's resolver sees package.json only.
+    tsconfigRaw: '{}',
+    conditions,
+    plugins: [
+      {
+        name: 'capture',
+        setup(plugin) {
+          plugin.onResolve({ filter: /.*/ }, async (args) => {
+            if (args.importer !== '<stdin>' || args.pluginData === 'inner') return undefined;
+            const result = await plugin.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'inner' });
+            resolved = result.path;
+            return { path: result.path, external: true };
+          });
+        },
+      },
+    ],
+  });
+  if (resolved === undefined) throw new Error(`${specifier} did not resolve under ${conditions.join(', ')}`);
+  return resolved;
+}

@@ -1,3 +1,51 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, mergeConfig } from 'vitest/config';
 import { packageTests, TYPE_TESTS } from '../../tools/vitest.shared';
 
-export default packageTests({ typecheck: TYPE_TESTS });
+/**
+ * Run a second time on the web platform (Web Crypto and fetch, what Bun, Deno,
+ * workerd and the edge runtime get), inside Node 20, which has both: the
+ * client, its transport and retries against real HTTP servers and the sandbox,
+ * the webhook verifier, and the ids and keys derived through the crypto seam.
+ * `*.web.test.ts` files run there only.
+ */
+const ON_BOTH_PLATFORMS = [
+  'auth-and-retry',
+  'cancel-checkout',
+  'client-http',
+  'client-lifecycle',
+  'client-options',
+  'idempotency-store',
+  'late-processing',
+  'not-sent',
+  'one-order-one-charge',
+  'order-guard-ids',
+  'outcome-unknown',
+  'path-scoped-guard',
+  'redaction',
+  'request-limits',
+  'service-refusal',
+  'session-and-status',
+  'wallet',
+  'webhook-verify',
+];
+const WEB_ONLY = 'test/**/*.web.test.ts';
+const WEB_BINDING = fileURLToPath(new URL('src/platform/current.web.ts', import.meta.url));
+
+const base = packageTests();
+const nodeProject = mergeConfig(base, { test: { name: 'node', exclude: [WEB_ONLY], typecheck: TYPE_TESTS } });
+const webProject = {
+  ...base,
+  resolve: {
+    // What the web build's esbuild plugin does (tsup.config.ts): platform/current is the web binding.
+    alias: [{ find: /^(\.\.?\/)+(?:.*\/)?platform\/current$/, replacement: WEB_BINDING }, ...((base.resolve?.alias ?? []) as Array<{ find: RegExp | string; replacement: string }>)],
+  },
+  test: {
+    ...base.test,
+    name: 'web',
+    include: [...ON_BOTH_PLATFORMS.map((name) => `test/${name}.test.ts`), WEB_ONLY],
+    setupFiles: ['test/support/warm-fetch.ts'],
+  },
+};
+
+export default defineConfig({ test: { projects: [nodeProject, webProject] } });

@@ -49,7 +49,7 @@ serveHarness(async () => ({
       };
       // The event verifyWebhook would hand a handler for this body.
       const event: PaymentEvent = { type: 'payment.succeeded', deliveryId: `dlv_${n}`, timestamp: Date.now(), ...payload, payload };
-      const key = dedupeKeyOf(event);
+      const key = await dedupeKeyOf(event);
       if (!(await store.claim(key, PROCESSING_TTL_MS))) throw new Error(`delivery ${n} was taken for a duplicate`);
       await store.complete(key, DEDUPE_TTL_MS);
     }

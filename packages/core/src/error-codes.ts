@@ -41,6 +41,7 @@ export const PaymentErrorCode = Object.freeze({
   NETWORK_ERROR: 'NETWORK_ERROR',
   TLS_ERROR: 'TLS_ERROR',
   TIMEOUT: 'TIMEOUT',
+  TRANSPORT_UNAVAILABLE: 'TRANSPORT_UNAVAILABLE',
   CLIENT_CLOSED: 'CLIENT_CLOSED',
   // The routes and the order guard
   NOT_FOUND: 'NOT_FOUND',

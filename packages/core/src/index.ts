@@ -10,6 +10,10 @@ export { createPaymentRoutes } from './routes/create-payment-routes';
 export { createFetchHandler } from './routes/fetch-handler';
 export { createNodeMiddleware } from './routes/node-middleware';
 
+// Bringing your own transport (the client's `transport` option)
+export { AttemptTimeoutError, MAX_RESPONSE_BYTES, RequestNotSentError } from './client/transport';
+export type { HttpMethod, SendOptions, Transport, TransportResponse } from './client/transport';
+
 // Errors
 export {
   PaymentApiError,
@@ -33,7 +37,7 @@ export type { PaymentRouteErrorOptions } from './routes/route-error';
 // Webhooks and events
 export { verifyWebhook } from './webhooks/verify-webhook';
 export type { VerifyWebhookOptions, WebhookSecrets } from './webhooks/verify-webhook';
-export { signWebhook } from './webhooks/sign-webhook';
+export { signWebhook, signWebhookAsync } from './webhooks/sign-webhook';
 export { paysOrder } from './orders/event-attempt';
 export type { SignedWebhook, SignWebhookOptions } from './webhooks/sign-webhook';
 export type { HeaderSource } from './webhooks/headers';

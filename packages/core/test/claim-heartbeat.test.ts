@@ -140,12 +140,12 @@ describe('the claim of a running handler is renewed while it runs', () => {
     expect(failures.length).toBeGreaterThanOrEqual(3);
     expect(failures.length).toBe(renewals);
     expect(failures[0]?.msg).toContain('Check that the store is reachable');
-    expect(failures[0]?.fields['key']).toBe(dedupeKeyOf(normalizeEvent(sale('T-down'), ORIGIN)));
+    expect(failures[0]?.fields['key']).toBe(await dedupeKeyOf(normalizeEvent(sale('T-down'), ORIGIN)));
   });
 
   it('a claim lost while its handler runs (expired or taken) is logged once, with the fix, and no longer renewed', async () => {
     const store = new MemoryIdempotencyStore();
-    const key = dedupeKeyOf(normalizeEvent(sale('T-lost'), ORIGIN));
+    const key = await dedupeKeyOf(normalizeEvent(sale('T-lost'), ORIGIN));
     const log = capture();
     const app = routes(
       store,

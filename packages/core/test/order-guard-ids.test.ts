@@ -16,25 +16,25 @@ const account = { appId: 'app_1', merchantId: 'mch_1' };
 describe('requestIdSource', () => {
   const ids = requestIdSource(account);
 
-  it('derives ids the service takes (the transactionRequestId rule), the same every time, one per attempt', () => {
+  it('derives ids the service takes (the transactionRequestId rule), the same every time, one per attempt', async () => {
     for (const sequence of [0, 1, 35, 36, 36 ** 7 - 1]) {
-      const id = ids.idOf('order-0001|*x', sequence);
+      const id = await ids.idOf('order-0001|*x', sequence);
       expect(transactionRequestIdSchema.safeParse(id).success).toBe(true);
-      expect(ids.idOf('order-0001|*x', sequence)).toBe(id);
-      expect(ids.sequenceOf('order-0001|*x', id)).toBe(sequence);
+      expect(await ids.idOf('order-0001|*x', sequence)).toBe(id);
+      expect(await ids.sequenceOf('order-0001|*x', id)).toBe(sequence);
     }
-    expect(new Set([0, 1, 2].map((sequence) => ids.idOf('order-0001', sequence))).size).toBe(3);
+    expect(new Set(await Promise.all([0, 1, 2].map((sequence) => ids.idOf('order-0001', sequence)))).size).toBe(3);
   });
 
-  it("tells its own ids from another order's, another account's, a keyed source's, and random ones", () => {
-    const id = ids.idOf('order-0001', 0);
-    expect(ids.sequenceOf('order-0002', id)).toBeUndefined();
-    expect(requestIdSource({ ...account, merchantId: 'mch_2' }).sequenceOf('order-0001', id)).toBeUndefined();
+  it("tells its own ids from another order's, another account's, a keyed source's, and random ones", async () => {
+    const id = await ids.idOf('order-0001', 0);
+    expect(await ids.sequenceOf('order-0002', id)).toBeUndefined();
+    expect(await requestIdSource({ ...account, merchantId: 'mch_2' }).sequenceOf('order-0001', id)).toBeUndefined();
     const keyed = requestIdSource(account, 'k'.repeat(32));
-    expect(keyed.idOf('order-0001', 0)).not.toBe(id);
-    expect(keyed.sequenceOf('order-0001', id)).toBeUndefined();
-    expect(ids.sequenceOf('order-0001', 'a1b2c3d4e5f60718293a4b5c6d7e8f90')).toBeUndefined();
-    expect(ids.sequenceOf('order-0001', `${id.slice(0, -1)}-`)).toBeUndefined();
+    expect(await keyed.idOf('order-0001', 0)).not.toBe(id);
+    expect(await keyed.sequenceOf('order-0001', id)).toBeUndefined();
+    expect(await ids.sequenceOf('order-0001', 'a1b2c3d4e5f60718293a4b5c6d7e8f90')).toBeUndefined();
+    expect(await ids.sequenceOf('order-0001', `${id.slice(0, -1)}-`)).toBeUndefined();
   });
 });
 
@@ -129,7 +129,7 @@ describe('withAttempt', () => {
   });
 
   it("compares the event's total and currency with the amount the order's recorded attempt was made for", async () => {
-    const id = requestIds.idOf('order-0001', 1);
+    const id = await requestIds.idOf('order-0001', 1);
     await orders.store.put(
       { referenceOrderId: 'order-0001', kind: 'wallet', transactionRequestId: id, sequence: 1, state: 'pending', amount: 1350, currency: 'USD', updatedAt: 0 },
       60_000,
@@ -141,7 +141,7 @@ describe('withAttempt', () => {
     expect(await attemptOf(id, { orderAmount: 1250, taxAmount: 100, priceCurrency: 'USD' })).toEqual({ issued: true, amountMatches: true });
     expect(await attemptOf(id, { orderAmount: 1, priceCurrency: 'USD' })).toEqual({ issued: true, amountMatches: false });
     expect(await attemptOf(id, { orderAmount: 1350, priceCurrency: 'EUR' })).toEqual({ issued: true, amountMatches: false });
-    expect(await attemptOf(requestIds.idOf('order-0001', 0), { orderAmount: 1350, priceCurrency: 'USD' })).toEqual({ issued: true });
+    expect(await attemptOf(await requestIds.idOf('order-0001', 0), { orderAmount: 1350, priceCurrency: 'USD' })).toEqual({ issued: true });
     expect(await attemptOf('someone-elses-id', { orderAmount: 1350, priceCurrency: 'USD' })).toEqual({ issued: false });
   });
 });

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { expect, it } from 'vitest';
-import { assertPackageExports, assertPackageLints } from '../../../tools/packaging';
+import { readdirSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { assertPackageExports, assertPackageLints, resolvedFile } from '../../../tools/packaging';
 
 it('the built package loads from require() and import with its public names', () => {
   expect(() =>
@@ -26,6 +28,7 @@ it('the built package loads from require() and import with its public names', ()
       'buildWalletPaymentRequest',
       'verifyWebhook',
       'signWebhook',
+      'signWebhookAsync',
       'MemoryIdempotencyStore',
       'dedupeKeyOf',
       'createPaymentRoutes',
@@ -63,3 +66,43 @@ it('an error thrown through a subpath entry is an instance of the root entry cla
 it('publint and Are The Types Wrong find no problem in the packed package', () => {
   expect(() => assertPackageLints(`${import.meta.dirname}/..`)).not.toThrow();
 }, 120_000);
+
+describe('export conditions pick the platform build', () => {
+  const packageDir = `${import.meta.dirname}/..`;
+  const web = ['workerd', 'worker', 'edge-light', 'browser', 'bun', 'deno'];
+  const entries = [
+    ['@paymount/core', 'index'],
+    ['@paymount/core/schemas', 'schemas'],
+    ['@paymount/core/http', 'http'],
+    ['@paymount/core/stores', 'stores'],
+  ] as const;
+  // What each resolver adds on its own: Bun and Deno also match `node`, workerd's bundler `worker`, Next's edge `browser`.
+  const cases: Array<[string, string[], 'web' | 'node']> = [
+    // [condition, the conditions active, the build expected]
+    ...web.map((condition): [string, string[], 'web'] => [condition, [condition, 'node'], 'web']),
+    ['node', ['node'], 'node'],
+    ['default', [], 'web'],
+  ];
+
+  it.each(cases)('the %s condition resolves every entry to its build (%j), from import and require', async (_label, conditions, build) => {
+    for (const [specifier, name] of entries) {
+      for (const [kind, extension] of [['import', 'js'], ['require', 'cjs']] as const) {
+        const file = await resolvedFile(specifier, packageDir, conditions, kind);
+        expect(relative(packageDir, file)).toBe(`dist/${build === 'web' ? 'web/' : ''}${name}.${extension}`);
+      }
+    }
+  });
+
+  it('the web build imports nothing of Node or undici', () => {
+    const files = readdirSync(`${packageDir}/dist/web`).filter((file) => /\.c?js$/.test(file));
+    expect(files.length).toBeGreaterThan(4);
+    const nodeImport = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)["'](node:[^"']+|undici|module|crypto|net|tls|http|diagnostics_channel)["']/;
+    for (const file of files) expect(readFileSync(`${packageDir}/dist/web/${file}`, 'utf8')).not.toMatch(nodeImport);
+  });
+
+  it('plain Node takes the Node build', () => {
+    const run = (args: string[]) => execFileSync(process.execPath, args, { cwd: import.meta.dirname, encoding: 'utf8' });
+    expect(run(['--input-type=commonjs', '-e', "process.stdout.write(require.resolve('@paymount/core'))"])).toMatch(/\/dist\/index\.cjs$/);
+    expect(run(['--input-type=module', '-e', "process.stdout.write(import.meta.resolve('@paymount/core'))"])).toMatch(/\/dist\/index\.js$/);
+  });
+});

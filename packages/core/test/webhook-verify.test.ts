@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { WebhookVerificationError } from '../src/errors';
-import { signWebhook } from '../src/webhooks/sign-webhook';
+import { signWebhookAsync } from '../src/webhooks/sign-webhook';
 import { parseSignedTime } from '../src/webhooks/signed-time';
 import { verifyWebhook } from '../src/webhooks/verify-webhook';
 
@@ -17,8 +17,9 @@ const payload = {
   extraField: { kept: true },
 };
 
-function signed(overrides: Partial<Parameters<typeof signWebhook>[0]> = {}) {
-  return signWebhook({ payload, secret, timestamp: now, deliveryId: 'd-1', ...overrides });
+// The async form: this file also runs on the web platform (vitest.config.ts), which has no synchronous HMAC.
+function signed(overrides: Partial<Parameters<typeof signWebhookAsync>[0]> = {}) {
+  return signWebhookAsync({ payload, secret, timestamp: now, deliveryId: 'd-1', ...overrides });
 }
 
 async function reasonOf(promise: Promise<unknown>): Promise<string> {
@@ -32,7 +33,7 @@ async function reasonOf(promise: Promise<unknown>): Promise<string> {
 
 describe('verifyWebhook', () => {
   it('accepts a delivery signed as the service signs it and normalises it', async () => {
-    const { body, headers } = signed();
+    const { body, headers } = await signed();
     const event = await verifyWebhook({ rawBody: Buffer.from(body), headers, secret, now });
     expect(event).toEqual({
       type: 'payment.succeeded',
@@ -49,7 +50,7 @@ describe('verifyWebhook', () => {
   });
 
   it('accepts the body as a string and headers in any casing or as a Headers object', async () => {
-    const { body, headers } = signed();
+    const { body, headers } = await signed();
     const mixed = { 'X-Signature': headers['x-signature'], 'X-Client-Request-Id': 'd-1', 'X-Timestamp': String(now) };
     await expect(verifyWebhook({ rawBody: body, headers: mixed, secret, now })).resolves.toMatchObject({ deliveryId: 'd-1' });
     await expect(verifyWebhook({ rawBody: body, headers: new Headers(headers), secret, now })).resolves.toMatchObject({
@@ -58,7 +59,7 @@ describe('verifyWebhook', () => {
   });
 
   it('accepts the sha256= prefix, uppercase hex, base64 and base64url forms', async () => {
-    const { body, headers } = signed();
+    const { body, headers } = await signed();
     const digest = createHmac('sha256', secret).update(body).digest();
     for (const form of [
       `sha256=${digest.toString('hex')}`,
@@ -73,7 +74,7 @@ describe('verifyWebhook', () => {
   });
 
   it('refuses a 64-character signature with one character that is not hex, wherever it is', async () => {
-    const { body, headers } = signed();
+    const { body, headers } = await signed();
     const hex = createHmac('sha256', secret).update(body).digest('hex');
     for (const at of [0, 1, 31, 62, 63]) {
       const form = `${hex.slice(0, at)}g${hex.slice(at + 1)}`;
@@ -82,7 +83,7 @@ describe('verifyWebhook', () => {
   });
 
   it('accepts any of several secrets (rotation) and rejects when none matches', async () => {
-    const { body, headers } = signed();
+    const { body, headers } = await signed();
     await expect(verifyWebhook({ rawBody: body, headers, secrets: ['whsec_new_secret_value', secret], now })).resolves.toBeDefined();
     expect(await reasonOf(verifyWebhook({ rawBody: body, headers, secrets: ['whsec_other_1', 'whsec_other_2'], now }))).toBe(
       'bad_signature',
@@ -90,7 +91,7 @@ describe('verifyWebhook', () => {
   });
 
   it('rejects a tampered body, a truncated and a garbage signature', async () => {
-    const { body, headers } = signed();
+    const { body, headers } = await signed();
     expect(await reasonOf(verifyWebhook({ rawBody: body.replace('1250', '1'), headers, secret, now }))).toBe('bad_signature');
     for (const bad of [headers['x-signature'].slice(0, 40), 'not-a-signature', '']) {
       const reason = await reasonOf(verifyWebhook({ rawBody: body, headers: { ...headers, 'x-signature': bad }, secret, now }));
@@ -99,7 +100,7 @@ describe('verifyWebhook', () => {
   });
 
   it('names each missing header', async () => {
-    const { body, headers } = signed();
+    const { body, headers } = await signed();
     for (const name of ['x-signature', 'x-client-request-id', 'x-timestamp'] as const) {
       const { [name]: _dropped, ...rest } = headers;
       const error = await verifyWebhook({ rawBody: body, headers: rest, secret, now }).catch((e: WebhookVerificationError) => e);
@@ -111,8 +112,8 @@ describe('verifyWebhook', () => {
 
   it('enforces the timestamp window both ways, at the default 5 minutes and a custom tolerance', async () => {
     const fiveMinutes = 5 * 60_000;
-    const at = (timestamp: number, toleranceMs?: number) => {
-      const { body, headers } = signed({ timestamp });
+    const at = async (timestamp: number, toleranceMs?: number) => {
+      const { body, headers } = await signed({ timestamp });
       return verifyWebhook({ rawBody: body, headers, secret, now, ...(toleranceMs === undefined ? {} : { toleranceMs }) });
     };
     await expect(at(now - fiveMinutes)).resolves.toBeDefined();
@@ -123,7 +124,7 @@ describe('verifyWebhook', () => {
   });
 
   it('rejects a timestamp that is not 13 digits (seconds, text)', async () => {
-    const { body, headers } = signed();
+    const { body, headers } = await signed();
     for (const value of [String(Math.floor(now / 1000)), 'yesterday', `${now}.5`]) {
       expect(await reasonOf(verifyWebhook({ rawBody: body, headers: { ...headers, 'x-timestamp': value }, secret, now }))).toBe(
         'bad_timestamp',
@@ -132,7 +133,7 @@ describe('verifyWebhook', () => {
   });
 
   it('refuses a body already parsed into an object, saying how to fix the mounting order', async () => {
-    const { headers } = signed();
+    const { headers } = await signed();
     const error = await verifyWebhook({ rawBody: payload, headers, secret, now }).catch((e: WebhookVerificationError) => e);
     expect(error).toBeInstanceOf(WebhookVerificationError);
     expect((error as WebhookVerificationError).reason).toBe('body_already_parsed');
@@ -140,12 +141,12 @@ describe('verifyWebhook', () => {
   });
 
   it('refuses a body over the size limit before checking anything else', async () => {
-    const { body, headers } = signed({ payload: { ...payload, padding: 'x'.repeat(2_000) } });
+    const { body, headers } = await signed({ payload: { ...payload, padding: 'x'.repeat(2_000) } });
     expect(await reasonOf(verifyWebhook({ rawBody: body, headers, secret, now, maxBodyBytes: 1_000 }))).toBe('body_too_large');
   });
 
   it('refuses a secret with surrounding whitespace without quoting it', async () => {
-    const { body, headers } = signed();
+    const { body, headers } = await signed();
     const error = await verifyWebhook({ rawBody: body, headers, secret: `${secret}\n`, now }).catch((e: Error) => e);
     expect((error as WebhookVerificationError).reason).toBe('invalid_secret');
     expect((error as Error).message).toMatch(/whitespace/);
@@ -154,21 +155,21 @@ describe('verifyWebhook', () => {
   });
 
   it('parses only after the signature matched, and rejects signed non-JSON or non-object bodies', async () => {
-    const forgedGarbage = signWebhook({ rawBody: '{not json', secret: 'whsec_some_other_key', timestamp: now });
+    const forgedGarbage = await signWebhookAsync({ rawBody: '{not json', secret: 'whsec_some_other_key', timestamp: now });
     expect(await reasonOf(verifyWebhook({ rawBody: forgedGarbage.body, headers: forgedGarbage.headers, secret, now }))).toBe(
       'bad_signature',
     );
     for (const rawBody of ['{not json', '[1,2]', '"text"', '{"transactionId": 42}']) {
-      const delivery = signWebhook({ rawBody, secret, timestamp: now });
+      const delivery = await signWebhookAsync({ rawBody, secret, timestamp: now });
       expect(await reasonOf(verifyWebhook({ rawBody: delivery.body, headers: delivery.headers, secret, now }))).toBe('invalid_payload');
     }
   });
 
   it("checks the body's signed notifyTime against the window both ways, whatever X-Timestamp says", async () => {
     const fiveMinutes = 5 * 60_000;
-    const at = (notifyTime: unknown, options: { toleranceMs?: number } = {}) => {
+    const at = async (notifyTime: unknown, options: { toleranceMs?: number } = {}) => {
       // A fresh X-Timestamp every time: the header is not signed, so a replay always has one.
-      const { body, headers } = signed({ payload: { ...payload, notifyTime } });
+      const { body, headers } = await signed({ payload: { ...payload, notifyTime } });
       return verifyWebhook({ rawBody: body, headers, secret, now, ...options });
     };
     await expect(at(new Date(now - fiveMinutes).toISOString())).resolves.toBeDefined();
@@ -183,11 +184,11 @@ describe('verifyWebhook', () => {
   });
 
   it('reads the signed time from the configured field; a body without one passes unless it is required', async () => {
-    const withField = signed({ payload: { ...payload, sentAt: now - 6 * 60_000 } });
+    const withField = await signed({ payload: { ...payload, sentAt: now - 6 * 60_000 } });
     const options = { rawBody: withField.body, headers: withField.headers, secret, now };
     await expect(verifyWebhook(options)).resolves.toBeDefined();
     expect(await reasonOf(verifyWebhook({ ...options, signedTimeField: 'sentAt' }))).toBe('stale_event');
-    const without = signed();
+    const without = await signed();
     await expect(verifyWebhook({ rawBody: without.body, headers: without.headers, secret, now })).resolves.toBeDefined();
     const required = verifyWebhook({ rawBody: without.body, headers: without.headers, secret, now, requireSignedTime: true });
     expect(await reasonOf(required)).toBe('missing_signed_time');

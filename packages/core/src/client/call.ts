@@ -5,7 +5,7 @@ import { UNOBSERVED, type CallObserver, type CallTelemetry } from '../telemetry/
 import { buildAuthHeaders } from './auth-headers';
 import { interpretResponse, type Interpretation, type SuccessEnvelope } from './response';
 import { backoffDelay, type RetryPolicy } from './retry';
-import { AttemptTimeoutError, classifyNetworkError, type HttpMethod, type Transport } from './transport';
+import { AttemptTimeoutError, classifyNetworkError, type HttpMethod, type Transport, type TransportResponse } from './transport';
 
 export interface CallContext {
   transport: Transport;
@@ -139,8 +139,16 @@ async function sendOnce(
   redact: (text: string) => string,
 ): Promise<AttemptResult> {
   const headers = buildAuthHeaders(ctx.apiKey, ctx.clock.now(), spec.method);
+  let sent: Promise<TransportResponse>;
   try {
-    const response = await ctx.transport.send(spec.method, spec.path, headers, body, { timeoutMs, signal: spec.signal });
+    sent = ctx.transport.send(spec.method, spec.path, headers, body, { timeoutMs, signal: spec.signal });
+  } catch (cause) {
+    // send() threw instead of returning its promise: the runtime refused the request before any of it went out.
+    const { error } = classifyNetworkError(cause, spec.method, spec.path, true);
+    return { ok: false, error, retryable: false, maybeProcessed: false };
+  }
+  try {
+    const response = await sent;
     // Set, not spread into a copy: V8 copies an object with a key added after a spread several times slower.
     const result: AttemptResult = interpretResponse(spec.method, spec.path, response, ctx.clock.now(), redact);
     result.status = response.status;

@@ -8,6 +8,7 @@ import { expireCheckoutSessionRequestSchema } from '../schemas/expire-session';
 import { createRefundRequestSchema } from '../schemas/refund';
 import { terminalSaleRequestSchema } from '../schemas/terminal-sale';
 import { transactionQuerySchema } from '../schemas/transaction-query';
+import { platform } from '../platform/current';
 import { createCallTelemetry } from '../telemetry/call-spans';
 import { validate } from '../validation';
 import { performCall, type CallContext } from './call';
@@ -15,7 +16,6 @@ import { generateTransactionRequestId } from './ids';
 import { CREATE_SESSION_PATH, DIRECT_SALE_PATH, EXPIRE_SESSION_PATH, REFUND_PATH, TERMINAL_SALE_PATH, TRANSACTION_QUERY_PATH } from './paths';
 import { toCheckoutSession, toExpiredCheckoutSession, toPaymentResult, toRefundResult, toTransactionDetails } from './results';
 import { realSleep } from './retry';
-import { createTransport } from './transport';
 import type { CallOptions, PaymentClient } from './types';
 
 const QUERY_PARAMS = ['appId', 'merchantId', 'transactionId', 'transactionRequestId'] as const;
@@ -29,7 +29,9 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
   const config = validate(paymentClientOptionsSchema, options, 'payment client options');
   const logger = createRedactingLogger(config.logger);
   logger.redactor.addSecret(config.apiKey);
-  const transport = createTransport({ baseUrl: config.baseUrl, dispatcher: config.dispatcher, ca: config.ca });
+  // A transport of the caller's stays the caller's to close, as a dispatcher of theirs does.
+  const transport = config.transport ?? platform.createTransport({ baseUrl: config.baseUrl, dispatcher: config.dispatcher, ca: config.ca });
+  const ownsTransport = config.transport === undefined;
   const redact = (text: string) => logger.redactor.redactString(text);
   const context: CallContext = {
     transport,
@@ -148,7 +150,7 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
     async close() {
       if (closed) return;
       closed = true;
-      await transport.close();
+      if (ownsTransport) await transport.close();
     },
   };
 }

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { base64UrlOf, utf8Bytes } from '../bytes';
+import { platform } from '../platform/current';
 import type { PaymentEvent } from '../webhooks/event';
 import { normalizeCode } from '../webhooks/normalize-event';
 
@@ -21,9 +22,10 @@ import { normalizeCode } from '../webhooks/normalize-event';
  *   `s` and `S` are one status everywhere; ids are compared exactly.
  * A body with neither id is identified by its whole content.
  *
- * Hashed, so a key has a fixed size whatever the body holds.
+ * Hashed, so a key has a fixed size whatever the body holds; the same key on
+ * every platform, so stores shared between runtimes agree.
  */
-export function dedupeKeyOf(event: PaymentEvent): string {
+export async function dedupeKeyOf(event: PaymentEvent): Promise<string> {
   const { transactionId, transactionRequestId, transactionType, transactionStatus } = event;
   const identity =
     transactionId === undefined && transactionRequestId === undefined
@@ -35,5 +37,5 @@ export function dedupeKeyOf(event: PaymentEvent): string {
           transactionRequestId ?? null,
           transactionStatus === undefined ? null : normalizeCode(transactionStatus),
         ];
-  return `event:${createHash('sha256').update(JSON.stringify(identity)).digest('base64url')}`;
+  return `event:${base64UrlOf(await platform.crypto.sha256(utf8Bytes(JSON.stringify(identity))))}`;
 }

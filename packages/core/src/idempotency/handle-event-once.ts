@@ -38,7 +38,7 @@ export type EventHandling =
  * PaymentStoreUnavailableError, and no handler runs.
  */
 export async function handleEventOnce(event: PaymentEvent, deps: EventDedupeDeps, ctx: PaymentEventContext): Promise<EventHandling> {
-  const key = dedupeKeyOf(event);
+  const key = await dedupeKeyOf(event);
   if (!(await claimKey(deps.store, key, deps.processingTtlMs))) {
     // undefined: the holder let go between our claim and this read (its handler failed), so a later arrival is handled.
     return (await holderStateOf(deps.store, key)) === 'done' ? { outcome: 'duplicate' } : { outcome: 'in-progress' };

@@ -29,7 +29,7 @@ type EventAttemptDeps = Pick<OrderGuardDeps, 'store' | 'requestIds'>;
  */
 async function attemptOf(orders: EventAttemptDeps, event: OrderPaymentEvent): Promise<PaymentEventAttempt> {
   const { referenceOrderId, transactionRequestId, amount } = event;
-  if (orders.requestIds.sequenceOf(referenceOrderId, transactionRequestId) === undefined) return { issued: false };
+  if ((await orders.requestIds.sequenceOf(referenceOrderId, transactionRequestId)) === undefined) return { issued: false };
   const recorded = await orders.store.get(referenceOrderId).catch(() => undefined);
   if (recorded?.transactionRequestId !== transactionRequestId || recorded.amount === undefined) return { issued: true };
   return { issued: true, amountMatches: totalOf(amount) === recorded.amount && amount.priceCurrency === recorded.currency };

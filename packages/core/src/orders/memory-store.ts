@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { BoundedExpiringMap } from '../bounded-expiring-map';
 import { isUnsettled, settledAttempt, type OrderAttempt, type OrderAttemptUpdate } from './attempt';
 import type { OrderAttemptStore } from './store';
@@ -38,7 +37,7 @@ export class MemoryOrderAttemptStore implements OrderAttemptStore {
   async lock(referenceOrderId: string, ttlMs: number): Promise<string | undefined> {
     const now = this.clock.now();
     if (this.locks.get(referenceOrderId, now) !== undefined) return undefined;
-    const token = randomUUID();
+    const token = crypto.randomUUID();
     this.locks.set(referenceOrderId, token, now + ttlMs, now);
     return token;
   }

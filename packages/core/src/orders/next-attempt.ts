@@ -60,14 +60,14 @@ async function upToDate(deps: OrderGuardDeps, attempt: OrderAttempt, kind: Order
   return recovered === undefined ? checked : closeHostedAttempt(deps, recovered);
 }
 
-function nextSequence(deps: OrderGuardDeps, attempt: OrderAttempt): number {
-  const sequence = attempt.sequence ?? deps.requestIds.sequenceOf(attempt.referenceOrderId, attempt.transactionRequestId);
+async function nextSequence(deps: OrderGuardDeps, attempt: OrderAttempt): Promise<number> {
+  const sequence = attempt.sequence ?? (await deps.requestIds.sequenceOf(attempt.referenceOrderId, attempt.transactionRequestId));
   // An attempt recorded before ids were derived had a random one: the order's derived ids start afresh.
   return sequence === undefined ? 0 : sequence + 1;
 }
 
-function send(deps: OrderGuardDeps, referenceOrderId: string, sequence: number, previous: OrderAttempt | undefined): OrderDecision {
-  return { next: 'send', transactionRequestId: deps.requestIds.idOf(referenceOrderId, sequence), sequence, previous };
+async function send(deps: OrderGuardDeps, referenceOrderId: string, sequence: number, previous: OrderAttempt | undefined): Promise<OrderDecision> {
+  return { next: 'send', transactionRequestId: await deps.requestIds.idOf(referenceOrderId, sequence), sequence, previous };
 }
 
 /**
@@ -90,13 +90,13 @@ export async function decideNextAttempt(deps: OrderGuardDeps, charge: OrderCharg
   const now = deps.clock.now();
   if (inFlight === true) {
     if (isFor(attempt, charge)) {
-      const sequence = attempt.sequence ?? deps.requestIds.sequenceOf(referenceOrderId, attempt.transactionRequestId) ?? 0;
+      const sequence = attempt.sequence ?? (await deps.requestIds.sequenceOf(referenceOrderId, attempt.transactionRequestId)) ?? 0;
       return { next: 'send', transactionRequestId: attempt.transactionRequestId, sequence, previous: attempt };
     }
     const retryAfterSeconds = Math.max(1, Math.ceil((inFlightUntil(deps, attempt) - now) / 1000));
     return { refused: 'pending', retryAfterSeconds };
   }
-  if (attempt.state === 'failed' || attempt.state === 'closed') return send(deps, referenceOrderId, nextSequence(deps, attempt), attempt);
+  if (attempt.state === 'failed' || attempt.state === 'closed') return send(deps, referenceOrderId, await nextSequence(deps, attempt), attempt);
   if (attempt.state === 'succeeded') return { refused: 'already-paid', attempt };
   const { checkoutUrl, expiresAt } = attempt;
   if (kind === 'hosted' && attempt.state === 'open' && checkoutUrl !== undefined && expiresAt !== undefined && now < expiresAt) {

@@ -1,4 +1,5 @@
-import { createHash, createHmac } from 'node:crypto';
+import { base64UrlOf, utf8Bytes } from '../bytes';
+import { platform } from '../platform/current';
 
 /**
  * Where an order's transactionRequestIds come from. They are derived from the
@@ -10,9 +11,9 @@ import { createHash, createHmac } from 'node:crypto';
  */
 export interface RequestIdSource {
   /** The id of attempt `sequence` of the order. */
-  idOf(referenceOrderId: string, sequence: number): string;
+  idOf(referenceOrderId: string, sequence: number): Promise<string>;
   /** The attempt number of `transactionRequestId` when it is one this source derives for the order, else undefined. */
-  sequenceOf(referenceOrderId: string, transactionRequestId: string): number | undefined;
+  sequenceOf(referenceOrderId: string, transactionRequestId: string): Promise<number | undefined>;
 }
 
 /** `pm` + 22 base64url characters (132 bits) + `-` + the attempt number in base 36: at most 32 characters for the first 36^7 attempts. */
@@ -29,15 +30,15 @@ const SEQUENCE = /^[0-9a-z]{1,7}$/;
  * it is like losing every order's record.
  */
 export function requestIdSource(account: { appId: string; merchantId: string }, key?: string): RequestIdSource {
-  const stemOf = (referenceOrderId: string): string => {
-    const material = `${account.appId}\u0000${account.merchantId}\u0000${referenceOrderId}`;
-    const digest = key === undefined ? createHash('sha256').update(material) : createHmac('sha256', key).update(material);
-    return `${PREFIX}${digest.digest('base64url').slice(0, DIGEST_CHARACTERS)}-`;
+  const stemOf = async (referenceOrderId: string): Promise<string> => {
+    const material = utf8Bytes(`${account.appId}\u0000${account.merchantId}\u0000${referenceOrderId}`);
+    const digest = key === undefined ? await platform.crypto.sha256(material) : await platform.crypto.hmacSha256(key, material);
+    return `${PREFIX}${base64UrlOf(digest).slice(0, DIGEST_CHARACTERS)}-`;
   };
   return {
-    idOf: (referenceOrderId, sequence) => `${stemOf(referenceOrderId)}${sequence.toString(36)}`,
-    sequenceOf(referenceOrderId, transactionRequestId) {
-      const stem = stemOf(referenceOrderId);
+    idOf: async (referenceOrderId, sequence) => `${await stemOf(referenceOrderId)}${sequence.toString(36)}`,
+    async sequenceOf(referenceOrderId, transactionRequestId) {
+      const stem = await stemOf(referenceOrderId);
       if (!transactionRequestId.startsWith(stem)) return undefined;
       const suffix = transactionRequestId.slice(stem.length);
       return SEQUENCE.test(suffix) ? Number.parseInt(suffix, 36) : undefined;

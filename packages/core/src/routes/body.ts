@@ -1,3 +1,4 @@
+import { utf8Bytes, utf8Text } from '../bytes';
 import { PaymentErrorCode } from '../error-codes';
 import type { NeutralRequest } from './neutral-http';
 import { bodyTooLarge, PaymentRouteError } from './route-error';
@@ -76,7 +77,7 @@ export async function readRequestBody(
   }
   // The reader may have been given a larger limit (the webhook's); each route keeps its own, before reading when it can.
   if (Number(firstHeader(req.headers['content-length'])) > options.limitBytes) throw bodyTooLarge(limitFix(options.limitBytes));
-  const bytes = typeof parsed === 'string' ? Buffer.from(parsed, 'utf8') : (parsed ?? (await req.readBody?.()) ?? new Uint8Array());
+  const bytes = typeof parsed === 'string' ? utf8Bytes(parsed) : (parsed ?? (await req.readBody?.()) ?? new Uint8Array());
   if (bytes.byteLength > options.limitBytes) throw bodyTooLarge(limitFix(options.limitBytes));
-  return { kind, fields: parseText(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'), kind) };
+  return { kind, fields: parseText(utf8Text(bytes), kind) };
 }

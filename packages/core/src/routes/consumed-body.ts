@@ -1,5 +1,3 @@
-import type { IncomingMessage } from 'node:http';
-
 /** What a body parser mounted before paymount may have left on the request. */
 export interface BodyParserLeftovers {
   /**
@@ -17,7 +15,7 @@ export interface BodyParserLeftovers {
  * Undefined while the stream is unread, whatever the request carries: a parser
  * may set `body` without reading (Express 4's json() sets `req.body = {}`).
  */
-export function bodyLeftByParser(req: IncomingMessage, leftovers: BodyParserLeftovers): unknown {
+export function bodyLeftByParser(req: { readonly readableEnded: boolean }, leftovers: BodyParserLeftovers): unknown {
   if (!req.readableEnded) return undefined;
   // Read as unknown: another package's augmentation of IncomingMessage (e.g. rawBody: string) must not narrow the check away.
   const rawBody: unknown = leftovers.rawBody;

@@ -9,6 +9,7 @@ import { createOrderGuard } from '../orders/order-guard';
 import { lateArrivalMs } from '../orders/order-lock';
 import { requestIdSource } from '../orders/request-ids';
 import { createRouteTelemetry, WEBHOOK_ROUTE } from '../telemetry/route-spans';
+import { warnIfMemoryIsIsolated } from './isolated-memory';
 import { PaymentEventRegistry, type PaymentEventHandler, type PaymentEventName } from '../webhooks/event-handlers';
 import { withBodyDeadline } from './body-deadline';
 import { checkoutRoute } from './checkout';
@@ -100,6 +101,7 @@ export function createPaymentRoutes<TContext = unknown>(typedOptions: PaymentRou
   };
 
   warnIfClaimsCannotBeRenewed(webhookDeps.store, webhookDeps.processingTtlMs, logger);
+  warnIfMemoryIsIsolated({ orders: config.orders.store, webhook: config.webhook.store }, logger);
 
   const routes: Readonly<Record<string, Readonly<Record<string, Route>>>> = {
     '/checkout': { POST: async (req) => answered(await checkoutRoute(req, deps)) },

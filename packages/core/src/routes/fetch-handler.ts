@@ -1,8 +1,8 @@
+import { concatBytes, utf8Bytes } from '../bytes';
 import { createPaymentRoutes } from './create-payment-routes';
 import { notFoundResponse } from './errors-to-response';
 import { isPaymentRoutes, normalizeMountPath, pathUnderMount } from './mount-path';
-import type { NeutralRequest, NeutralResponse } from './neutral-http';
-import { queryOf } from './node-http-bridge';
+import { queryOf, type NeutralRequest, type NeutralResponse } from './neutral-http';
 import { bodyTooLarge } from './route-error';
 import type { PaymentRoutes, PaymentRoutesOptions } from './types';
 
@@ -31,7 +31,7 @@ async function readLimited(request: Request, limitBytes: number): Promise<Uint8A
     }
     chunks.push(chunk.value);
   }
-  return Buffer.concat(chunks);
+  return concatBytes(chunks, size);
 }
 
 function toNeutral(request: Request, url: URL, path: string, limitBytes: number): NeutralRequest {
@@ -52,7 +52,7 @@ function toNeutral(request: Request, url: URL, path: string, limitBytes: number)
 
 function toResponse(response: NeutralResponse, method = 'GET'): Response {
   if (method === 'HEAD') {
-    const headers = { ...response.headers, 'content-length': String(Buffer.byteLength(response.body)) };
+    const headers = { ...response.headers, 'content-length': String(utf8Bytes(response.body).byteLength) };
     return new Response(null, { status: response.status, headers });
   }
   return new Response(response.body === '' ? null : response.body, { status: response.status, headers: response.headers });

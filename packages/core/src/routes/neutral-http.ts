@@ -38,3 +38,18 @@ export interface NeutralResponse {
    */
   body: string;
 }
+
+/**
+ * A URL's query as the neutral request carries it: a repeated key gives an
+ * array, in order. Built without a prototype, so `__proto__` or `constructor`
+ * in a query string are keys like any other, never Object.prototype's members.
+ */
+
+export function queryOf(url: URL): Record<string, string | string[]> {
+  const query = Object.create(null) as Record<string, string | string[]>;
+  for (const [key, value] of url.searchParams) {
+    const previous = query[key];
+    query[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+  }
+  return query;
+}

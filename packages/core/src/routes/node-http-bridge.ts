@@ -2,7 +2,7 @@ import { PaymentErrorCode } from '../error-codes';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bodyLeftByParser, type BodyParserLeftovers } from './consumed-body';
 import { rawPathOf } from './mount-path';
-import type { NeutralRequest, NeutralResponse } from './neutral-http';
+import { queryOf, type NeutralRequest, type NeutralResponse } from './neutral-http';
 import { bodyTooLarge, PaymentRouteError } from './route-error';
 
 /**
@@ -71,20 +71,6 @@ export interface ToNeutralRequestOptions {
   /** Handed to the merchant's hooks (resolveOrder, event handlers). Default: the request itself. */
   context?: unknown;
   limitBytes: number;
-}
-
-/**
- * A URL's query as the neutral request carries it: a repeated key gives an
- * array, in order. Built without a prototype, so `__proto__` or `constructor`
- * in a query string are keys like any other, never Object.prototype's members.
- */
-export function queryOf(url: URL): Record<string, string | string[]> {
-  const query = Object.create(null) as Record<string, string | string[]>;
-  for (const [key, value] of url.searchParams) {
-    const previous = query[key];
-    query[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
-  }
-  return query;
 }
 
 /** The neutral request for a Node IncomingMessage (what Express, Koa and Nest requests all are underneath). */

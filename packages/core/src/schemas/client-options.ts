@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { Dispatcher } from 'undici';
+import { platform } from '../platform/current';
+import type { Dispatcher } from '../platform/node/transport';
+import type { Transport } from '../platform/types';
 import { telemetryOptionsSchema } from '../telemetry/options';
 import { appIdSchema, merchantIdSchema } from './fields';
 import { loggerOptionSchema } from './logger-option';
@@ -27,6 +29,21 @@ export const retryOptionsSchema = z.strictObject({
   maxDelayMs: z.number().int('must be a whole number').min(0, 'must not be negative').default(8_000),
 });
 
+/**
+ * An option of the undici transport, which exists on Node's build only: the web
+ * build (Bun, Deno, workerd, edge) sends through fetch and refuses it by name
+ * rather than ignoring it.
+ */
+const nodeOnly = <T extends z.ZodType>(name: string, schema: T) =>
+  platform.name === 'node'
+    ? schema.optional()
+    : z
+        .custom<z.output<T>>(
+          (value) => value === undefined,
+          `configures undici, which paymount uses on Node only; this runtime sends through fetch, so remove \`${name}\` (or pass your own \`transport\`)`,
+        )
+        .optional();
+
 export const paymentClientOptionsSchema = z
   .strictObject({
     apiKey: z
@@ -42,13 +59,24 @@ export const paymentClientOptionsSchema = z
     deadlineMs: positiveInt(DEFAULT_DEADLINE_MS),
     terminalTimeoutMs: positiveInt(120_000),
     retry: retryOptionsSchema.default({ maxAttempts: 3, baseDelayMs: 250, maxDelayMs: 8_000 }),
-    dispatcher: z
-      .custom<Dispatcher>(
+    dispatcher: nodeOnly(
+      'dispatcher',
+      z.custom<Dispatcher>(
         (value) => typeof value === 'object' && value !== null && typeof (value as Dispatcher).dispatch === 'function',
         'must be an undici Dispatcher (Agent, Pool, ProxyAgent…)',
+      ),
+    ),
+    ca: nodeOnly('ca', z.union([z.string(), z.instanceof(Uint8Array), z.array(z.union([z.string(), z.instanceof(Uint8Array)]))])),
+    transport: z
+      .custom<Transport>(
+        (value) =>
+          typeof value === 'object' &&
+          value !== null &&
+          typeof (value as Transport).send === 'function' &&
+          typeof (value as Transport).close === 'function',
+        'must be a Transport: an object with send(method, path, headers, body, { timeoutMs, signal }) and close() methods',
       )
       .optional(),
-    ca: z.union([z.string(), z.instanceof(Buffer), z.array(z.union([z.string(), z.instanceof(Buffer)]))]).optional(),
     logger: loggerOptionSchema.optional(),
     telemetry: telemetryOptionsSchema,
     clock: z
@@ -60,6 +88,11 @@ export const paymentClientOptionsSchema = z
     generateId: fn<() => string>('must be a function returning a transactionRequestId').optional(),
     sleep: fn<Sleep>('must be a function (ms, signal) => Promise<void>').optional(),
     localDevelopment: z.boolean().default(false),
+  })
+  .refine((options) => options.transport === undefined || (options.dispatcher === undefined && options.ca === undefined), {
+    message: 'cannot be combined with `dispatcher` or `ca`, which configure the built-in transport: set them on your own transport instead',
+    params: { rule: 'transport-alone' },
+    path: ['transport'],
   })
   .refine(
     (options) => {

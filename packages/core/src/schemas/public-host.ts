@@ -1,9 +1,9 @@
-import { BlockList, isIP } from 'node:net';
-
 /*
  * Which hosts a payment service on the internet can be pointed at. Pure, with
- * no import but node:net: @paymount/sandbox bundles this file into its own
- * build, so the service's emulator judges a notifyUrl exactly as the client does.
+ * no import, and portable (addresses are parsed here, not by node:net): the
+ * same answers on every runtime, and @paymount/sandbox bundles this file into
+ * its own build, so the service's emulator judges a notifyUrl exactly as the
+ * client does.
  */
 
 /**
@@ -37,13 +37,36 @@ const NON_PUBLIC_IPV6: ReadonlyArray<readonly [string, number]> = [
   ['3fff::', 20], // documentation
 ];
 
-const blockList = (family: 'ipv4' | 'ipv6', blocks: ReadonlyArray<readonly [string, number]>) => {
-  const list = new BlockList();
-  for (const [network, prefix] of blocks) list.addSubnet(network, prefix, family);
-  return list;
-};
-const nonPublicIpv4 = blockList('ipv4', NON_PUBLIC_IPV4);
-const nonPublicIpv6 = blockList('ipv6', NON_PUBLIC_IPV6);
+/** A block as its first address's bits (IPv4: one 32-bit number; IPv6: eight 16-bit groups) and its prefix length. */
+interface Block {
+  groups: readonly number[];
+  prefix: number;
+}
+
+/** True when the first `prefix` bits of `address` and `block` agree; both are lists of `bits`-bit groups. */
+function inBlock(address: readonly number[], { groups, prefix }: Block, bits: number): boolean {
+  for (let i = 0, left = prefix; left > 0; i++, left -= bits) {
+    const shift = Math.max(bits - left, 0);
+    if (Math.floor((address[i] ?? 0) / 2 ** shift) !== Math.floor((groups[i] ?? 0) / 2 ** shift)) return false;
+  }
+  return true;
+}
+
+const nonPublicIpv4: readonly Block[] = NON_PUBLIC_IPV4.map(([network, prefix]) => ({ groups: [ipv4Number(network)], prefix }));
+const nonPublicIpv6: readonly Block[] = NON_PUBLIC_IPV6.map(([network, prefix]) => ({ groups: ipv6Groups(network), prefix }));
+
+/** A dotted-decimal IPv4 address as one unsigned 32-bit number. */
+function ipv4Number(address: string): number {
+  return address.split('.').reduce((value, octet) => value * 256 + Number(octet), 0);
+}
+
+function isPublicIpv4(address: string): boolean {
+  const value = [ipv4Number(address)];
+  return !nonPublicIpv4.some((block) => inBlock(value, block, 32));
+}
+
+/** A URL writes an IPv4 host in dotted decimal, four numbers: no domain name has that form (a numeric last label makes it an IPv4 literal). */
+const DOTTED_IPV4 = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 
 /** Special-use and private-use domains (RFC 6761, 6762, 7686, 8375, 9476; ICANN's .internal). */
 const PRIVATE_SUFFIXES = [
@@ -82,7 +105,7 @@ export function isPublicUrlHost(url: URL): boolean {
 
 function isPublicCanonicalHost(host: string): boolean {
   if (host.startsWith('[')) return isPublicIpv6(host.slice(1, -1));
-  if (isIP(host) === 4) return !nonPublicIpv4.check(host, 'ipv4');
+  if (DOTTED_IPV4.test(host)) return isPublicIpv4(host);
   if (host === 'localhost' || !host.includes('.')) return false;
   return !PRIVATE_SUFFIXES.some((suffix) => host.endsWith(suffix));
 }
@@ -101,8 +124,8 @@ function canonicalHost(hostname: string): string | undefined {
 function isPublicIpv6(address: string): boolean {
   const groups = ipv6Groups(address);
   const ipv4 = embeddedIpv4(groups);
-  if (ipv4 !== undefined) return !nonPublicIpv4.check(ipv4, 'ipv4');
-  return ((groups[0] ?? 0) & 0xe000) === 0x2000 && !nonPublicIpv6.check(address, 'ipv6');
+  if (ipv4 !== undefined) return isPublicIpv4(ipv4);
+  return ((groups[0] ?? 0) & 0xe000) === 0x2000 && !nonPublicIpv6.some((block) => inBlock(groups, block, 16));
 }
 
 /** The eight 16-bit groups of an IPv6 address as URL writes it (hex groups, `::` at most once). */

@@ -6,6 +6,12 @@ import { z } from 'zod';
  * OpenTelemetry SDK fits.
  */
 export interface PaymentTelemetryOptions {
+  /**
+   * The `@opentelemetry/api` module (`import * as api from '@opentelemetry/api'`).
+   * Needed off Node (Bun, Deno, workerd, the edge runtime), where paymount does
+   * not load it by name; on Node it is loaded when installed.
+   */
+  api?: { trace: object; metrics: object; context: object };
   /** Default: the global tracer provider (`trace.setGlobalTracerProvider`, what the Node SDK registers). */
   tracerProvider?: { getTracer(name: string, version?: string): unknown };
   /** Default: the global meter provider at the time the client or routes are created. */
@@ -28,10 +34,25 @@ export const telemetryOptionsSchema = z
     [
       z.literal(false),
       z.strictObject({
+        api: z
+          .custom<NonNullable<PaymentTelemetryOptions['api']>>(
+            (value) => {
+              const api = value as { trace?: { getTracerProvider?: unknown }; metrics?: { getMeterProvider?: unknown }; context?: { with?: unknown } };
+              return (
+                typeof api === 'object' &&
+                api !== null &&
+                typeof api.trace?.getTracerProvider === 'function' &&
+                typeof api.metrics?.getMeterProvider === 'function' &&
+                typeof api.context?.with === 'function'
+              );
+            },
+            "must be the @opentelemetry/api module: import * as api from '@opentelemetry/api'",
+          )
+          .optional(),
         tracerProvider: providerWith<NonNullable<PaymentTelemetryOptions['tracerProvider']>>('getTracer'),
         meterProvider: providerWith<NonNullable<PaymentTelemetryOptions['meterProvider']>>('getMeter'),
       }),
     ],
-    'must be false or { tracerProvider?, meterProvider? }',
+    'must be false or { api?, tracerProvider?, meterProvider? }',
   )
   .optional();

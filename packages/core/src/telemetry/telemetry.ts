@@ -1,6 +1,7 @@
 import type { Counter, Histogram, Meter, MeterProvider, Tracer, TracerProvider } from '@opentelemetry/api';
 import { version } from '../../package.json';
-import { loadOtelApi, type OtelApi } from './load-api';
+import { platform } from '../platform/current';
+import type { OtelApi } from './otel-api';
 import type { PaymentTelemetry } from './options';
 
 /** The instrumentation scope of every span and metric. */
@@ -51,14 +52,15 @@ function createInstruments(meter: Meter): Instruments {
 }
 
 /**
- * Undefined when telemetry is off (`false`) or `@opentelemetry/api` is not
- * installed: the callers then skip every span and metric. Without providers
+ * Undefined when telemetry is off (`false`) or `@opentelemetry/api` is neither
+ * given (`api`) nor loadable by the platform (Node, when it is installed): the
+ * callers then skip every span and metric. Without providers
  * the global ones are used, as OpenTelemetry libraries do; the global tracer
  * provider is a proxy, so one registered later still applies.
  */
 export function createTelemetry(option: PaymentTelemetry | undefined): Telemetry | undefined {
   if (option === false) return undefined;
-  const api = loadOtelApi();
+  const api = (option?.api as OtelApi | undefined) ?? platform.loadOtelApi();
   if (api === undefined) return undefined;
   const tracerProvider = (option?.tracerProvider as TracerProvider | undefined) ?? api.trace.getTracerProvider();
   const meterProvider = (option?.meterProvider as MeterProvider | undefined) ?? api.metrics.getMeterProvider();

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { hmacSha256 } from './signature';
+import { hexOf, utf8Bytes, utf8Text } from '../bytes';
+import { platform } from '../platform/current';
 
 export interface SignWebhookOptions {
   /** A payload to serialise as JSON, or `rawBody` to sign exact bytes. */
@@ -17,24 +17,43 @@ export interface SignedWebhook {
   headers: { 'content-type': string; 'x-signature': string; 'x-client-request-id': string; 'x-timestamp': string };
 }
 
-/**
- * Produces a delivery exactly as the service sends one (lowercase hex HMAC-SHA256
- * of the body), so merchants can test their webhook handlers end to end.
- */
-export function signWebhook(options: SignWebhookOptions): SignedWebhook {
-  const body =
-    options.rawBody === undefined
-      ? JSON.stringify(options.payload ?? {})
-      : typeof options.rawBody === 'string'
-        ? options.rawBody
-        : Buffer.from(options.rawBody).toString('utf8');
+function bodyOf(options: SignWebhookOptions): string {
+  if (options.rawBody === undefined) return JSON.stringify(options.payload ?? {});
+  return typeof options.rawBody === 'string' ? options.rawBody : utf8Text(options.rawBody);
+}
+
+function signed(options: SignWebhookOptions, body: string, digest: Uint8Array): SignedWebhook {
   return {
     body,
     headers: {
       'content-type': 'application/json',
-      'x-signature': hmacSha256(options.secret, Buffer.from(body, 'utf8')).toString('hex'),
-      'x-client-request-id': options.deliveryId ?? randomUUID(),
+      'x-signature': hexOf(digest),
+      'x-client-request-id': options.deliveryId ?? crypto.randomUUID(),
       'x-timestamp': String(options.timestamp ?? Date.now()),
     },
   };
+}
+
+/**
+ * Produces a delivery exactly as the service sends one (lowercase hex HMAC-SHA256
+ * of the body), so merchants can test their webhook handlers end to end. Works
+ * on every runtime.
+ */
+export async function signWebhookAsync(options: SignWebhookOptions): Promise<SignedWebhook> {
+  const body = bodyOf(options);
+  return signed(options, body, await platform.crypto.hmacSha256(options.secret, utf8Bytes(body)));
+}
+
+/**
+ * `signWebhookAsync` without the promise, for Node (node:crypto hashes
+ * synchronously). Web Crypto has no synchronous HMAC, so on Bun, Deno,
+ * workerd and the edge runtime this throws: use `signWebhookAsync` there.
+ */
+export function signWebhook(options: SignWebhookOptions): SignedWebhook {
+  const { hmacSha256Sync } = platform.crypto;
+  if (hmacSha256Sync === undefined) {
+    throw new TypeError('signWebhook() needs synchronous node:crypto, which this runtime lacks: use `await signWebhookAsync(options)` instead.');
+  }
+  const body = bodyOf(options);
+  return signed(options, body, hmacSha256Sync(options.secret, utf8Bytes(body)));
 }

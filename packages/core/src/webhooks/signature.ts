@@ -1,12 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { bytesOfBase64, bytesOfHex } from '../bytes';
 import { WebhookVerificationError } from '../errors';
+import { platform } from '../platform/current';
 import { SURROUNDING_WHITESPACE_RULE } from '../schemas/secret-length';
 
-/** HMAC-SHA256 of the raw body bytes, as raw digest bytes. */
-export function hmacSha256(secret: string, body: Uint8Array): Buffer {
-  return createHmac('sha256', secret).update(body).digest();
-}
-
+const DIGEST_BYTES = 32;
 const HEX_DIGEST = /^[0-9a-fA-F]{64}$/;
 const BASE64_DIGEST = /^[A-Za-z0-9+/_-]{43}=?$/;
 
@@ -16,37 +13,46 @@ const BASE64_DIGEST = /^[A-Za-z0-9+/_-]{43}=?$/;
  * base64url. Anything else yields undefined, which the caller treats as a
  * mismatch so that malformed and wrong signatures are indistinguishable.
  */
-export function decodeSignature(header: string): Buffer | undefined {
-  // The service's own form first, without a regex: hex decoding stops at the first
-  // character that is not hex, so 64 characters giving 32 bytes were all hex.
+export function decodeSignature(header: string): Uint8Array | undefined {
+  // The service's own form first, without a regex: bytesOfHex refuses any character that is not hex.
   if (header.length === 64) {
-    const bytes = Buffer.from(header, 'hex');
-    if (bytes.length === 32) return bytes;
+    const bytes = bytesOfHex(header);
+    if (bytes !== undefined) return bytes;
   }
   const value = header.trim().replace(/^sha256=/i, '');
-  if (HEX_DIGEST.test(value)) return Buffer.from(value, 'hex');
+  if (HEX_DIGEST.test(value)) return bytesOfHex(value);
   if (BASE64_DIGEST.test(value)) {
-    const bytes = Buffer.from(value, value.includes('-') || value.includes('_') ? 'base64url' : 'base64');
-    return bytes.length === 32 ? bytes : undefined;
+    const bytes = bytesOfBase64(value);
+    return bytes?.length === DIGEST_BYTES ? bytes : undefined;
   }
   return undefined;
 }
 
 /**
- * True when `signature` matches the body under any of `secrets`. Every secret
- * is tried (no early exit) and each comparison is constant-time, so timing
- * reveals neither which secret matched nor how much of the digest did.
+ * Whether the signature matches any expected digest. Every digest is compared
+ * (no early exit) and each comparison is constant-time, so timing reveals
+ * neither which secret matched nor how much of the digest did.
  */
-export function signatureMatches(signature: string, body: Uint8Array, secrets: readonly string[]): boolean {
-  const given = decodeSignature(signature);
+function anyMatches(given: Uint8Array | undefined, expected: readonly Uint8Array[]): boolean {
   let matched = false;
-  for (const secret of secrets) {
-    const expected = hmacSha256(secret, body);
-    const candidate = given !== undefined && given.length === expected.length ? given : Buffer.alloc(expected.length);
-    const equal = timingSafeEqual(candidate, expected);
+  for (const digest of expected) {
+    const candidate = given !== undefined && given.length === digest.length ? given : new Uint8Array(digest.length);
+    const equal = platform.crypto.timingSafeEqual(candidate, digest);
     matched = matched || (equal && given !== undefined);
   }
   return matched;
+}
+
+/**
+ * True when `signature` matches the body under any of `secrets`. A boolean at
+ * once where the platform hashes synchronously (Node: no promise per
+ * delivery), a promise of one where it does not (Web Crypto).
+ */
+export function signatureMatches(signature: string, body: Uint8Array, secrets: readonly string[]): boolean | Promise<boolean> {
+  const given = decodeSignature(signature);
+  const { hmacSha256Sync, hmacSha256 } = platform.crypto;
+  if (hmacSha256Sync !== undefined) return anyMatches(given, secrets.map((secret) => hmacSha256Sync(secret, body)));
+  return Promise.all(secrets.map((secret) => hmacSha256(secret, body))).then((expected) => anyMatches(given, expected));
 }
 
 /** An empty secret, or one with surrounding whitespace, is refused loudly rather than failing every delivery. */

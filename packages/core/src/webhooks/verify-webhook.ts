@@ -1,3 +1,4 @@
+import { utf8Bytes, utf8Text } from '../bytes';
 import { WebhookVerificationError } from '../errors';
 import type { PaymentEvent } from './event';
 import { normalizeEvent } from './normalize-event';
@@ -43,7 +44,7 @@ export function secretsOf(options: WebhookSecrets): readonly string[] {
 
 function rawBytes(rawBody: unknown): Uint8Array {
   if (rawBody instanceof Uint8Array) return rawBody;
-  if (typeof rawBody === 'string') return Buffer.from(rawBody, 'utf8');
+  if (typeof rawBody === 'string') return utf8Bytes(rawBody);
   if (rawBody instanceof ArrayBuffer) return new Uint8Array(rawBody);
   throw new WebhookVerificationError(
     'body_already_parsed',
@@ -91,9 +92,10 @@ export interface VerifiedDelivery {
 
 /**
  * Checks run cheapest first and the body is parsed only after its signature
- * matched, so an untrusted body never reaches JSON.parse.
+ * matched, so an untrusted body never reaches JSON.parse. Synchronous where
+ * the platform hashes synchronously (Node), so a delivery costs no extra promise.
  */
-function checkDelivery(options: VerifyWebhookOptions): VerifiedDelivery {
+function checkDelivery(options: VerifyWebhookOptions): VerifiedDelivery | Promise<VerifiedDelivery> {
   const secrets = secretsOf(options);
   assertUsableSecrets(secrets);
   const body = rawBytes(options.rawBody);
@@ -109,12 +111,22 @@ function checkDelivery(options: VerifyWebhookOptions): VerifiedDelivery {
   const now = options.now ?? Date.now();
   const toleranceMs = options.toleranceMs ?? DEFAULT_WEBHOOK_TOLERANCE_MS;
   const timestamp = checkedTimestamp(requiredHeader(options.headers, TIMESTAMP_HEADER), now, toleranceMs);
-  if (!signatureMatches(signature, body, secrets)) {
+  const signed = { options, body, deliveryId, timestamp, now, toleranceMs };
+  const matched = signatureMatches(signature, body, secrets);
+  return typeof matched === 'boolean' ? signedDelivery(matched, signed) : matched.then((result) => signedDelivery(result, signed));
+}
+
+/** The delivery once its signature was checked: refused unless it matched, then parsed and its signed time checked. */
+function signedDelivery(
+  matched: boolean,
+  { options, body, deliveryId, timestamp, now, toleranceMs }: { options: VerifyWebhookOptions; body: Uint8Array; deliveryId: string; timestamp: number; now: number; toleranceMs: number },
+): VerifiedDelivery {
+  if (!matched) {
     throw new WebhookVerificationError('bad_signature', 'The X-Signature header does not match the body under any configured webhook secret.');
   }
   let payload: unknown;
   try {
-    payload = JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
+    payload = JSON.parse(utf8Text(body));
   } catch {
     throw new WebhookVerificationError('invalid_payload', 'The webhook body is not valid JSON.');
   }
@@ -128,8 +140,7 @@ function checkDelivery(options: VerifyWebhookOptions): VerifiedDelivery {
   return { event, signedTime };
 }
 
-// Both are async so that a Web Crypto implementation can replace node:crypto without changing callers;
-// neither awaits the other, which would cost every delivery a second promise.
+// Neither awaits the other, which would cost every delivery a second promise.
 
 /** Verifies a webhook delivery: the event, and the time signed into its body. */
 export async function verifyDelivery(options: VerifyWebhookOptions): Promise<VerifiedDelivery> {
@@ -138,5 +149,6 @@ export async function verifyDelivery(options: VerifyWebhookOptions): Promise<Ver
 
 /** Verifies a webhook delivery and returns it as a normalised event. */
 export async function verifyWebhook(options: VerifyWebhookOptions): Promise<PaymentEvent> {
-  return checkDelivery(options).event;
+  const delivery = checkDelivery(options);
+  return delivery instanceof Promise ? (await delivery).event : delivery.event;
 }

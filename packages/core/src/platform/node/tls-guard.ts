@@ -1,6 +1,6 @@
 import { subscribe } from 'node:diagnostics_channel';
 import type { TLSSocket } from 'node:tls';
-import { CLIENT_REQUEST_ID_HEADER } from './auth-headers';
+import { CLIENT_REQUEST_ID_HEADER } from '../../client/auth-headers';
 
 /**
  * The TLS 1.2 minimum on connections paymount does not open itself: those of

@@ -1,7 +1,5 @@
 import { createRequire } from 'node:module';
-import type * as OtelApiModule from '@opentelemetry/api';
-
-export type OtelApi = typeof OtelApiModule;
+import type { OtelApi } from '../../telemetry/otel-api';
 
 let loaded: OtelApi | null | undefined;
 

@@ -1,0 +1,106 @@
+/*
+ * Text and byte encodings every runtime has: TextEncoder/TextDecoder and plain
+ * loops, where Node code would reach for Buffer (absent on workerd and the edge
+ * runtime). On Node they are as fast as Buffer's for the sizes paymount handles.
+ */
+
+const encoder = new TextEncoder();
+// ignoreBOM keeps a leading byte-order mark in the text, as Buffer#toString does: a body is read exactly as sent.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+export function utf8Bytes(text: string): Uint8Array {
+  return encoder.encode(text);
+}
+
+export function utf8Text(bytes: Uint8Array): string {
+  return decoder.decode(bytes);
+}
+
+/** The chunks as one array of `size` bytes (their total); a single chunk is returned as is. */
+export function concatBytes(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
+const HEX_DIGITS = '0123456789abcdef';
+/** The value of each ASCII hex digit, -1 for every other character code below 128. */
+const HEX_VALUES = Int8Array.from({ length: 128 }, (_, code) => {
+  const digit = String.fromCharCode(code).toLowerCase();
+  return HEX_DIGITS.includes(digit) ? HEX_DIGITS.indexOf(digit) : -1;
+});
+
+/** Lowercase hex. */
+export function hexOf(bytes: Uint8Array): string {
+  let out = '';
+  for (const byte of bytes) out += HEX_DIGITS[byte >> 4]! + HEX_DIGITS[byte & 15]!;
+  return out;
+}
+
+/** The bytes of a hex string of either case; undefined when it has an odd length or a character that is not hex. */
+export function bytesOfHex(hex: string): Uint8Array | undefined {
+  if (hex.length % 2 !== 0) return undefined;
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) {
+    const high = HEX_VALUES[hex.charCodeAt(2 * i)] ?? -1;
+    const low = HEX_VALUES[hex.charCodeAt(2 * i + 1)] ?? -1;
+    if ((high | low) < 0) return undefined;
+    out[i] = (high << 4) | low;
+  }
+  return out;
+}
+
+const BASE64_URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** Unpadded base64url (RFC 4648 §5), as Buffer#toString('base64url') writes it. */
+export function base64UrlOf(bytes: Uint8Array): string {
+  let out = '';
+  let i = 0;
+  for (; i + 2 < bytes.length; i += 3) {
+    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
+    out += BASE64_URL[n >> 18]! + BASE64_URL[(n >> 12) & 63]! + BASE64_URL[(n >> 6) & 63]! + BASE64_URL[n & 63]!;
+  }
+  const rest = bytes.length - i;
+  if (rest > 0) {
+    const n = (bytes[i]! << 16) | (rest === 2 ? bytes[i + 1]! << 8 : 0);
+    out += BASE64_URL[n >> 18]! + BASE64_URL[(n >> 12) & 63]! + (rest === 2 ? BASE64_URL[(n >> 6) & 63]! : '');
+  }
+  return out;
+}
+
+/** The value of each base64 and base64url digit (both alphabets at once), -1 for every other code below 128. */
+const BASE64_VALUES = Int8Array.from({ length: 128 }, (_, code) => {
+  const char = String.fromCharCode(code);
+  if (char === '+') return 62;
+  if (char === '/') return 63;
+  return BASE64_URL.indexOf(char);
+});
+
+/**
+ * The bytes of base64 or base64url text (either alphabet, padding optional);
+ * undefined when a character is of neither or the length cannot be base64.
+ */
+export function bytesOfBase64(text: string): Uint8Array | undefined {
+  const digits = text.replace(/={1,2}$/, '');
+  if (digits.length % 4 === 1) return undefined;
+  const out = new Uint8Array(Math.floor((digits.length * 3) / 4));
+  let bits = 0;
+  let value = 0;
+  let at = 0;
+  for (let i = 0; i < digits.length; i++) {
+    const digit = BASE64_VALUES[digits.charCodeAt(i)] ?? -1;
+    if (digit < 0) return undefined;
+    value = ((value << 6) | digit) & 0xffffff;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[at++] = (value >> bits) & 255;
+    }
+  }
+  return out;
+}

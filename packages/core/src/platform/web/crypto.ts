@@ -1,0 +1,41 @@
+import { utf8Bytes } from '../../bytes';
+import type { PlatformCrypto } from '../types';
+
+/** Most HMAC keys kept imported at once: a few webhook secrets and the request-id key, with room for rotation. */
+const MAX_CACHED_KEYS = 32;
+type HmacKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
+const keys = new Map<string, Promise<HmacKey>>();
+
+/** One imported CryptoKey per secret, kept: importing costs more than the HMAC of a delivery. */
+function hmacKey(secret: string): Promise<HmacKey> {
+  let key = keys.get(secret);
+  if (key === undefined) {
+    key = crypto.subtle.importKey('raw', utf8Bytes(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    // A key that failed to import is not kept, so the next call tries again.
+    const imported = key;
+    imported.catch(() => keys.get(secret) === imported && keys.delete(secret));
+    if (keys.size >= MAX_CACHED_KEYS) keys.delete(keys.keys().next().value!);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+/**
+ * Web Crypto (crypto.subtle), which every runtime but Node's sync API offers:
+ * Bun, Deno, workerd, the edge runtime, browsers, and Node itself.
+ */
+export const webCrypto: PlatformCrypto = {
+  async hmacSha256(secret, data) {
+    return new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), data as Uint8Array<ArrayBuffer>));
+  },
+  async sha256(data) {
+    return new Uint8Array(await crypto.subtle.digest('SHA-256', data as Uint8Array<ArrayBuffer>));
+  },
+  /** Every byte is compared whatever the earlier ones held: the time depends on the length alone. */
+  timingSafeEqual(a, b) {
+    if (a.byteLength !== b.byteLength) throw new RangeError('timingSafeEqual needs two arrays of the same length');
+    let difference = 0;
+    for (let i = 0; i < a.byteLength; i++) difference |= a[i]! ^ b[i]!;
+    return difference === 0;
+  },
+};

@@ -1,0 +1,84 @@
+import { concatBytes, utf8Text } from '../../bytes';
+import { AttemptTimeoutError, MAX_RESPONSE_BYTES, RequestNotSentError, responseTooLarge } from '../../client/transport';
+import type { HttpMethod, Transport, TransportOptions, TransportResponse } from '../types';
+
+/**
+ * The client's transport on runtimes without undici: the runtime's `fetch`
+ * (and its connection pool), with what the undici transport guarantees: the
+ * attempt's time limit and the caller's signal abort it, redirects are not
+ * followed, and a body over MAX_RESPONSE_BYTES is cancelled as it streams in.
+ */
+export function createFetchTransport(options: TransportOptions): Transport {
+  const base = new URL(options.baseUrl);
+  const prefix = base.origin + base.pathname.replace(/\/+$/, '');
+
+  return {
+    async send(method, path, headers, body, { timeoutMs, signal }) {
+      const controller = new AbortController();
+      // What ended the attempt, rethrown as is: runtimes differ in what fetch rejects with after abort().
+      let abortedWith: Error | undefined;
+      const abort = (reason: Error) => {
+        abortedWith ??= reason;
+        controller.abort(reason);
+      };
+      const onAbort = () => abort(signal?.reason instanceof Error ? signal.reason : new Error('aborted by the caller'));
+      if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted by the caller');
+      let request: Request;
+      try {
+        request = new Request(prefix + path, { method, headers, body, signal: controller.signal, redirect: 'manual' });
+      } catch (error) {
+        // The runtime would not build the request (a header or URL it refuses): nothing was sent.
+        throw new RequestNotSentError(error);
+      }
+      const timer = setTimeout(() => abort(new AttemptTimeoutError(timeoutMs)), timeoutMs);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      try {
+        const response = await fetch(request);
+        return { status: response.status, headers: headersOf(response.headers), body: await boundedText(response, method, path) };
+      } catch (error) {
+        throw abortedWith ?? error;
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      }
+    },
+    // The runtime owns fetch's connections: there is nothing of the client's to release.
+    async close() {},
+  };
+}
+
+function headersOf(headers: Headers): TransportResponse['headers'] {
+  const out: TransportResponse['headers'] = {};
+  headers.forEach((value, name) => (out[name] = value));
+  return out;
+}
+
+/**
+ * The body as text, refused past MAX_RESPONSE_BYTES. An uncompressed body whose
+ * Content-Length is within the limit is read whole by the runtime (a fetch
+ * client never reads past it); any other is counted chunk by chunk and
+ * cancelled as soon as it grows past the limit, which also stops a small
+ * compressed body from inflating without bound.
+ */
+async function boundedText(response: Response, method: HttpMethod, path: string): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  const encoding = response.headers.get('content-encoding');
+  if (declared > MAX_RESPONSE_BYTES) {
+    await response.body?.cancel();
+    throw responseTooLarge(method, path);
+  }
+  if (Number.isFinite(declared) && (encoding === null || encoding === 'identity')) return response.text();
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    size += chunk.value.byteLength;
+    if (size > MAX_RESPONSE_BYTES) {
+      await reader.cancel();
+      throw responseTooLarge(method, path);
+    }
+    chunks.push(chunk.value);
+  }
+  return utf8Text(concatBytes(chunks, size));
+}

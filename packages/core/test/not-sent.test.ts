@@ -1,0 +1,115 @@
+import { createServer } from 'node:net';
+import { startSandbox, type Sandbox } from '@paymount/sandbox';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createPaymentClient, PaymentErrorCode, PaymentNetworkError, PaymentValidationError, type PaymentClient, type Transport } from '../src';
+import { platform } from '../src/platform/current';
+import { directPaymentInput } from './support/fixtures';
+
+/*
+ * A request that never left the process is not a payment in doubt: the call
+ * fails at once, says what is wrong with the runtime, and is not retried.
+ * Runs on both platforms (vitest.config.ts): the default transport is undici
+ * on one, fetch on the other.
+ */
+
+let sandbox: Sandbox;
+const closing: Array<{ close(): Promise<void> }> = [];
+
+// A sandbox per test, so that its ledger holds what this test's calls charged and nothing else.
+beforeEach(async () => {
+  sandbox = await startSandbox();
+  closing.push(sandbox);
+});
+afterEach(async () => {
+  await Promise.all(closing.splice(0).map((item) => item.close()));
+});
+
+/** A transport that fails as `fail` says, counting how often it was asked to send. */
+function failingTransport(fail: () => Promise<never>): Transport & { sends: number } {
+  const transport = {
+    sends: 0,
+    send() {
+      transport.sends++;
+      return fail();
+    },
+    close: async () => {},
+  };
+  return transport;
+}
+
+function clientWith(options: { transport?: Transport; baseUrl?: string }): PaymentClient {
+  const client = createPaymentClient({
+    ...sandbox.clientOptions(),
+    ...options,
+    retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5 },
+    logger: false,
+  });
+  closing.push(client);
+  return client;
+}
+
+async function payWith(client: PaymentClient): Promise<unknown> {
+  return client.directPayment(directPaymentInput({ cardEncryptedData: sandbox.mintWalletToken() })).then(
+    (result) => result,
+    (error: unknown) => error,
+  );
+}
+
+describe.each([
+  [
+    'a transport whose send throws synchronously (as Bun did on undici: no Agent.prototype.dispatch)',
+    () => {
+      throw new TypeError('dispatcher.dispatch is not a function');
+    },
+    /dispatcher\.dispatch is not a function.*nothing reached the service.*provides fetch, or pass a working `transport`/,
+  ],
+  [
+    'a transport that rejects with a TypeError before sending (a request the runtime will not build)',
+    () => Promise.reject(new TypeError("Failed to construct 'Request': Invalid header value")),
+    /Invalid header value.*nothing reached the service/,
+  ],
+  [
+    "Deno's permission error (no --allow-net)",
+    () => Promise.reject(Object.assign(new Error('Requires net access to "127.0.0.1", run again with the --allow-net flag'), { name: 'NotCapable' })),
+    /--allow-net.*nothing reached the service.*on Deno, run with --allow-net/,
+  ],
+] as const)('%s', (_label, fail, message) => {
+  it('fails the payment at once with TRANSPORT_UNAVAILABLE: never pending, never retried, nothing charged', async () => {
+    const transport = failingTransport(fail as () => Promise<never>);
+    const outcome = await payWith(clientWith({ transport }));
+    expect(outcome).toBeInstanceOf(PaymentNetworkError);
+    expect(outcome).toMatchObject({ code: PaymentErrorCode.TRANSPORT_UNAVAILABLE, outcomeUnknown: false });
+    expect((outcome as Error).message).toMatch(message);
+    expect(transport.sends).toBe(1);
+    expect(sandbox.charges()).toHaveLength(0);
+  });
+});
+
+it(`a host that refuses the connection (${platform.name}'s own transport) fails as not sent: retried, then NETWORK_ERROR, never pending`, async () => {
+  // A port that was free a moment ago and has nothing listening on it now.
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as { port: number };
+      probe.close(() => resolve(free));
+    });
+  });
+  const outcome = await payWith(clientWith({ baseUrl: `http://127.0.0.1:${port}` }));
+  expect(outcome).toBeInstanceOf(PaymentNetworkError);
+  expect(outcome).toMatchObject({ code: PaymentErrorCode.NETWORK_ERROR, outcomeUnknown: false });
+  expect((outcome as Error).message).toMatch(/Could not connect for POST .*ECONNREFUSED/);
+  expect(sandbox.charges()).toHaveLength(0);
+});
+
+it('a connection lost after sending is still a payment in doubt (pending), as before', async () => {
+  sandbox.injectFault({ kind: 'reset-after', times: 3 });
+  const client = clientWith({});
+  const result = await client.directPayment(directPaymentInput({ cardEncryptedData: sandbox.mintWalletToken() }));
+  expect(result).toMatchObject({ status: 'pending', outcomeUnknown: true });
+  expect(sandbox.charges()).toHaveLength(1);
+});
+
+it('refuses a `transport` option that is not a Transport, naming the option and what it must be', () => {
+  const attempt = () => clientWith({ transport: { send: 'fetch' } as unknown as Transport });
+  expect(attempt).toThrow(PaymentValidationError);
+  expect(attempt).toThrow(/transport: must be a Transport: an object with send\(method, path, headers, body, \{ timeoutMs, signal \}\) and close\(\) methods/);
+});

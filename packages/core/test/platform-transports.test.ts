@@ -1,0 +1,108 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { startSandbox, type Sandbox } from '@paymount/sandbox';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AttemptTimeoutError, createPaymentClient, MAX_RESPONSE_BYTES, PaymentResponseError, type Transport } from '../src';
+import { createUndiciTransport } from '../src/platform/node/transport';
+import type { TransportOptions } from '../src/platform/types';
+import { createFetchTransport } from '../src/platform/web/transport';
+import { directPaymentInput } from './support/fixtures';
+
+/*
+ * The two platforms' transports, case by case, over real HTTP: each must give
+ * the client the same answers, limits and failures, so that call.ts's retries
+ * and deadline work alike on every runtime.
+ */
+const TRANSPORTS: ReadonlyArray<readonly [string, (options: TransportOptions) => Transport]> = [
+  ['undici (Node)', createUndiciTransport],
+  ['fetch (web)', createFetchTransport],
+];
+
+let sandbox: Sandbox;
+const closing: Array<{ close(): Promise<void> }> = [];
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterEach(async () => {
+  await Promise.all(closing.splice(0).map((item) => item.close()));
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+/** A server answering every request with `answer`. */
+async function serve(answer: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
+  const server = createServer((req, res) => req.resume().on('end', () => answer(req, res)));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closing.push({
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const OVERSIZE = `{"code":"0","pad":"${'x'.repeat(MAX_RESPONSE_BYTES)}"}`;
+
+describe.each(TRANSPORTS)('the %s transport', (_name, createTransport) => {
+  const transportFor = (baseUrl: string) => {
+    const transport = createTransport({ baseUrl });
+    closing.push(transport);
+    return transport;
+  };
+
+  it('takes a wallet payment, a query and a refund from the sandbox', async () => {
+    const client = createPaymentClient({ ...sandbox.clientOptions(), transport: transportFor(sandbox.url), logger: false });
+    const payment = await client.directPayment(directPaymentInput({ cardEncryptedData: sandbox.mintWalletToken() }));
+    expect(payment).toMatchObject({ status: 'succeeded', outcomeUnknown: false });
+    const details = await client.getTransaction({ transactionId: payment.transactionId! });
+    expect(details).toMatchObject({ transactionId: payment.transactionId, transactionStatus: 'S' });
+    const refund = await client.refund({ originalTransactionId: payment.transactionId!, amount: { orderAmount: 500, priceCurrency: 'USD' }, description: 'one teapot lid' });
+    expect(refund).toMatchObject({ status: 'succeeded' });
+    expect(sandbox.charges().find((charge) => charge.transactionId === payment.transactionId)).toBeDefined();
+  });
+
+  it('sends the path under the base URL, the headers and the body, and gives back status, lower-case headers and text', async () => {
+    const seen: Array<{ url?: string; method?: string; header?: string | string[] }> = [];
+    const url = await serve((req, res) => {
+      seen.push({ url: req.url, method: req.method, header: req.headers['x-probe'] });
+      res.writeHead(201, { 'Content-Type': 'application/json', 'X-Answer': 'yes' }).end('{"ok":true}');
+    });
+    const response = await transportFor(`${url}/base/`).send('GET', '/v1/thing?a=1', { 'x-probe': 'p' }, undefined, { timeoutMs: 5_000 });
+    expect(seen).toEqual([{ url: '/base/v1/thing?a=1', method: 'GET', header: 'p' }]);
+    expect(response).toMatchObject({ status: 201, body: '{"ok":true}', headers: { 'content-type': 'application/json', 'x-answer': 'yes' } });
+  });
+
+  it.each([
+    ['with its Content-Length', (res: ServerResponse) => res.writeHead(200, { 'content-length': Buffer.byteLength(OVERSIZE) }).end(OVERSIZE)],
+    ['streamed without a length', (res: ServerResponse) => res.writeHead(200, { 'transfer-encoding': 'chunked' }).end(OVERSIZE)],
+  ])('refuses a body over MAX_RESPONSE_BYTES sent %s', async (_how, answer) => {
+    const url = await serve((_req, res) => answer(res));
+    const sent = transportFor(url).send('POST', '/v1/x', { 'content-type': 'application/json' }, '{}', { timeoutMs: 5_000 });
+    await expect(sent).rejects.toBeInstanceOf(PaymentResponseError);
+    await expect(sent).rejects.toThrow(`over ${MAX_RESPONSE_BYTES} bytes`);
+  });
+
+  it('rejects with AttemptTimeoutError when no answer comes within timeoutMs, and with the caller’s reason on abort', async () => {
+    const url = await serve(() => {});
+    const transport = transportFor(url);
+    await expect(transport.send('POST', '/v1/x', {}, '{}', { timeoutMs: 50 })).rejects.toBeInstanceOf(AttemptTimeoutError);
+    const controller = new AbortController();
+    const pending = transport.send('POST', '/v1/x', {}, '{}', { timeoutMs: 5_000, signal: controller.signal });
+    controller.abort(new Error('customer left'));
+    await expect(pending).rejects.toThrow('customer left');
+  });
+});
+
+it('the fetch transport stops a small compressed body that inflates past MAX_RESPONSE_BYTES (fetch inflates; undici hands the bytes over as sent)', async () => {
+  const packed = gzipSync(OVERSIZE);
+  expect(packed.byteLength).toBeLessThan(MAX_RESPONSE_BYTES / 100);
+  const url = await serve((_req, res) => res.writeHead(200, { 'content-encoding': 'gzip', 'content-length': packed.byteLength }).end(packed));
+  const transport = createFetchTransport({ baseUrl: url });
+  closing.push(transport);
+  await expect(transport.send('POST', '/v1/x', {}, '{}', { timeoutMs: 5_000 })).rejects.toThrow(`over ${MAX_RESPONSE_BYTES} bytes`);
+});
