@@ -1,9 +1,7 @@
-import { buildTestApp, CORE_HAS_EDGE_LIGHT_BUILD } from './support/test-app';
+import { buildTestApp } from './support/test-app';
 
 /** One `next build` per test run (reused while its inputs are unchanged): every test file serves that build. */
 export default function setup(): void {
   const seconds = buildTestApp();
-  console.log(
-    `${seconds === 0 ? 'reused the test app build' : `next build of the test app: ${seconds} s`}; edge route ${CORE_HAS_EDGE_LIGHT_BUILD ? 'included' : "left out (waiting on @paymount/core's edge-light build)"}`,
-  );
+  console.log(seconds === 0 ? 'reused the test app build' : `next build of the test app: ${seconds} s`);
 }

@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextStart, type NextStart } from './support/next-server';
 import { startOrderService, type OrderService } from './support/order-service';
 import { postJson } from '../../../tests/readmes/test/support/quick-start';
 import { hostedPaymentMarksPaid, walletPaymentMarksPaid } from './support/payment-flows';
-import { CORE_HAS_EDGE_LIGHT_BUILD } from './support/test-app';
+import { appDir } from './support/test-app';
 
 /** Resolves once `text` is in the server's output, or fails after `timeoutMs`. */
 async function logged(server: NextStart, text: string, timeoutMs = 10_000): Promise<string> {
@@ -64,8 +66,8 @@ describe('the README quick start under next start with PAYMOUNT_SANDBOX=1', () =
     });
   });
 
-  // The edge runtime can host the routes only once @paymount/core loads there (issue 27's platform seam, branch i27-seam).
-  describe.runIf(CORE_HAS_EDGE_LIGHT_BUILD)('the same route with runtime = "edge" (needs CORE_HAS_EDGE_LIGHT_BUILD)', () => {
+  // test/next-app/app/edge/payments/[...paymount]/route.js: the README's route with runtime = 'edge', mounted at /edge/payments.
+  describe('the same route on the edge runtime', () => {
     it('on the edge runtime: takes a hosted checkout paid on the sandbox page, and its webhook reaches the handler', async () => {
       const { origin, orders } = running();
       await hostedPaymentMarksPaid(`${origin}/edge/payments`, orders, 'edge-hosted-1', origin);
@@ -74,6 +76,13 @@ describe('the README quick start under next start with PAYMOUNT_SANDBOX=1', () =
     it('on the edge runtime: takes a wallet payment, and its webhook reaches the handler', async () => {
       const { origin, orders } = running();
       await walletPaymentMarksPaid(`${origin}/edge/payments`, orders, 'edge-wallet-1', sandbox());
+    });
+
+    it("is built as an edge function, with core's web build, and says once that its memory stores are per isolate", async () => {
+      const manifest = JSON.parse(readFileSync(join(appDir, '.next', 'server', 'middleware-manifest.json'), 'utf8')) as { functions: object };
+      expect(Object.keys(manifest.functions)).toEqual(['/edge/payments/[...paymount]/route']);
+      const output = await logged(running().server, 'in-memory stores protect nothing across requests');
+      expect(output.split('in-memory stores protect nothing across requests')).toHaveLength(2);
     });
   });
 

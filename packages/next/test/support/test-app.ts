@@ -11,19 +11,8 @@ const repoRoot = join(packageDir, '..', '..');
 export const appDir = join(packageDir, '.test-app');
 export const nextBin = join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next');
 const fixtureDir = join(packageDir, 'test', 'next-app');
-const edgeRoute = join(packageDir, 'test', 'next-app-edge', 'route.js');
 const readme = join(packageDir, 'README.md');
 const stampFile = join(appDir, '.next', 'paymount-inputs');
-
-/**
- * Whether `@paymount/core` has a web build for the edge runtime, picked by the
- * `edge-light` export condition (issue 27's platform seam). Without it core
- * imports undici and node:*, which the edge runtime refuses, so the edge route
- * is left out of the test app and its tests wait for it.
- */
-export const CORE_HAS_EDGE_LIGHT_BUILD = JSON.stringify(
-  (JSON.parse(readFileSync(join(repoRoot, 'packages', 'core', 'package.json'), 'utf8')) as { exports?: unknown }).exports ?? {},
-).includes('"edge-light"');
 
 /** The quick start's files, as the README shows them, by path in the app (`payments.ts`, `app/payments/[...paymount]/route.ts`...). */
 function quickStartFiles(): { fileName: string; code: string }[] {
@@ -41,18 +30,18 @@ function filesUnder(dir: string): string[] {
 
 /** What the build depends on: a build from the same inputs is reused. */
 function inputsDigest(): string {
-  const hash = createHash('sha256').update(String(CORE_HAS_EDGE_LIGHT_BUILD));
-  const inputs = [readme, ...filesUnder(fixtureDir), edgeRoute, ...['next', 'core'].flatMap((name) => filesUnder(join(repoRoot, 'packages', name, 'dist')))];
+  const hash = createHash('sha256');
+  const inputs = [readme, ...filesUnder(fixtureDir), ...['next', 'core'].flatMap((name) => filesUnder(join(repoRoot, 'packages', name, 'dist')))];
   for (const file of inputs) hash.update(file).update(readFileSync(file));
   return hash.digest('hex');
 }
 
 /**
  * Puts the test app together: the fixture (`test/next-app`: the order store,
- * the conformance route, a misplaced route), the README's quick-start files
- * with their types erased (a TypeScript app would have Next.js install
- * `@types/react`; tests/readmes type-checks the same blocks), and, once core
- * has its edge build, the README's route on the edge runtime.
+ * the conformance route, a misplaced route, the README's route on the edge
+ * runtime) and the README's quick-start files with their types erased (a
+ * TypeScript app would have Next.js install `@types/react`; tests/readmes
+ * type-checks the same blocks).
  */
 function assemble(): void {
   rmSync(appDir, { recursive: true, force: true });
@@ -65,11 +54,6 @@ function assemble(): void {
       fileName,
     });
     writeFileSync(target, outputText);
-  }
-  if (CORE_HAS_EDGE_LIGHT_BUILD) {
-    const target = join(appDir, 'app', 'edge', 'payments', '[...paymount]', 'route.js');
-    mkdirSync(dirname(target), { recursive: true });
-    cpSync(edgeRoute, target);
   }
 }
 
