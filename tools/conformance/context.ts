@@ -35,6 +35,19 @@ export interface ConformanceTarget {
    * deadline never applies, so the slow-body case is skipped.
    */
   platformReadsBodies?: boolean;
+  /**
+   * The platform sends no `Content-Length` a handler set (Next.js drops it from
+   * every route handler's answer, and so from a HEAD answer, which has no body
+   * to count): the HEAD case then checks the status, type and empty body.
+   */
+  platformDropsContentLength?: boolean;
+  /**
+   * The server answers a path with doubled slashes with a `308` to the path
+   * with them collapsed, before the app sees it (Next.js): those spellings
+   * are answered so, and still run nothing; the redirect's target is the path
+   * every layer then sees alike.
+   */
+  serverRedirectsDoubledSlashes?: boolean;
 }
 
 /** The live state one suite run shares between its cases. */

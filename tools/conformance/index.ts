@@ -113,7 +113,7 @@ export function describeRouteConformance(name: string, target: ConformanceTarget
     });
 
     describe('POST /checkout', () => checkoutCases(ctx, target));
-    describe('wallet routes', () => walletCases(ctx));
+    describe('wallet routes', () => walletCases(ctx, target));
     describe('POST /webhook', () => webhookCases(ctx));
     describe('webhooks sent by the service', () => deliveryCases(ctx));
     describe('payment service failures', () => upstreamCases(ctx));

@@ -9,7 +9,10 @@ export interface ReadmeBlock {
   code: string;
   /** The `## ` heading the block sits under (`Quick start`), or '' before any. */
   section: string;
-  /** The file a block says it is, by a first line such as `// app.module.ts`; other blocks import it by that name. */
+  /**
+   * The file a block says it is, by a first line such as `// app.module.ts` or
+   * `// app/payments/[...paymount]/route.ts`; other blocks import it by that path.
+   */
   fileName: string | undefined;
   /** Preludes named by `<!-- prelude: a, b -->`, the last non-blank line above the block. */
   preludes: string[];
@@ -18,7 +21,7 @@ export interface ReadmeBlock {
 const FENCE_OPEN = /^```(ts|typescript)\s*$/;
 const FENCE = /^```/;
 const PRELUDE = /^<!--\s*prelude:\s*([\w\s,-]+?)\s*-->$/;
-const FILE_NAME = /^\/\/ ([\w.-]+\.ts)\s*$/;
+const FILE_NAME = /^\/\/ ((?:[\w.[\]-]+\/)*[\w.-]+\.ts)\s*$/;
 
 /** Every TypeScript block of one README, in order. */
 export function readmeBlocks(readme: string, path: string): ReadmeBlock[] {

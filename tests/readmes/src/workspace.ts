@@ -49,7 +49,7 @@ export function writeReadmeWorkspace(): BlockFile[] {
       return { block, dir, file: join(dir, block.fileName ?? 'block.ts') };
     });
     for (const { block, dir, file } of blocks) {
-      mkdirSync(dir, { recursive: true });
+      mkdirSync(dirname(file), { recursive: true });
       const prelude = block.preludes.map((name) => readFileSync(join(preludeDir, `${name}.ts`), 'utf8').replace(/\n?$/, '\n')).join('');
       // `export {}` makes every block a module: its own scope, top-level await allowed.
       writeFileSync(file, `${prelude}${block.code}\nexport {};\n`);
@@ -59,7 +59,9 @@ export function writeReadmeWorkspace(): BlockFile[] {
       // A README's own file of that name wins over the harness's.
       for (const other of blocks) {
         if (other.block.fileName && other.block.fileName !== block.fileName) {
-          writeFileSync(join(dir, other.block.fileName), reexport(dir, other.file));
+          const target = join(dir, other.block.fileName);
+          mkdirSync(dirname(target), { recursive: true });
+          writeFileSync(target, reexport(dirname(target), other.file));
         }
       }
       files.push({ ...block, file, preludeLines: prelude === '' ? 0 : prelude.split('\n').length - 1 });

@@ -29,7 +29,7 @@ async function closed(origin: string, timeoutMs = 15_000): Promise<void> {
   }
 }
 
-async function postJson(url: string, body: unknown) {
+export async function postJson(url: string, body: unknown) {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
@@ -46,7 +46,7 @@ function formAction(html: string, buttonId: string, origin: string): string {
  * A shopper's hosted checkout: `POST /checkout`, the sandbox's page, its
  * **Pay with test wallet** button. Resolves the sandbox's origin.
  */
-async function payOnHostedPage(paymentsUrl: string, orderId: string, shopOrigin: string): Promise<string> {
+export async function payOnHostedPage(paymentsUrl: string, orderId: string, shopOrigin: string): Promise<string> {
   const checkout = await postJson(`${paymentsUrl}/checkout`, { orderId });
   expect(checkout.status).toBe(201);
   const checkoutUrl = new URL(String(checkout.body.checkoutUrl));
@@ -65,7 +65,7 @@ async function payOnHostedPage(paymentsUrl: string, orderId: string, shopOrigin:
 }
 
 /** A shopper's wallet payment: the wallet request, a token from the sandbox's test wallet, `POST /wallet/pay`. */
-async function payWithWallet(paymentsUrl: string, orderId: string, sandboxOrigin: string): Promise<void> {
+export async function payWithWallet(paymentsUrl: string, orderId: string, sandboxOrigin: string): Promise<void> {
   const config = await fetch(`${paymentsUrl}/wallet/config?orderId=${orderId}`);
   expect(config.status).toBe(200);
   const minted = await postJson(`${sandboxOrigin}/sandbox/wallet-token`, {});

@@ -1,0 +1,82 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import ts from 'typescript';
+import { readmeBlocks } from '../../../../tests/readmes/src/blocks';
+
+export const packageDir = join(import.meta.dirname, '..', '..');
+const repoRoot = join(packageDir, '..', '..');
+/** Where the test app is put together and built (git-ignored). */
+export const appDir = join(packageDir, '.test-app');
+export const nextBin = join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next');
+const fixtureDir = join(packageDir, 'test', 'next-app');
+const readme = join(packageDir, 'README.md');
+const stampFile = join(appDir, '.next', 'paymount-inputs');
+
+/** The quick start's files, as the README shows them, by path in the app (`payments.ts`, `app/payments/[...paymount]/route.ts`...). */
+function quickStartFiles(): { fileName: string; code: string }[] {
+  const files = readmeBlocks('next', readme).filter((block) => block.section === 'Quick start' && block.fileName !== undefined);
+  if (files.length !== 3) throw new Error(`the next README's quick start has ${files.length} named files, expected 3`);
+  return files.map(({ fileName, code }) => ({ fileName: fileName!, code }));
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).isFile())
+    .sort();
+}
+
+/** What the build depends on: a build from the same inputs is reused. */
+function inputsDigest(): string {
+  const hash = createHash('sha256');
+  const inputs = [readme, ...filesUnder(fixtureDir), ...['next', 'core'].flatMap((name) => filesUnder(join(repoRoot, 'packages', name, 'dist')))];
+  for (const file of inputs) hash.update(file).update(readFileSync(file));
+  return hash.digest('hex');
+}
+
+/**
+ * Puts the test app together: the fixture (`test/next-app`: the order store,
+ * the conformance route, a misplaced route, the README's route on the edge
+ * runtime) and the README's quick-start files with their types erased (a
+ * TypeScript app would have Next.js install `@types/react`; tests/readmes
+ * type-checks the same blocks).
+ */
+function assemble(): void {
+  rmSync(appDir, { recursive: true, force: true });
+  cpSync(fixtureDir, appDir, { recursive: true });
+  for (const { fileName, code } of quickStartFiles()) {
+    const target = join(appDir, fileName.replace(/\.ts$/, '.js'));
+    mkdirSync(dirname(target), { recursive: true });
+    const { outputText } = ts.transpileModule(code, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+      fileName,
+    });
+    writeFileSync(target, outputText);
+  }
+}
+
+/** The environment of `next build` and `next start`: none of the payment settings of the shell running the tests. */
+export function appEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(PAYMENT_|PAYMOUNT_|NEXT_|NODE_ENV$|PORT$)/.test(name)));
+  // CI: Next.js never installs a missing package on its own, it fails instead. NODE_ENV: what next build and next start set.
+  return { ...env, NODE_ENV: 'production', CI: '1', NEXT_TELEMETRY_DISABLED: '1', ...extra };
+}
+
+/**
+ * Builds the test app with `next build`, once per set of inputs, with no
+ * payment setting in its environment: the routes' options are read on the
+ * first request only. Returns the build's seconds (0 when reused).
+ */
+export function buildTestApp(): number {
+  const digest = inputsDigest();
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest) return 0;
+  assemble();
+  const started = performance.now();
+  const build = spawnSync(process.execPath, [nextBin, 'build', appDir], { env: appEnv(), encoding: 'utf8', timeout: 300_000 });
+  writeFileSync(join(appDir, 'build.log'), `${build.stdout}\n${build.stderr}`);
+  if (build.status !== 0) throw new Error(`next build failed (${build.status ?? build.signal}):\n${build.stdout}\n${build.stderr}`);
+  writeFileSync(stampFile, digest);
+  return Math.round((performance.now() - started) / 100) / 10;
+}
