@@ -20,6 +20,8 @@ const REASONS_FILE = join(API_DIR, 'reasons.json');
 function entriesOf(packageDir) {
   const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
   return Object.entries(manifest.exports ?? {})
+    // A subpath split by runtime condition (core's node and web builds) has one set of types: the node branch's.
+    .map(([subpath, target]) => [subpath, typeof target === 'object' && target.node ? target.node : target])
     .filter(([, target]) => typeof target === 'object' && target.import?.types)
     .map(([subpath, target]) => ({
       packageName: manifest.name,

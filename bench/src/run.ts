@@ -7,6 +7,7 @@ import { redisServerMissing, webhookStoreFigures } from './figures/webhook-store
 import { sandboxFigures } from './figures/sandbox';
 import { memoryFigures } from './figures/memory';
 import { coldStartFigures } from './figures/cold-start';
+import { webBuildFigures } from './figures/web-build';
 import { exitCodeOf, formatTable, missedFigures, writeResults, type Figure } from './harness/results';
 import { benchSettings, type BenchSettings } from './harness/settings';
 
@@ -23,6 +24,7 @@ const GROUPS: readonly FigureGroup[] = [
   { name: 'routes', run: routeCheckoutFigures },
   { name: 'wallet', run: walletFigures },
   { name: 'webhooks', run: webhookFigures },
+  { name: 'web-build', run: webBuildFigures },
   { name: 'webhook-stores', run: webhookStoreFigures, missing: redisServerMissing },
   { name: 'sandbox', run: sandboxFigures },
   { name: 'memory', run: memoryFigures },

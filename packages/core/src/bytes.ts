@@ -56,21 +56,28 @@ export function bytesOfHex(hex: string): Uint8Array | undefined {
 }
 
 const BASE64_URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const BASE64_URL_CODES = Uint8Array.from(BASE64_URL, (digit) => digit.charCodeAt(0));
 
-/** Unpadded base64url (RFC 4648 §5), as Buffer#toString('base64url') writes it. */
+/**
+ * Unpadded base64url (RFC 4648 §5), as Buffer#toString('base64url') writes it.
+ * For digests and other short input (the codes are spread into one call).
+ * Character codes gathered then made one string: on Node, about as fast as
+ * Buffer's for a digest, where concatenating digits costs several times more.
+ */
 export function base64UrlOf(bytes: Uint8Array): string {
-  let out = '';
+  const codes: number[] = [];
   let i = 0;
   for (; i + 2 < bytes.length; i += 3) {
     const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
-    out += BASE64_URL[n >> 18]! + BASE64_URL[(n >> 12) & 63]! + BASE64_URL[(n >> 6) & 63]! + BASE64_URL[n & 63]!;
+    codes.push(BASE64_URL_CODES[n >> 18]!, BASE64_URL_CODES[(n >> 12) & 63]!, BASE64_URL_CODES[(n >> 6) & 63]!, BASE64_URL_CODES[n & 63]!);
   }
   const rest = bytes.length - i;
   if (rest > 0) {
     const n = (bytes[i]! << 16) | (rest === 2 ? bytes[i + 1]! << 8 : 0);
-    out += BASE64_URL[n >> 18]! + BASE64_URL[(n >> 12) & 63]! + (rest === 2 ? BASE64_URL[(n >> 6) & 63]! : '');
+    codes.push(BASE64_URL_CODES[n >> 18]!, BASE64_URL_CODES[(n >> 12) & 63]!);
+    if (rest === 2) codes.push(BASE64_URL_CODES[(n >> 6) & 63]!);
   }
-  return out;
+  return String.fromCharCode(...codes);
 }
 
 /** The value of each base64 and base64url digit (both alphabets at once), -1 for every other code below 128. */

@@ -106,3 +106,31 @@ it('the fetch transport stops a small compressed body that inflates past MAX_RES
   closing.push(transport);
   await expect(transport.send('POST', '/v1/x', {}, '{}', { timeoutMs: 5_000 })).rejects.toThrow(`over ${MAX_RESPONSE_BYTES} bytes`);
 });
+
+describe('the `transport` client option', () => {
+  it('sends every attempt through the merchant’s transport, which close() leaves to its owner', async () => {
+    const inner = createFetchTransport({ baseUrl: sandbox.url });
+    let sends = 0;
+    let closed = false;
+    const transport: Transport = {
+      send: (...args) => {
+        sends++;
+        return inner.send(...args);
+      },
+      close: async () => {
+        closed = true;
+      },
+    };
+    const client = createPaymentClient({ ...sandbox.clientOptions(), transport, logger: false });
+    await expect(client.directPayment(directPaymentInput({ cardEncryptedData: sandbox.mintWalletToken() }))).resolves.toMatchObject({ status: 'succeeded' });
+    await client.close();
+    expect({ sends, closed }).toEqual({ sends: 1, closed: false });
+  });
+
+  it('cannot be combined with `dispatcher` or `ca`, which configure the built-in transport', () => {
+    const transport = createFetchTransport({ baseUrl: sandbox.url });
+    expect(() => createPaymentClient({ ...sandbox.clientOptions(), transport, ca: 'PEM', logger: false })).toThrow(
+      'transport: cannot be combined with `dispatcher` or `ca`, which configure the built-in transport: set them on your own transport instead',
+    );
+  });
+});

@@ -125,3 +125,26 @@ describe('isPublicUrlHost: the judgement of a parsed URL, without parsing its ho
     expect(isPublicUrlHost(url)).toBe(isPublicHostname(host));
   });
 });
+
+describe('isPublicHostname: IPv4-mapped IPv6 and block edges, parsed without node:net', () => {
+  it.each([
+    ['::ffff:127.0.0.1', false, 'mapped loopback, unbracketed'],
+    ['[::FFFF:7F00:1]', false, 'mapped loopback, upper case'],
+    ['[::ffff:169.254.169.254]', false, 'mapped link-local (cloud metadata)'],
+    ['[::ffff:a9fe:a9fe]', false, 'mapped link-local, hex'],
+    ['[::ffff:6440:1]', false, 'mapped carrier-grade NAT 100.64.0.1'],
+    ['[::ffff:ac1f:ffff]', false, 'mapped 172.31.255.255, the last of 172.16/12'],
+    ['[::ffff:ac20:0]', true, 'mapped 172.32.0.0, the first after 172.16/12'],
+    ['[::ffff:1.1.1.1]', true, 'mapped public, dotted'],
+    ['172.31.255.255', false, 'the last address of 172.16/12'],
+    ['100.127.255.255', false, 'the last address of 100.64/10'],
+    ['100.63.255.255', true, 'the address before 100.64/10'],
+    ['[2001:1ff:ffff::1]', false, 'inside 2001::/23'],
+    ['[2001:200::1]', true, 'the first /23 after 2001::/23'],
+    ['[2001:db7:ffff::1]', true, 'just before 2001:db8::/32'],
+    ['[3fff:fff::1]', false, 'inside 3fff::/20'],
+    ['[3fff:1000::1]', true, 'just after 3fff::/20'],
+  ] satisfies ReadonlyArray<[string, boolean, string]>)('%s is public: %s (%s)', (host: string, expected: boolean, _why: string) => {
+    expect(isPublicHostname(host)).toBe(expected);
+  });
+});

@@ -45,3 +45,10 @@ export async function createSessionOnUndici(dispatcher: Dispatcher, origin: stri
   const response = await dispatcher.request({ origin, path: CREATE_SESSION_PATH, method: 'POST', headers, body });
   return sessionOf((await response.body.json()) as Envelope);
 }
+
+/** The bare minimum on the runtime's fetch: one request, parse the envelope, take the two fields. */
+export async function createSessionOnFetch(origin: string, order: ShopOrder): Promise<HandWrittenSession> {
+  const { headers, body } = handWrittenCall(order);
+  const response = await fetch(origin + CREATE_SESSION_PATH, { method: 'POST', headers, body });
+  return sessionOf((await response.json()) as Envelope);
+}

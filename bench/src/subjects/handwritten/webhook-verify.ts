@@ -37,3 +37,20 @@ export class SeenDeliveries {
     return true;
   }
 }
+
+/**
+ * The bare minimum with Web Crypto, as a Worker would write it: the key
+ * imported once, `crypto.subtle.verify` (constant-time) of the hex signature,
+ * then the parse.
+ */
+export async function verifyBareWebCrypto(raw: Uint8Array, signatureHex: string, key: WebhookKey): Promise<unknown> {
+  const given = Uint8Array.from(signatureHex.match(/../g) ?? [], (pair) => parseInt(pair, 16));
+  if (!(await crypto.subtle.verify('HMAC', key, given, raw))) return undefined;
+  return JSON.parse(new TextDecoder().decode(raw));
+}
+
+type WebhookKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
+
+export function importWebhookKey(secret: string): Promise<WebhookKey> {
+  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+}

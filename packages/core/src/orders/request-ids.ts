@@ -1,4 +1,4 @@
-import { base64UrlOf, utf8Bytes } from '../bytes';
+import { base64UrlOf } from '../bytes';
 import { platform } from '../platform/current';
 
 /**
@@ -31,7 +31,7 @@ const SEQUENCE = /^[0-9a-z]{1,7}$/;
  */
 export function requestIdSource(account: { appId: string; merchantId: string }, key?: string): RequestIdSource {
   const stemOf = async (referenceOrderId: string): Promise<string> => {
-    const material = utf8Bytes(`${account.appId}\u0000${account.merchantId}\u0000${referenceOrderId}`);
+    const material = `${account.appId}\u0000${account.merchantId}\u0000${referenceOrderId}`;
     const digest = key === undefined ? await platform.crypto.sha256(material) : await platform.crypto.hmacSha256(key, material);
     return `${PREFIX}${base64UrlOf(digest).slice(0, DIGEST_CHARACTERS)}-`;
   };

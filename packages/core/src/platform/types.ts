@@ -6,10 +6,14 @@
  */
 import type { OtelApi } from '../telemetry/otel-api';
 
-/** HMAC-SHA256 and SHA-256 over bytes, and a comparison whose time does not depend on where two digests differ. */
+/**
+ * HMAC-SHA256 and SHA-256 over bytes (a string is its UTF-8 bytes: node:crypto
+ * hashes it without a copy), and a comparison whose time does not depend on
+ * where two digests differ.
+ */
 export interface PlatformCrypto {
-  hmacSha256(secret: string, data: Uint8Array): Promise<Uint8Array>;
-  sha256(data: Uint8Array): Promise<Uint8Array>;
+  hmacSha256(secret: string, data: string | Uint8Array): Promise<Uint8Array>;
+  sha256(data: string | Uint8Array): Promise<Uint8Array>;
   /** True when `a` and `b` (of equal length) hold the same bytes, in time independent of their contents. */
   timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean;
   /**
@@ -17,7 +21,7 @@ export interface PlatformCrypto {
    * (node:crypto): `signWebhook`'s sync form needs it, and the verifier uses it
    * so that a delivery on Node costs no promise per secret.
    */
-  hmacSha256Sync?: ((secret: string, data: Uint8Array) => Uint8Array) | undefined;
+  hmacSha256Sync?: ((secret: string, data: string | Uint8Array) => Uint8Array) | undefined;
 }
 
 /** The methods the service's endpoints take: POST with a JSON body, GET (the transaction query) without one. */

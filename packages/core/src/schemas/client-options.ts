@@ -29,16 +29,19 @@ export const retryOptionsSchema = z.strictObject({
   maxDelayMs: z.number().int('must be a whole number').min(0, 'must not be negative').default(8_000),
 });
 
+/** A PEM certificate as text or bytes (a Buffer from readFileSync). */
+const pem = z.union([z.string(), z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'must be PEM text or its bytes')]);
+
 /**
  * An option of the undici transport, which exists on Node's build only: the web
  * build (Bun, Deno, workerd, edge) sends through fetch and refuses it by name
  * rather than ignoring it.
  */
-const nodeOnly = <T extends z.ZodType>(name: string, schema: T) =>
+const nodeOnly = <O>(name: string, schema: z.ZodType<O, O>): z.ZodOptional<z.ZodType<O, O>> =>
   platform.name === 'node'
     ? schema.optional()
     : z
-        .custom<z.output<T>>(
+        .custom<O>(
           (value) => value === undefined,
           `configures undici, which paymount uses on Node only; this runtime sends through fetch, so remove \`${name}\` (or pass your own \`transport\`)`,
         )
@@ -66,7 +69,7 @@ export const paymentClientOptionsSchema = z
         'must be an undici Dispatcher (Agent, Pool, ProxyAgent…)',
       ),
     ),
-    ca: nodeOnly('ca', z.union([z.string(), z.instanceof(Uint8Array), z.array(z.union([z.string(), z.instanceof(Uint8Array)]))])),
+    ca: nodeOnly('ca', z.union([pem, z.array(pem)])),
     transport: z
       .custom<Transport>(
         (value) =>

@@ -1,4 +1,4 @@
-import { hexOf, utf8Bytes, utf8Text } from '../bytes';
+import { hexOf, utf8Text } from '../bytes';
 import { platform } from '../platform/current';
 
 export interface SignWebhookOptions {
@@ -41,7 +41,7 @@ function signed(options: SignWebhookOptions, body: string, digest: Uint8Array): 
  */
 export async function signWebhookAsync(options: SignWebhookOptions): Promise<SignedWebhook> {
   const body = bodyOf(options);
-  return signed(options, body, await platform.crypto.hmacSha256(options.secret, utf8Bytes(body)));
+  return signed(options, body, await platform.crypto.hmacSha256(options.secret, body));
 }
 
 /**
@@ -55,5 +55,5 @@ export function signWebhook(options: SignWebhookOptions): SignedWebhook {
     throw new TypeError('signWebhook() needs synchronous node:crypto, which this runtime lacks: use `await signWebhookAsync(options)` instead.');
   }
   const body = bodyOf(options);
-  return signed(options, body, hmacSha256Sync(options.secret, utf8Bytes(body)));
+  return signed(options, body, hmacSha256Sync(options.secret, body));
 }

@@ -20,16 +20,20 @@ function hmacKey(secret: string): Promise<HmacKey> {
   return key;
 }
 
+function bytesOf(data: string | Uint8Array): Uint8Array<ArrayBuffer> {
+  return (typeof data === 'string' ? utf8Bytes(data) : data) as Uint8Array<ArrayBuffer>;
+}
+
 /**
  * Web Crypto (crypto.subtle), which every runtime but Node's sync API offers:
  * Bun, Deno, workerd, the edge runtime, browsers, and Node itself.
  */
 export const webCrypto: PlatformCrypto = {
   async hmacSha256(secret, data) {
-    return new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), data as Uint8Array<ArrayBuffer>));
+    return new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), bytesOf(data)));
   },
   async sha256(data) {
-    return new Uint8Array(await crypto.subtle.digest('SHA-256', data as Uint8Array<ArrayBuffer>));
+    return new Uint8Array(await crypto.subtle.digest('SHA-256', bytesOf(data)));
   },
   /** Every byte is compared whatever the earlier ones held: the time depends on the length alone. */
   timingSafeEqual(a, b) {

@@ -1,5 +1,5 @@
 import { concatBytes, utf8Text } from '../../bytes';
-import { AttemptTimeoutError, MAX_RESPONSE_BYTES, RequestNotSentError, responseTooLarge } from '../../client/transport';
+import { AttemptTimeoutError, MAX_RESPONSE_BYTES, responseTooLarge } from '../../client/transport';
 import type { HttpMethod, Transport, TransportOptions, TransportResponse } from '../types';
 
 /**
@@ -23,17 +23,11 @@ export function createFetchTransport(options: TransportOptions): Transport {
       };
       const onAbort = () => abort(signal?.reason instanceof Error ? signal.reason : new Error('aborted by the caller'));
       if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted by the caller');
-      let request: Request;
-      try {
-        request = new Request(prefix + path, { method, headers, body, signal: controller.signal, redirect: 'manual' });
-      } catch (error) {
-        // The runtime would not build the request (a header or URL it refuses): nothing was sent.
-        throw new RequestNotSentError(error);
-      }
       const timer = setTimeout(() => abort(new AttemptTimeoutError(timeoutMs)), timeoutMs);
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        const response = await fetch(request);
+        // The URL and init straight to fetch: building a Request first would have fetch build a second one.
+        const response = await fetch(prefix + path, { method, headers, body, signal: controller.signal, redirect: 'manual' });
         return { status: response.status, headers: headersOf(response.headers), body: await boundedText(response, method, path) };
       } catch (error) {
         throw abortedWith ?? error;

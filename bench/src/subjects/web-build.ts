@@ -1,0 +1,53 @@
+import { createPaymentClient, verifyWebhook } from '@paymount/core';
+import { CREDENTIALS, ORDERS, sessionFieldsOf, WEBHOOK_SECRET } from '../fixtures/shop';
+import { deliveryHeaders, PAYLOAD_BYTES, webhookPayload } from '../fixtures/webhook-delivery';
+import { childArgs, serveHarness } from '../harness/child-side';
+import { runClosedLoop, runTimedLoop, type ClosedLoopOptions } from '../harness/closed-loop';
+import { createSessionOnFetch } from './handwritten/create-session';
+import { importWebhookKey, verifyBareWebCrypto } from './handwritten/webhook-verify';
+
+/**
+ * @paymount/core's web build (Web Crypto and fetch, what Bun, Deno, workerd
+ * and the edge runtime load) in Node: figures/web-build.ts starts this process
+ * with `--conditions=worker`, which package.json's exports map sends to
+ * dist/web. Each side against its bare Web API counterpart, in the same kind of process.
+ */
+export type WebBuildSide = 'paymount-fetch' | 'fetch' | 'paymount-web-verify' | 'bare-web-verify';
+
+const order = ORDERS.get('order-0001')!;
+
+serveHarness(async (): Promise<{ ready: { side: WebBuildSide; bytes?: number }; handle: (request: unknown) => Promise<unknown> }> => {
+  // A figure of the Node build would mean nothing here.
+  const resolved = import.meta.resolve('@paymount/core');
+  if (!resolved.includes('/dist/web/')) throw new Error(`@paymount/core resolved to ${resolved}, not its web build: start with --conditions=worker`);
+  const { side, upstream, connections } = childArgs<{ side: WebBuildSide; upstream?: string; connections: number }>();
+  if (side === 'paymount-fetch' || side === 'fetch') {
+    const client = createPaymentClient({ ...CREDENTIALS, baseUrl: upstream!, localDevelopment: true });
+    const input = sessionFieldsOf(order);
+    const op =
+      side === 'fetch'
+        ? async () => (await createSessionOnFetch(upstream!, order)).checkoutUrl.length > 0
+        : async () => (await client.createCheckoutSession(input)).checkoutUrl.length > 0;
+    return {
+      ready: { side },
+      handle: (request) => runClosedLoop({ ...(request as Omit<ClosedLoopOptions, 'op' | 'concurrency'>), concurrency: connections, op }),
+    };
+  }
+  const raw = new Uint8Array(webhookPayload(1, PAYLOAD_BYTES));
+  const headers = deliveryHeaders(Buffer.from(raw), WEBHOOK_SECRET, 'dlv_micro', Date.now());
+  const signature = headers['x-signature']!;
+  const key = await importWebhookKey(WEBHOOK_SECRET);
+  const op =
+    side === 'bare-web-verify'
+      ? () => verifyBareWebCrypto(raw, signature, key)
+      : () => verifyWebhook({ rawBody: raw, headers, secret: WEBHOOK_SECRET });
+  // Both must accept the delivery, or the figure would compare a failure path.
+  if ((await op()) === undefined) throw new Error(`${side} refused the delivery`);
+  return {
+    ready: { side, bytes: raw.byteLength },
+    handle: (request) => {
+      const { durationMs, maxOps } = request as { durationMs: number; maxOps: number };
+      return runTimedLoop({ async: op }, durationMs, maxOps);
+    },
+  };
+});
