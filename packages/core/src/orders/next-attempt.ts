@@ -3,7 +3,8 @@ import { payableTotal } from '../schemas/amount';
 import { isFinalState, type OrderAttempt, type OrderAttemptKind } from './attempt';
 import type { OrderGuardDeps } from './guard-deps';
 import { PAYMENT_PENDING_RETRY_AFTER_SECONDS, type OrderRefusal } from './refusals';
-import { checkAttempt, closeHostedAttempt, inFlightUntil, recoverLostSession, type CheckedAttempt } from './service-check';
+import { inFlightUntil } from './late-arrival';
+import { checkAttempt, closeHostedAttempt, recoverLostSession, type CheckedAttempt } from './service-check';
 
 /** An attempt may go out, with this transactionRequestId (the order's attempt number `sequence`). `previous` is restored should nothing be sent. */
 export interface SendDecision {
