@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { WebhookPayloadError } from '../errors';
-import { toValidationIssues } from '../validation';
+import { checkAgainst, toValidationIssues } from '../validation';
 import type { PaymentEvent, PaymentEventReason, PaymentEventType } from './event';
 import { EVENT_FIELD_SCHEMAS } from './event-fields';
 import { webhookPayloadSchema, type WebhookPayload } from './payload';
@@ -72,13 +72,13 @@ export interface EventOrigin {
  * given an event it would have to second-guess.
  */
 export function normalizeEvent(payload: unknown, origin: EventOrigin): PaymentEvent {
-  const parsed = webhookPayloadSchema.safeParse(payload);
+  const parsed = checkAgainst(webhookPayloadSchema, payload);
   if (!parsed.success) throw payloadError(parsed.error.issues, payload, 'a JSON object of the expected shape');
   const body = parsed.data;
   const type = eventTypeOf(body.transactionType, body.transactionStatus);
   const event = eventOf(type, body, payload, origin);
   if (type !== 'unknown') {
-    const checked = EVENT_FIELD_SCHEMAS[type].safeParse(event);
+    const checked = checkAgainst(EVENT_FIELD_SCHEMAS[type], event);
     if (!checked.success) throw payloadError(checked.error.issues, event, `a complete ${type} event`);
   }
   // The schema of `type` checked every field its event type requires.
