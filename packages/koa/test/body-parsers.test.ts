@@ -58,7 +58,7 @@ for (const [name, App] of KOA_VERSIONS) {
   describe(`${name}: a parser that consumed the stream without keeping its bytes`, () => {
     let app: KoaTestApp;
     const fixes: unknown[] = [];
-    const keepFix = (fields: object) => void fixes.push((fields as { fix?: unknown }).fix);
+    const keepFix = (fields: unknown) => void fixes.push((fields as { fix?: unknown } | undefined)?.fix);
     beforeAll(async () => {
       const logger = { debug: () => undefined, info: keepFix, warn: keepFix, error: keepFix };
       const payments = paymentMiddleware({ ...fixture.options, logger, mountPath: '/payments' });

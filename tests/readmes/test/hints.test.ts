@@ -73,8 +73,8 @@ const hints: Hint[] = [];
 
 /** A logger keeping each `fix` (and each error message of a refusal) as a hint of `framework`. */
 function hintLogger(framework: Framework): Logger {
-  const keep = (fields: object) => {
-    const { fix } = fields as { fix?: unknown };
+  const keep = (fields: unknown) => {
+    const { fix } = (typeof fields === 'object' ? fields : {}) as { fix?: unknown };
     if (typeof fix === 'string') hints.push({ framework, text: fix });
   };
   return { debug: () => undefined, info: keep, warn: keep, error: keep };
