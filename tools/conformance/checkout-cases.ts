@@ -109,7 +109,7 @@ export function checkoutCases(ctx: () => ConformanceContext, target: Conformance
     const res = seen(await postJson(url(), { order: 'order-1' }));
     expect(res.status).toBe(400);
     expect(res.json).toEqual({
-      error: { code: 'VALIDATION_ERROR', message: 'Invalid checkout request: orderId: must be the order id, a string' },
+      error: { code: 'VALIDATION_ERROR', message: 'Invalid checkout request: orderId must be the order id, a string' },
     });
   });
 

@@ -186,7 +186,7 @@ export function orderCases(ctx: () => ConformanceContext): void {
     const missing = seen(await send(`${ctx().app.url}/status`));
     expect(missing.status).toBe(400);
     expect(missing.json).toEqual({
-      error: { code: 'VALIDATION_ERROR', message: 'Invalid status request: orderId: must be the order id, a string' },
+      error: { code: 'VALIDATION_ERROR', message: 'Invalid status request: orderId must be the order id, a string' },
     });
     const post = seen(await postJson(`${ctx().app.url}/status`, { orderId: 'order-1' }));
     expect(post.status).toBe(405);

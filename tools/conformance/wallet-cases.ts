@@ -45,7 +45,7 @@ export function walletCases(ctx: () => ConformanceContext, target: ConformanceTa
     const missing = seen(await send(`${ctx().app.url}/wallet/config`));
     expect(missing.status).toBe(400);
     expect(missing.json).toEqual({
-      error: { code: 'VALIDATION_ERROR', message: 'Invalid wallet config request: orderId: must be the order id, a string' },
+      error: { code: 'VALIDATION_ERROR', message: 'Invalid wallet config request: orderId must be the order id, a string' },
     });
   });
 
@@ -98,7 +98,7 @@ export function walletCases(ctx: () => ConformanceContext, target: ConformanceTa
       error: {
         code: 'VALIDATION_ERROR',
         message:
-          'Invalid wallet payment request: token: must be the wallet token string (paymentMethodData.tokenizationData.token)',
+          'Invalid wallet payment request: token must be the wallet token string (paymentMethodData.tokenizationData.token)',
       },
     });
   });

@@ -45,7 +45,8 @@ export class PaymentValidationError extends PaymentError {
   readonly issues: readonly ValidationIssue[];
 
   constructor(subject: string, issues: readonly ValidationIssue[]) {
-    const list = issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ');
+    // Each message follows its field's name: `description is required: a string of at most 128 characters`.
+    const list = issues.map((i) => (i.path ? `${i.path} ${i.message}` : i.message)).join('; ');
     super(`Invalid ${subject}: ${list}`, { code: PaymentErrorCode.VALIDATION_ERROR });
     this.issues = issues;
   }

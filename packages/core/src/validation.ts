@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { PaymentValidationError, type ValidationIssue } from './errors';
+import { expectationMessage, unknownNameMessage } from './validation-messages';
 
 /**
  * Turns zod's issues into the rule vocabulary paymount documents, so a caller
@@ -7,13 +8,53 @@ import { PaymentValidationError, type ValidationIssue } from './errors';
  * the input may hold a key or a wallet token.
  */
 export function validate<S extends z.ZodType>(schema: S, value: unknown, subject: string): z.output<S> {
-  const result = schema.safeParse(value);
+  const result = checkAgainst(schema, value);
   if (result.success) return result.data;
-  throw new PaymentValidationError(subject, toValidationIssues(result.error.issues, value));
+  throw new PaymentValidationError(subject, toValidationIssues(result.error.issues, value, schema));
 }
 
-export function toValidationIssues(issues: readonly z.core.$ZodIssue[], input: unknown): ValidationIssue[] {
-  return issues.map((issue) => toValidationIssue(issue, input));
+/** `schema.safeParse` with paymount's messages where the schema wrote none (see expectationMessage). */
+export function checkAgainst<S extends z.ZodType>(schema: S, value: unknown): z.ZodSafeParseResult<z.output<S>> {
+  return schema.safeParse(value, { error: expectationMessage });
+}
+
+/**
+ * The issues in paymount's rule vocabulary. An unknown key becomes one issue
+ * of its own, at its own path, naming the closest known option (found in
+ * `schema`, when given).
+ */
+export function toValidationIssues(issues: readonly z.core.$ZodIssue[], input: unknown, schema?: z.ZodType): ValidationIssue[] {
+  return issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({
+          path: [...issue.path.map(String), key].join('.'),
+          rule: 'unknown_field',
+          message: unknownNameMessage(key, knownKeysAt(schema, issue.path)),
+        }))
+      : [toValidationIssue(issue, input)],
+  );
+}
+
+type Def = { type?: string; shape?: Record<string, unknown>; innerType?: unknown; in?: unknown; out?: unknown; element?: unknown; valueType?: unknown; options?: readonly unknown[] };
+
+const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def?: Def } } | undefined)?._zod?.def;
+
+/** The option names of the object `path` leads to in `schema`, through optional, default, pipe, list and record wrappers. */
+function knownKeysAt(schema: unknown, path: readonly PropertyKey[]): string[] {
+  const def = defOf(schema);
+  if (def === undefined) return [];
+  const inner = def.innerType ?? (def.type === 'pipe' ? def.in : undefined);
+  if (inner !== undefined) {
+    const fromInner = knownKeysAt(inner, path);
+    return fromInner.length > 0 || def.type !== 'pipe' ? fromInner : knownKeysAt(def.out, path);
+  }
+  if (def.type === 'union') return [...new Set((def.options ?? []).flatMap((option) => knownKeysAt(option, path)))];
+  if (path.length === 0) return def.shape ? Object.keys(def.shape) : [];
+  const [head, ...rest] = path;
+  if (def.shape) return knownKeysAt(def.shape[String(head)], rest);
+  if (def.element !== undefined) return knownKeysAt(def.element, rest);
+  if (def.valueType !== undefined) return knownKeysAt(def.valueType, rest);
+  return [];
 }
 
 /**

@@ -256,7 +256,7 @@ describe('getTransaction', () => {
     ['neither id', {}, ['transactionId:one_required']],
     ['both ids', { transactionId: 'txn_1', transactionRequestId: 'req_1' }, ['transactionRequestId:only_one']],
     ['an empty transactionId', { transactionId: '' }, ['transactionId:min_length']],
-    ['a field of another call', { transactionId: 'txn_1', referenceOrderId: 'order-1001' }, [':unknown_field']],
+    ['a field of another call', { transactionId: 'txn_1', referenceOrderId: 'order-1001' }, ['referenceOrderId:unknown_field']],
   ])('refuses %s before sending anything', async (_what, lookup, rules) => {
     const { server, client } = await setUp(() => ok(transactionData));
     const error = (await client.getTransaction(lookup as TransactionLookup).catch((e: unknown) => e)) as PaymentValidationError;

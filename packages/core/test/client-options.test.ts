@@ -69,7 +69,7 @@ describe('client options', () => {
   });
 
   it('refuses unknown options', () => {
-    expect(issuesFor({ ...base, timeout: 5 })).toEqual([':unknown_field']);
+    expect(issuesFor({ ...base, timeout: 5 })).toEqual(['timeout:unknown_field']);
   });
 
   it('refuses a non-public notifyUrl before sending unless localDevelopment is on', async () => {

@@ -112,7 +112,7 @@ describe('createPaymentRoutes options', () => {
     const error = validationErrorOf(() =>
       createPaymentRoutes(options({ client: { apiKey: 'sk_test_12', baseUrl: 'https://payments.example.com', appId: 'app1', merchantId: 'm1' } })),
     );
-    expect(error.issues.map((issue) => `${issue.path}:${issue.rule}`)).toEqual(['apiKey:min_length']);
+    expect(error.issues.map((issue) => `${issue.path}:${issue.rule}`)).toEqual(['client.apiKey:min_length']);
     expect(error.message).not.toContain('sk_test_12');
   });
 
@@ -354,7 +354,7 @@ describe('handle()', () => {
         error: {
           code: 'VALIDATION_ERROR',
           message:
-            'Invalid wallet payment request: token: must be the wallet token JSON text (an object with protocolVersion, signature and signedMessage)',
+            'Invalid wallet payment request: token must be the wallet token JSON text (an object with protocolVersion, signature and signedMessage)',
         },
       });
       expect(response!.body).not.toContain(token);

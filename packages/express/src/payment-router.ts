@@ -6,6 +6,17 @@ import { pathUnderMount, rawPathOf, toNeutralRequest, writeNeutralResponse } fro
 /** What body parsers mounted before paymount leave on the request (see BodyParserLeftovers), and Express's mount. */
 type ExpressRequest = IncomingMessage & { body?: unknown; rawBody?: unknown; originalUrl?: string; baseUrl?: string };
 
+/**
+ * Logged when a body parser before the router consumed a body the routes need
+ * (the webhook's bytes): in Express's words, code that compiles as written in
+ * a strict TypeScript app (tests/readmes compiles it).
+ */
+export const EXPRESS_CONSUMED_BODY_FIX =
+  'a body parser such as express.json() read the request before the payment routes and kept no raw bytes, which the webhook signature covers: ' +
+  "mount the payment routes first, `app.use('/payments', paymentRouter(options));` above `app.use(express.json());`, " +
+  'or have the parser keep the bytes where paymount reads them: ' +
+  '`app.use(express.json({ verify: (req, _res, buf) => { Object.assign(req, { rawBody: buf }); } }));`';
+
 /** The handler options, with `resolveOrder` and the event handlers given the Express `Request` as `ctx.context`. */
 export type PaymentRouterOptions = PaymentRoutesOptions<Request>;
 
@@ -30,6 +41,7 @@ export function paymentRouter(options: PaymentRouterOptions): PaymentRouter {
       path,
       bodyParser: { rawBody: req.rawBody, body: req.body },
       context: req,
+      consumedBodyFix: EXPRESS_CONSUMED_BODY_FIX,
       limitBytes: paymentRoutes.bodyLimitBytes,
     });
     const response = await paymentRoutes.handle(request);

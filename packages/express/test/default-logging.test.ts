@@ -39,8 +39,8 @@ for (const [name, express] of EXPRESS_VERSIONS) {
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^paymount error: paymount route failed /);
       expect(lines[0]).toContain('"route":"POST /webhook","status":500,"code":"WEBHOOK_BODY_ALREADY_PARSED"');
-      expect(lines[0]).toContain("app.use('/payments', paymentRouter(options)) above app.use(express.json())");
-      expect(lines[0]).toContain('express.json({ verify: (req, _res, buf) => { req.rawBody = buf } })');
+      expect(lines[0]).toContain("`app.use('/payments', paymentRouter(options));` above `app.use(express.json());`");
+      expect(lines[0]).toContain('`app.use(express.json({ verify: (req, _res, buf) => { Object.assign(req, { rawBody: buf }); } }));`');
       hooks.captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret]);
     });
 
@@ -72,7 +72,7 @@ for (const [name, express] of EXPRESS_VERSIONS) {
       const failures = received.filter(([level]) => level === 'error');
       expect(failures).toHaveLength(1);
       expect(failures[0]?.[2]).toBe('paymount route failed');
-      expect(failures[0]?.[1]).toMatchObject({ code: 'WEBHOOK_BODY_ALREADY_PARSED', fix: expect.stringContaining('req.rawBody = buf') });
+      expect(failures[0]?.[1]).toMatchObject({ code: 'WEBHOOK_BODY_ALREADY_PARSED', fix: expect.stringContaining('Object.assign(req, { rawBody: buf })') });
     });
   });
 }

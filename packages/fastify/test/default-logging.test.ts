@@ -43,7 +43,7 @@ describe('a sandbox whose clock was moved, and routes without clock: sandbox.clo
       expect(lines[0]).toMatch(/^paymount warn: paymount route refused a request /);
       expect(lines[0]).toContain('"route":"POST /webhook","status":400,"code":"WEBHOOK_FUTURE_TIMESTAMP"');
       expect(lines[0]).toContain("the client's clock option (sandbox.clientOptions() brings sandbox.clock) is not the routes' clock");
-      expect(lines[0]).toContain('e.g. clock: sandbox.clock');
+      expect(lines[0]).toContain('as in `{ ...options, clock: sandbox.clock }`');
       hooks.captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret, token]);
     });
 
@@ -83,7 +83,7 @@ describe('a local notifyUrl with a client not in local development (an HTTPS san
       const lines = hooks.captured.paymount();
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain('"path":"notifyUrl","rule":"public_https"');
-      expect(lines[0]).toContain('create the client with localDevelopment: true (sandbox.clientOptions() sets it)');
+      expect(lines[0]).toContain('create the client with localDevelopment: true, as `sandbox.clientOptions()` does');
       hooks.captured.expectNoSecret([fixture.sandbox.apiKey, fixture.sandbox.webhookSecret]);
     });
   }

@@ -15,9 +15,9 @@ export type PaymentRoutesApp<E extends Env = BlankEnv> = Hono<E> & {
 
 /** Logged with BODY_ALREADY_CONSUMED: how a Hono app stops a middleware from taking the bytes away. */
 const HONO_CONSUMED_BODY_FIX =
-  'a middleware before the payment routes read the body in a way that keeps no bytes (c.req.raw.json(), c.req.raw.text(), a reader on c.req.raw.body, ' +
-  'c.req.formData()), and the webhook signature covers the exact bytes: have it read the body with c.req.text(), c.req.arrayBuffer(), c.req.json() ' +
-  "or c.req.parseBody() (Hono keeps those bytes and paymount reads them), or register the payment routes (app.route('/payments', paymentRoutes(options))) before it";
+  'a middleware before the payment routes read the body in a way that keeps no bytes (`await c.req.raw.json();`, `await c.req.raw.text();`, a reader on `c.req.raw.body`, ' +
+  '`await c.req.formData();`), and the webhook signature covers the exact bytes: have it read the body with `await c.req.text();`, `await c.req.arrayBuffer();`, `await c.req.json();` ' +
+  "or `await c.req.parseBody();` (Hono keeps those bytes and paymount reads them), or register the payment routes before it: `app.route('/payments', paymentRoutes(options));`";
 
 /**
  * The payment routes as a Hono app: `app.route('/payments', paymentRoutes(options))`,

@@ -15,6 +15,16 @@ export interface PaymentMiddleware {
   readonly paymentRoutes: PaymentRoutes<Context>;
 }
 
+/**
+ * Logged when a body parser before the middleware (koa-body, a hand-written
+ * one) consumed a body the routes need: in Koa's words, code that compiles as
+ * written in a strict TypeScript app (tests/readmes compiles it).
+ */
+export const KOA_CONSUMED_BODY_FIX =
+  'a body parser such as koa-body read the request before the payment middleware and kept no raw bytes, which the webhook signature covers: ' +
+  "register the payment middleware first, `app.use(paymentMiddleware({ mountPath: '/payments', ...options }));` above `app.use(koaBody());`, " +
+  'or parse with @koa/bodyparser, which keeps the bytes in ctx.request.rawBody where paymount reads them: `app.use(bodyParser());`';
+
 /** What body parsers (e.g. @koa/bodyparser) mounted before paymount leave on the request. */
 type ParsedRequest = Context['request'] & { body?: unknown; rawBody?: unknown };
 
@@ -46,6 +56,7 @@ export function servePayments(paymentRoutes: PaymentRoutes<Context>, pathOf: Rou
               path,
               bodyParser: { rawBody: request.rawBody, body: request.body },
               context: ctx,
+              consumedBodyFix: KOA_CONSUMED_BODY_FIX,
               limitBytes: paymentRoutes.bodyLimitBytes,
             }),
           );

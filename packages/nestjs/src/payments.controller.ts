@@ -10,7 +10,8 @@ function rawBodyMissing(): PaymentRouteError {
     500,
     PaymentErrorCode.RAW_BODY_MISSING,
     "Nest's body parser read this request without keeping its bytes, so paymount cannot check it. " +
-      'Create the app with NestFactory.create(AppModule, { rawBody: true }) (with a FastifyAdapter too).',
+      'Create the app with `await NestFactory.create(AppModule, { rawBody: true });` ' +
+      '(on Fastify: `await NestFactory.create<NestFastifyApplication>(AppModule, new FastifyAdapter(), { rawBody: true });`).',
   );
 }
 

@@ -48,7 +48,7 @@ describe('PaymentsModule on the Fastify platform without rawBody: true', () => {
     expect(res.status).toBe(500);
     const error = (res.json as { error: { code: string; message: string } }).error;
     expect(error.code).toBe('RAW_BODY_MISSING');
-    expect(error.message).toContain('{ rawBody: true }) (with a FastifyAdapter too)');
+    expect(error.message).toContain('`await NestFactory.create<NestFastifyApplication>(AppModule, new FastifyAdapter(), { rawBody: true });`');
     expect(fixture.events.map((event) => event.transactionId)).not.toContain('TX-nest-fastify-noraw');
   });
 });

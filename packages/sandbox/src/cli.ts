@@ -55,7 +55,8 @@ async function main(): Promise<void> {
     process.stdout.write(CLI_USAGE);
     return;
   }
-  const sandbox = await startSandbox(settings.options);
+  // The CLI prints its own, fuller start-up text.
+  const sandbox = await startSandbox({ ...settings.options, announce: false });
   let certFile: CertificateFile | undefined;
   if (sandbox.ca) {
     try {

@@ -50,6 +50,13 @@ export interface SandboxOptions {
    * none (a test that makes deliveries fail on purpose).
    */
   log?: ((line: string) => void) | false;
+  /**
+   * Write, once at start, where the sandbox listens, its dashboard and the
+   * webhook secret it signs deliveries with (to `log`, else `console.info`),
+   * so a test delivery (`signWebhook`, `paymount-sandbox trigger`) can be made
+   * without code. Default: unless `NODE_ENV` is `production` or `test`.
+   */
+  announce?: boolean;
   /** The shop's name on the hosted checkout page; default "Sandbox shop". */
   merchantName?: string;
   /** Told about unexpected errors (answered as E01); default writes them to stderr. */

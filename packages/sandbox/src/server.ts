@@ -115,6 +115,23 @@ function sweepingClock(base: SandboxClock, sweep: () => void): SandboxClock {
   };
 }
 
+/** The lines `announce` writes at start: the URLs and the webhook secret a developer needs for a test delivery. */
+export function announcementLines(url: string, webhookSecret: string): string {
+  return [
+    `paymount sandbox: the payment service for development listens at ${url}`,
+    `  dashboard (sessions, payments, every webhook delivery): ${url}${DASHBOARD_PATH}`,
+    `  webhook secret (a test value; sign test deliveries with it): ${webhookSecret}`,
+    `  send a test webhook: paymount-sandbox trigger payment.succeeded --forward-to <your webhook URL> --sandbox-url ${url}`,
+  ].join('\n');
+}
+
+function announceOnStart(options: SandboxOptions, url: string, webhookSecret: string): void {
+  const environment = process.env['NODE_ENV'];
+  if (!(options.announce ?? (environment !== 'production' && environment !== 'test')) || options.log === false) return;
+  // eslint-disable-next-line no-console
+  (options.log ?? ((line: string) => console.info(line)))(announcementLines(url, webhookSecret));
+}
+
 /** The log line of a failed delivery attempt goes to `options.log` (console.warn by default). */
 function failureLogger(options: SandboxOptions, state: () => SandboxState): ((delivery: Delivery, attempt: DeliveryAttempt) => void) | undefined {
   // A developer must see a refused delivery without configuring anything.
@@ -273,6 +290,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   sweep.unref();
 
   const { credentials } = state;
+  announceOnStart(options, state.url, credentials.webhookSecret);
   return {
     ...credentials,
     url: state.url,

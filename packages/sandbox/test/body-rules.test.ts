@@ -188,8 +188,9 @@ describe('direct payment body rules', () => {
     await expectRefused(SALE, saleBody(sandbox, { paymentMethod: 'CARD' }), 'V11', 'paymentMethod');
   });
 
-  it('V10: notifyUrl must be public HTTPS here too', async () => {
-    await expectRefused(SALE, saleBody(sandbox, { notifyUrl: 'http://127.0.0.1:9/webhook' }), 'V10', 'notifyUrl');
+  it('V10: notifyUrl must be public HTTPS here too, and the refusal names the local fix', async () => {
+    const answer = await expectRefused(SALE, saleBody(sandbox, { notifyUrl: 'http://127.0.0.1:9/webhook' }), 'V10', 'notifyUrl');
+    expect(answer.json.msg).toContain('`startSandbox({ allowLocalNotifyUrl: true })`');
   });
 
   it('description and notifyUrl are optional', async () => {

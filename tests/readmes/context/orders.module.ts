@@ -1,5 +1,5 @@
 import { Injectable, Module } from '@nestjs/common';
-import { OrderStore, orders } from './orders';
+import { OrderStore, orders } from './orders.js';
 
 /** The Nest face of the same order store: `OrdersService` is what the Nest README injects. */
 @Injectable()

@@ -41,7 +41,7 @@ export class OrderStore {
     this.update(id, { status: 'unpaid' }, 'reopened');
   }
 
-  async markRefunded(paymentTransactionId: string, refundTransactionId: string, amount?: { orderAmount?: number }): Promise<void> {
+  async markRefunded(paymentTransactionId: string, refundTransactionId: string, amount?: { orderAmount?: number | undefined }): Promise<void> {
     const order = [...this.orders.values()].find((o) => o.transactionId === paymentTransactionId);
     if (!order) throw new Error(`no order paid by ${paymentTransactionId}`);
     order.refunds.push({ transactionId: refundTransactionId, ...(amount?.orderAmount === undefined ? {} : { cents: amount.orderAmount }) });

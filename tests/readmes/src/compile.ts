@@ -1,6 +1,9 @@
 import { join } from 'node:path';
 import ts from 'typescript';
-import { generatedDir, type BlockFile } from './workspace';
+import { generatedDir, repoRoot, type BlockFile } from './workspace';
+
+/** Where the built packages are: `node_modules/@paymount/*` are links to them. */
+const packagesDir = join(repoRoot, 'packages') + '/';
 
 /** The settings of `blocks.tsconfig.json`, through the tsconfig written next to the blocks. */
 function blockCompilerOptions(): ts.CompilerOptions {
@@ -10,21 +13,63 @@ function blockCompilerOptions(): ts.CompilerOptions {
   return ts.parseJsonConfigFileContent(config, ts.sys, generatedDir, undefined, path).options;
 }
 
-/** Compiles every block in one program; the errors of each, as `<readme> README.md:<line>: message`. */
-export function compileBlocks(blocks: BlockFile[]): Map<BlockFile, string[]> {
-  const program = ts.createProgram(
-    blocks.map((block) => block.file),
-    blockCompilerOptions(),
-  );
-  const errors = new Map<BlockFile, string[]>(blocks.map((block) => [block, []]));
+/** How a reader's project compiles a pasted block. */
+export interface Setting {
+  name: string;
+  /** Which copy of the block: the CommonJS tree's file is CommonJS under `module: nodenext`. */
+  file: (block: BlockFile) => string;
+  options: ts.CompilerOptions;
+  /** Diagnostic codes this setting accepts, each with the README line that tells the reader what to do. */
+  accepted?: number[];
+}
+
+export const settings: Setting[] = [
+  { name: 'nodenext ESM', file: (block) => block.file, options: {} },
+  {
+    name: 'nodenext CommonJS',
+    file: (block) => block.commonjsFile,
+    // verbatimModuleSyntax forbids `import` and `export` in a CommonJS file (TS1295: a CommonJS app
+    // that writes them turns it off, as TypeScript's message says); everything else stays as strict.
+    options: { verbatimModuleSyntax: false },
+    // TS1309, top-level await in a CommonJS file: the examples are ES modules; the root README's
+    // "TypeScript settings" says to put them in an async function in a CommonJS app.
+    accepted: [1309],
+  },
+  { name: 'bundler', file: (block) => block.file, options: { module: ts.ModuleKind.Preserve, moduleResolution: ts.ModuleResolutionKind.Bundler } },
+];
+
+export interface Compiled {
+  /** The errors of each block, as `<readme> README.md:<line>: message`. */
+  byBlock: Map<BlockFile, string[]>;
+  /** Errors in paymount's published declarations, which `skipLibCheck: false` reports, and in the options. */
+  library: string[];
+}
+
+function formatted(diagnostic: ts.Diagnostic): string {
+  return `${diagnostic.file?.fileName ?? '(options)'}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
+}
+
+/** Compiles every block in one program under `setting`. */
+export function compileBlocks(blocks: BlockFile[], setting: Setting = settings[0]!): Compiled {
+  const program = ts.createProgram(blocks.map(setting.file), { ...blockCompilerOptions(), ...setting.options });
+  const byBlock = new Map<BlockFile, string[]>(blocks.map((block) => [block, []]));
   for (const block of blocks) {
-    const source = program.getSourceFile(block.file);
-    if (!source) throw new Error(`${block.file} was not compiled`);
+    const source = program.getSourceFile(setting.file(block));
+    if (!source) throw new Error(`${setting.file(block)} was not compiled`);
     for (const diagnostic of ts.getPreEmitDiagnostics(program, source)) {
+      if (setting.accepted?.includes(diagnostic.code)) continue;
       const at = diagnostic.start === undefined ? undefined : source.getLineAndCharacterOfPosition(diagnostic.start).line;
       const line = at === undefined ? block.line : block.line + at - block.preludeLines;
-      errors.get(block)?.push(`${block.readme} README.md:${line}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`);
+      byBlock.get(block)?.push(`${block.readme} README.md:${line}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`);
     }
   }
-  return errors;
+  const library = [
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...program
+      .getSourceFiles()
+      .filter((source) => source.isDeclarationFile && source.fileName.startsWith(packagesDir))
+      .flatMap((source) => [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)]),
+  ].map(formatted);
+  return { byBlock, library };
 }

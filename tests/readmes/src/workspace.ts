@@ -6,14 +6,18 @@ import { readmeBlocks, type ReadmeBlock } from './blocks';
 const here = dirname(fileURLToPath(import.meta.url));
 export const workspaceRoot = join(here, '..');
 export const repoRoot = join(workspaceRoot, '..', '..');
-/** Where the blocks are written as files (git-ignored). */
+/** Where the blocks are written as files (git-ignored): ES modules, as `tests/readmes` is `"type": "module"`. */
 export const generatedDir = join(workspaceRoot, '.generated');
+/** The same files again in a `"type": "commonjs"` scope: how a CommonJS app compiles a pasted block. */
+export const commonjsDir = join(generatedDir, 'commonjs');
 const contextDir = join(workspaceRoot, 'context');
 const preludeDir = join(workspaceRoot, 'preludes');
 
 /** A block written as a TypeScript file, with where its lines come from. */
 export interface BlockFile extends ReadmeBlock {
   file: string;
+  /** The same block in the CommonJS tree. */
+  commonjsFile: string;
   /** Lines put before the block's own (its preludes): a diagnostic's line minus this is the block's line. */
   preludeLines: number;
 }
@@ -27,31 +31,31 @@ export function readmePaths(): { readme: string; path: string }[] {
   return [{ readme: 'root', path: join(repoRoot, 'README.md') }, ...packages];
 }
 
+/** `export * from './x.js'`: with the extension `module: nodenext` needs, which bundlers also resolve. */
 function reexport(fromDir: string, target: string): string {
-  const path = relative(fromDir, target).replace(/\\/g, '/').replace(/\.ts$/, '');
+  const path = relative(fromDir, target).replace(/\\/g, '/').replace(/\.ts$/, '.js');
   return `export * from '${path.startsWith('.') ? path : `./${path}`}';\n`;
 }
 
 /**
- * Writes every block of every README into its own directory under `.generated`:
+ * Writes every block of every README into its own directory under `root`:
  * `<readme>/L<line>/<file name or block.ts>`, its preludes' text first. Next to
  * it go one-line modules re-exporting what the README's code imports but does
- * not show: the harness's sample app modules (`./orders`: "your own order
- * store") and the README's other named blocks (`./app.module`).
+ * not show: the harness's sample app modules (`./orders.js`: "your own order
+ * store") and the README's other named blocks (`./app.module.js`).
  */
-export function writeReadmeWorkspace(): BlockFile[] {
-  rmSync(generatedDir, { recursive: true, force: true });
+function writeBlocks(root: string, readmes: { readme: string; blocks: ReadmeBlock[] }[]): { block: ReadmeBlock; file: string; preludeLines: number }[] {
   const contextModules = readdirSync(contextDir).filter((name) => name.endsWith('.ts'));
-  const files: BlockFile[] = [];
-  for (const { readme, path } of readmePaths()) {
-    const blocks = readmeBlocks(readme, path).map((block) => {
-      const dir = join(generatedDir, readme, `L${block.line}`);
+  const written: { block: ReadmeBlock; file: string; preludeLines: number }[] = [];
+  for (const { readme, blocks: readmeBlocksOf } of readmes) {
+    const blocks = readmeBlocksOf.map((block) => {
+      const dir = join(root, readme, `L${block.line}`);
       return { block, dir, file: join(dir, block.fileName ?? 'block.ts') };
     });
     for (const { block, dir, file } of blocks) {
       mkdirSync(dirname(file), { recursive: true });
       const prelude = block.preludes.map((name) => readFileSync(join(preludeDir, `${name}.ts`), 'utf8').replace(/\n?$/, '\n')).join('');
-      // `export {}` makes every block a module: its own scope, top-level await allowed.
+      // `export {}` makes every block a module: its own scope, top-level await allowed (in ES modules).
       writeFileSync(file, `${prelude}${block.code}\nexport {};\n`);
       for (const name of contextModules.filter((name) => name !== block.fileName)) {
         writeFileSync(join(dir, name), reexport(dir, join(contextDir, name)));
@@ -64,9 +68,23 @@ export function writeReadmeWorkspace(): BlockFile[] {
           writeFileSync(target, reexport(dirname(target), other.file));
         }
       }
-      files.push({ ...block, file, preludeLines: prelude === '' ? 0 : prelude.split('\n').length - 1 });
+      written.push({ block, file, preludeLines: prelude === '' ? 0 : prelude.split('\n').length - 1 });
     }
   }
+  return written;
+}
+
+/**
+ * Writes the blocks twice: under `.generated` (ES modules; what the quick-start
+ * tests import) and under `.generated/commonjs` (a `"type": "commonjs"` scope).
+ */
+export function writeReadmeWorkspace(): BlockFile[] {
+  rmSync(generatedDir, { recursive: true, force: true });
+  const readmes = readmePaths().map(({ readme, path }) => ({ readme, blocks: readmeBlocks(readme, path) }));
+  const esm = writeBlocks(generatedDir, readmes);
+  const commonjs = writeBlocks(commonjsDir, readmes);
+  writeFileSync(join(commonjsDir, 'package.json'), JSON.stringify({ type: 'commonjs' }));
+  const files: BlockFile[] = esm.map(({ block, file, preludeLines }, i) => ({ ...block, file, commonjsFile: commonjs[i]!.file, preludeLines }));
   // Nearest to the blocks, so vite transforms them (decorators) as the compile test checks them.
   writeFileSync(join(generatedDir, 'tsconfig.json'), JSON.stringify({ extends: '../blocks.tsconfig.json', include: ['**/*.ts'] }));
   writeFileSync(join(generatedDir, 'blocks.json'), JSON.stringify(files, null, 2));

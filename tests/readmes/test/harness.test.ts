@@ -47,8 +47,8 @@ describe('compileBlocks', () => {
     const file = join(dir, 'block.ts');
     // Two prelude lines, then the block: its second line is README line 31.
     writeFileSync(file, 'declare const app: { listen(port: number): void };\nexport {};\napp.listen(3000);\napp.listen("3000");\n');
-    const block = { readme: 'pkg', line: 30, code: '', section: '', fileName: undefined, preludes: ['x'], file, preludeLines: 2 };
-    expect(compileBlocks([block]).get(block)).toEqual([
+    const block = { commonjsFile: file, readme: 'pkg', line: 30, code: '', section: '', fileName: undefined, preludes: ['x'], file, preludeLines: 2 };
+    expect(compileBlocks([block]).byBlock.get(block)).toEqual([
       `pkg README.md:31: Argument of type 'string' is not assignable to parameter of type 'number'.`,
     ]);
   });

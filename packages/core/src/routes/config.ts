@@ -1,15 +1,16 @@
 import { createPaymentClient } from '../client/create-client';
 import type { PaymentClient } from '../client/types';
-import { PaymentValidationError } from '../errors';
+import type { z } from 'zod';
+import { PaymentValidationError, type ValidationIssue } from '../errors';
 import type { IdempotencyStore } from '../idempotency/store';
 import { MemoryIdempotencyStore } from '../idempotency/memory-store';
 import { createRedactingLogger, Redactor, type Logger } from '../logger';
 import { MemoryOrderAttemptStore } from '../orders/memory-store';
 import type { OrderAttemptStore } from '../orders/store';
-import { DEFAULT_DEADLINE_MS, type PaymentClientOptions } from '../schemas/client-options';
+import { DEFAULT_DEADLINE_MS, paymentClientOptionsSchema, type PaymentClientOptions } from '../schemas/client-options';
 import type { PaymentTelemetry } from '../telemetry/options';
-import { validate } from '../validation';
-import type { PaymentEventSubscriptions } from '../webhooks/event-handlers';
+import { checkAgainst, toValidationIssues } from '../validation';
+import { EVENT_NAMES, unknownEventIssue, type PaymentEventSubscriptions } from '../webhooks/event-handlers';
 import type { EventProcessing } from '../webhooks/event-processing';
 import { DEFAULT_SIGNED_TIME_FIELD } from '../webhooks/signed-time';
 import { DEFAULT_WEBHOOK_MAX_BODY_BYTES, DEFAULT_WEBHOOK_TOLERANCE_MS, secretsOf } from '../webhooks/verify-webhook';
@@ -88,6 +89,27 @@ function checkLockTtl(lockTtlMs: number, deadlineMs: number): void {
   ]);
 }
 
+function issuesOf(schema: z.ZodType, value: unknown, under = ''): ValidationIssue[] {
+  const result = checkAgainst(schema, value);
+  if (result.success) return [];
+  return toValidationIssues(result.error.issues, value, schema).map((issue) => ({ ...issue, path: [under, issue.path].filter(Boolean).join('.') }));
+}
+
+/**
+ * Every issue of the options in one error: the routes' own, the client's
+ * options (when `client` is options) and the event names in `on`, so a
+ * merchant fixes them in one round.
+ */
+function assertValidOptions(options: PaymentRoutesOptions, clientOptions: PaymentClientOptions | undefined, localDevelopment: boolean): void {
+  const on: unknown = options?.on;
+  const issues = [
+    ...issuesOf(paymentRoutesOptionsSchema({ localDevelopment }), options),
+    ...(clientOptions !== null && typeof clientOptions === 'object' ? issuesOf(paymentClientOptionsSchema, clientOptions, 'client') : []),
+    ...(on !== null && typeof on === 'object' ? Object.keys(on).filter((name) => !EVENT_NAMES.includes(name)).map((name) => unknownEventIssue(name, `on.${name}`)) : []),
+  ];
+  if (issues.length > 0) throw new PaymentValidationError(OPTIONS_SUBJECT, issues);
+}
+
 /**
  * Validates the options (callback URLs judged as strictly as the client's
  * `localDevelopment` says) and resolves them into the one config the routes
@@ -98,7 +120,7 @@ export function resolvePaymentRoutesConfig(options: PaymentRoutesOptions): Payme
   const clientOptions = givenClient === undefined ? (options?.client as PaymentClientOptions | undefined) : undefined;
   // A client object judges callback URLs itself, on every call, by a localDevelopment the routes cannot see.
   const localDevelopment = givenClient !== undefined || clientOptions?.localDevelopment === true;
-  validate(paymentRoutesOptionsSchema({ localDevelopment }), options, OPTIONS_SUBJECT);
+  assertValidOptions(options, clientOptions, localDevelopment);
 
   const secrets = secretsOf(options.webhook);
   const redactor = new Redactor();

@@ -144,7 +144,8 @@ export function createPaymentRoutes<TContext = unknown>(typedOptions: PaymentRou
           path,
         );
       }
-      const answer = () => answerRoute(route, req, logger, { ...failureContext, method, path });
+      const context = { ...failureContext, method, path, ...(req.consumedBodyFix === undefined ? {} : { consumedBodyFix: req.consumedBodyFix }) };
+      const answer = () => answerRoute(route, req, logger, context);
       return markedByRoute((await (telemetry ? telemetry.traceRoute(path, method, req, answer) : answer())).response, path);
     },
     async close() {

@@ -5,17 +5,22 @@ import { PaymentRouteError } from './route-error';
 /** Where a failure happened, and what the handlers know of their own setup that can explain it. */
 export interface FailureContext {
   method?: string;
+  /** How to fix a body a parser before the routes consumed, in the framework's words (from the adapter). */
+  consumedBodyFix?: string;
   /** The route's path below the mount point, e.g. '/webhook'. */
   path?: string;
   /** How to fix a webhook delivery refused for its time (see clockFix). */
   clockFix?: string;
 }
 
+/**
+ * The consumed-body fix when the adapter names none (createNodeMiddleware):
+ * in the words of a plain Node server. Each framework adapter passes its own
+ * (`consumedBodyFix`), so an Express app reads Express and a Koa app Koa.
+ */
 export const MOUNTING_ORDER_FIX =
-  'a body parser read the request before paymount and kept no raw bytes, which the webhook signature covers. ' +
-  "Mount the payment routes before the parser (Express: app.use('/payments', paymentRouter(options)) above app.use(express.json())), " +
-  'or have the parser keep the bytes where paymount reads them: ' +
-  'express.json({ verify: (req, _res, buf) => { req.rawBody = buf } }) on Express, ctx.request.rawBody (as @koa/bodyparser keeps it) on Koa';
+  'a body parser read the request before paymount and kept no raw bytes, which the webhook signature covers: ' +
+  'call the payment routes before the parser, or have it keep the exact bytes as a Buffer in req.rawBody';
 
 const TIME_REASONS: ReadonlySet<WebhookFailureReason> = new Set(['stale_timestamp', 'future_timestamp', 'stale_event', 'future_event']);
 
@@ -29,19 +34,19 @@ export function clockFix(clientClock: object | undefined, routesClock: object | 
   if (clientClock !== undefined && clientClock !== routesClock) {
     return (
       "the client's clock option (sandbox.clientOptions() brings sandbox.clock) is not the routes' clock, so webhooks are judged by another time: " +
-      'pass the same clock to the payment routes too, e.g. clock: sandbox.clock'
+      'pass the same clock to the payment routes too, as in `{ ...options, clock: sandbox.clock }`'
     );
   }
   return (
     "a replayed or long-delayed delivery, or the sender's clock and this server's disagree: check this server's clock; " +
-    'against a sandbox whose clock was moved, pass clock: sandbox.clock to the payment routes'
+    'against a sandbox whose clock was moved, give the payment routes its clock, as in `{ ...options, clock: sandbox.clock }`'
   );
 }
 
 function fixFor(error: PaymentError, context: FailureContext): string | undefined {
   if (error instanceof PaymentRouteError) return error.fix;
   if (!(error instanceof WebhookVerificationError)) return undefined;
-  if (error.reason === 'body_already_parsed') return MOUNTING_ORDER_FIX;
+  if (error.reason === 'body_already_parsed') return context.consumedBodyFix ?? MOUNTING_ORDER_FIX;
   return TIME_REASONS.has(error.reason) ? context.clockFix : undefined;
 }
 

@@ -18,8 +18,8 @@ export type FetchHandler = ((request: Request) => Promise<Response>) & { payment
 
 /** The fix logged when a middleware before `createFetchHandler` read the body. */
 const FETCH_CONSUMED_BODY_FIX =
-  'a middleware before the payment routes read the Request body (request.json(), .text(), a reader), and paymount must read the exact bytes itself: ' +
-  'call the payment routes before that middleware, or have it read request.clone() so the original stays unread';
+  'a middleware before the payment routes read the Request body (`await request.json();`, `await request.text();`, a reader), and paymount must read the exact bytes itself: ' +
+  'call the payment routes before that middleware, or have it read a copy (`await request.clone().json();`) so the original stays unread';
 
 /** A body a middleware already read, or holds a reader on: reading it again throws "ReadableStream is locked". */
 function bodyConsumed(request: Request): boolean {
@@ -75,6 +75,7 @@ function neutralOf(request: Request, url: URL, options: FetchRequestOptions): Ne
     query: queryOf(url),
     readBody: () => (body ??= readLimited(request, options.limitBytes, consumedFix)),
     context: options.context ?? request,
+    consumedBodyFix: consumedFix,
   };
   if (options.keptBody !== undefined) neutral.parsedBody = options.keptBody;
   return neutral;

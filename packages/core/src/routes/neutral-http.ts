@@ -26,6 +26,12 @@ export interface NeutralRequest {
   parsedBody?: unknown;
   /** The framework's own request object, handed to the merchant's hooks as context. */
   context?: unknown;
+  /**
+   * How to fix a body a parser before the routes consumed, in the framework's
+   * words: logged with BODY_ALREADY_CONSUMED and WEBHOOK_BODY_ALREADY_PARSED.
+   * Code in it is between backticks and compiles as written in a strict app.
+   */
+  consumedBodyFix?: string;
 }
 
 export interface NeutralResponse {

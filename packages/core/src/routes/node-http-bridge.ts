@@ -59,6 +59,8 @@ export interface ToNeutralRequestOptions {
    * before any body parser.
    */
   consumedBodyError?: () => Error;
+  /** How to fix a consumed body in the framework's words (see NeutralRequest.consumedBodyFix). */
+  consumedBodyFix?: string;
   /** Handed to the merchant's hooks (resolveOrder, event handlers). Default: the request itself. */
   context?: unknown;
   limitBytes: number;
@@ -69,7 +71,8 @@ export function toNeutralRequest(req: IncomingMessage, options: ToNeutralRequest
   // Only the path and query are taken from the URL; the host is a placeholder and never trusted.
   const url = new URL(req.url ?? '/', 'http://localhost');
   let body: Promise<Uint8Array> | undefined;
-  const { consumedBodyError } = options;
+  const { consumedBodyFix } = options;
+  const consumedBodyError = options.consumedBodyError ?? (consumedBodyFix === undefined ? undefined : () => bodyAlreadyConsumed(consumedBodyFix));
   const request: NeutralRequest = {
     method: (req.method ?? 'GET').toUpperCase(),
     path: options.path ?? rawPathOf(req.url ?? '/'),
@@ -78,6 +81,7 @@ export function toNeutralRequest(req: IncomingMessage, options: ToNeutralRequest
     readBody: () =>
       (body ??= req.readableEnded && consumedBodyError ? Promise.reject(consumedBodyError()) : readNodeBody(req, options.limitBytes)),
     context: options.context ?? req,
+    ...(consumedBodyFix === undefined ? {} : { consumedBodyFix }),
   };
   const parsedBody = options.bodyParser && bodyLeftByParser(req, options.bodyParser);
   if (parsedBody !== undefined) request.parsedBody = parsedBody;

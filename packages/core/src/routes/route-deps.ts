@@ -80,7 +80,7 @@ function invalidOrderFix(error: PaymentValidationError): string {
   if (error.issues.some((issue) => issue.rule === 'public_https')) {
     return (
       'notifyUrl and merchantReturnUrl must be public HTTPS in production; against a local sandbox, ' +
-      'create the client with localDevelopment: true (sandbox.clientOptions() sets it)'
+      'create the client with localDevelopment: true, as `sandbox.clientOptions()` does'
     );
   }
   return 'the payment request built from the order resolveOrder returned breaks the rules listed in issues (amounts are whole minor units): correct the order or the options';

@@ -1,4 +1,5 @@
-import { PaymentValidationError } from '../errors';
+import { PaymentValidationError, type ValidationIssue } from '../errors';
+import { unknownNameMessage } from '../validation-messages';
 import { PAYMENT_EVENT_TYPES, type PaymentEvent, type PaymentEventMap, type PaymentEventType } from './event';
 
 export type PaymentEventName = PaymentEventType | '*';
@@ -26,15 +27,17 @@ export type PaymentEventSubscriptions<TContext = unknown> = {
   [N in PaymentEventName]?: PaymentEventHandler<N, TContext>;
 };
 
-const EVENT_NAMES: readonly string[] = [...PAYMENT_EVENT_TYPES, '*'];
+/** The names a handler can subscribe to: every event type, and '*' for all. */
+export const EVENT_NAMES: readonly string[] = [...PAYMENT_EVENT_TYPES, '*'];
+
+/** The issue of a name that is no event's, at `path`: the closest event and the known ones. */
+export function unknownEventIssue(name: string, path: string): ValidationIssue {
+  return { path, rule: 'one_of', message: unknownNameMessage(name, EVENT_NAMES, 'an event', true) };
+}
 
 /** Refuses a misspelt event name at subscription time rather than never calling its handler. */
 export function assertEventName(name: string): asserts name is PaymentEventName {
-  if (!EVENT_NAMES.includes(name)) {
-    throw new PaymentValidationError('event subscription', [
-      { path: 'eventName', rule: 'one_of', message: `must be one of ${EVENT_NAMES.join(', ')}` },
-    ]);
-  }
+  if (!EVENT_NAMES.includes(name)) throw new PaymentValidationError('event subscription', [unknownEventIssue(name, 'eventName')]);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { WebhookPayloadError } from '../errors';
-import { toValidationIssues } from '../validation';
+import { checkAgainst, toValidationIssues } from '../validation';
 import type { PaymentEvent, PaymentEventReason, PaymentEventType } from './event';
 import { EVENT_FIELD_SCHEMAS } from './event-fields';
 import { webhookPayloadSchema, type WebhookPayload } from './payload';
@@ -59,7 +59,7 @@ function eventOf(type: PaymentEventType, body: WebhookPayload, origin: EventOrig
  * are worked out on a refusal alone.
  */
 function issuesOf(schema: z.ZodType, value: unknown): readonly z.core.$ZodIssue[] {
-  return schema.safeParse(value).error?.issues ?? [];
+  return checkAgainst(schema, value).error?.issues ?? [];
 }
 
 function payloadError(issues: readonly z.core.$ZodIssue[], input: unknown, what: string): WebhookPayloadError {

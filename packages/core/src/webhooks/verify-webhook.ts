@@ -50,7 +50,7 @@ function rawBytes(rawBody: unknown): Uint8Array {
     'body_already_parsed',
     rawBody === undefined || rawBody === null
       ? 'The webhook body is missing: pass the raw request body bytes. If a body parser consumed the stream, mount the webhook route before any JSON body parser.'
-      : 'The webhook body was already parsed into an object by a body parser. A signature covers the exact raw bytes, so it cannot be verified from a parsed object: mount the webhook route before any JSON body parser (or give it the raw body, e.g. express.raw()).',
+      : 'The webhook body was already parsed into an object by a body parser. A signature covers the exact raw bytes, so it cannot be verified from a parsed object: mount the webhook route before any JSON body parser, or give it the raw body bytes.',
   );
 }
 

@@ -82,7 +82,8 @@ export function notifyUrlField(allowLocal: boolean) {
   return urlField(200).refine((url) => isPublicHttpsUrl(url, allowLocal), {
     message: allowLocal
       ? 'must be a public HTTPS URL (or http(s)://localhost / 127.0.0.1 for local development)'
-      : 'must be a public HTTPS URL',
+      : // The refusal a local app meets first: it says how to let this sandbox accept the app's local URL.
+        'must be a public HTTPS URL; for local development against this sandbox, start it with `startSandbox({ allowLocalNotifyUrl: true })` (CLI: --allow-local-notify-url)',
     params: { code: 'V10' },
   });
 }

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders } from '../../context/orders';
 import { blockFile } from '../../src/workspace';
 
@@ -81,6 +81,11 @@ export interface RunningQuickStart {
   stop(): void | Promise<void>;
 }
 
+/** The READMEs whose quick start has an order page (merchantReturnUrl lands there). */
+const ORDER_PAGES = new Set(['express', 'fastify', 'hono']);
+/** The READMEs whose "Testing your handlers" block posts to the quick start's app over HTTP. */
+const TESTING_BLOCKS = new Set(['express', 'hono']);
+
 /**
  * Runs a README's quick start, as written, against the sandbox it starts:
  * a hosted payment and a wallet payment, each marked paid by the README's own
@@ -95,8 +100,22 @@ export function describeQuickStart(name: string, start: (port: number) => Promis
       return app;
     };
 
+    /** What the embedded sandbox printed at start, as `npm start`/`node app.ts` shows it in development. */
+    const printed: string[] = [];
+
     beforeAll(async () => {
-      app = await start(await freePort());
+      vi.stubEnv('NODE_ENV', 'development');
+      const info = vi.spyOn(console, 'info').mockImplementation((line: unknown) => void printed.push(String(line)));
+      try {
+        app = await start(await freePort());
+      } finally {
+        info.mockRestore();
+        vi.unstubAllEnvs();
+      }
+    });
+
+    it('its sandbox printed once where it listens, its dashboard and its webhook secret', () => {
+      expect(printed).toEqual([expect.stringMatching(/listens at http:\/\/127\.0\.0\.1:\d+\n.*\/sandbox\/dashboard\n.*webhook secret .*: whsec_\w+\n/)]);
     });
 
     afterAll(async () => {
@@ -108,6 +127,27 @@ export function describeQuickStart(name: string, start: (port: number) => Promis
       const order = orders.add(`hosted-${name.replace(/\W+/g, '-')}`, 2500);
       sandboxOrigin = await payOnHostedPage(`${origin}/payments`, order.id, origin);
       expect(await orders.waitFor(order.id, (o) => o.status === 'paid')).toMatchObject({ transactionId: expect.any(String) });
+      if (ORDER_PAGES.has(name)) {
+        // Where the shopper lands: the README's own order page answers.
+        const page = await fetch(`${origin}/orders/${order.id}`);
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain(`Order ${order.id}`);
+      }
+    });
+
+    it.runIf(TESTING_BLOCKS.has(name))("its 'Testing your handlers' block, run as written with the printed secret, is answered 200", async () => {
+      const secret = /webhook secret .*: (whsec_\w+)/.exec(printed.join('\n'))?.[1];
+      expect(secret).toBeDefined();
+      vi.stubEnv('PAYMENT_WEBHOOK_SECRET', secret!);
+      const answers: number[] = [];
+      const log = vi.spyOn(console, 'log').mockImplementation((status: unknown) => void answers.push(Number(status)));
+      try {
+        await import(blockFile(name, 'Testing your handlers'));
+      } finally {
+        log.mockRestore();
+        vi.unstubAllEnvs();
+      }
+      expect(answers).toEqual([200]);
     });
 
     it('takes a wallet payment, and its webhook handler marks the order paid', async () => {

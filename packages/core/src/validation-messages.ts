@@ -1,0 +1,142 @@
+import type { z } from 'zod';
+
+/**
+ * paymount's words for a broken rule, in place of zod's ("Invalid input:
+ * expected string, received undefined"): what the field must be. Each message
+ * follows the field's name (`description is required: a string of at most 128
+ * characters`). Messages a schema wrote itself win over these (zod gives a
+ * schema's own `error` precedence), so this speaks only where none did.
+ */
+export const expectationMessage: z.core.$ZodErrorMap = (issue) => {
+  switch (issue.code) {
+    case 'invalid_type': {
+      const expected = describeType(issue.expected, issue.inst);
+      return issue.input === undefined ? `is required: ${expected}` : `must be ${expected}`;
+    }
+    case 'too_big':
+      return `must be ${bound('at most', 'less than', issue.origin, issue.maximum, issue.inclusive)}`;
+    case 'too_small':
+      return issue.origin === 'string' && Number(issue.minimum) === 1
+        ? 'must not be empty'
+        : `must be ${bound('at least', 'more than', issue.origin, issue.minimum, issue.inclusive)}`;
+    case 'invalid_format':
+      return issue.format === 'regex' && 'pattern' in issue ? `must match ${String(issue.pattern)}` : `must be a valid ${issue.format}`;
+    case 'invalid_value':
+      return issue.values.length === 1 ? `must be ${quoted(issue.values[0])}` : `must be one of ${issue.values.map(quoted).join(', ')}`;
+    case 'invalid_union':
+      return `must be ${unionOf(issue.inst)}`;
+    case 'not_multiple_of':
+      return `must be a multiple of ${String(issue.divisor)}`;
+    case 'invalid_key':
+      return 'has a key that breaks its rule';
+    case 'invalid_element':
+      return 'has an entry that breaks its rule';
+    case 'unrecognized_keys':
+      // Split per key, with the closest known option, by toValidationIssues.
+      return `has no option ${issue.keys.map(quoted).join(', ')}`;
+    default:
+      return 'breaks its rule';
+  }
+};
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'an integer',
+  bigint: 'a bigint',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+  function: 'a function',
+  date: 'a Date',
+  map: 'a Map',
+  set: 'a Set',
+  symbol: 'a symbol',
+  null: 'null',
+  undefined: 'left out',
+};
+
+interface Bounds {
+  minLength?: number | null;
+  maxLength?: number | null;
+  minValue?: number | null;
+  maxValue?: number | null;
+  isInt?: boolean;
+}
+
+/** `a string of at most 128 characters`, `an integer from 0 to 100`: the type and the limits the schema itself states. */
+function describeType(expected: string, inst: unknown): string {
+  const words = TYPE_WORDS[expected] ?? `a ${expected}`;
+  const schema = (inst ?? {}) as Bounds;
+  if (expected === 'string') {
+    const { minLength: min, maxLength: max } = schema;
+    const nonEmpty = min === 1 ? 'a non-empty string' : words;
+    if (typeof max === 'number') return typeof min === 'number' && min > 1 ? `${words} of ${min} to ${max} characters` : `${nonEmpty} of at most ${max} characters`;
+    return typeof min === 'number' && min > 1 ? `${words} of at least ${min} characters` : nonEmpty;
+  }
+  if (expected === 'number' || expected === 'int') {
+    const { minValue: min, maxValue: max } = schema;
+    const kind = schema.isInt ? TYPE_WORDS['int']! : words;
+    const finite = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value) && Math.abs(value) < Number.MAX_SAFE_INTEGER;
+    if (finite(min) && finite(max)) return `${kind} from ${min} to ${max}`;
+    if (finite(min)) return `${kind} of at least ${min}`;
+    if (finite(max)) return `${kind} of at most ${max}`;
+    return kind;
+  }
+  return words;
+}
+
+function bound(inclusiveWord: string, exclusiveWord: string, origin: string, limit: unknown, inclusive: boolean | undefined): string {
+  const word = inclusive === false ? exclusiveWord : inclusiveWord;
+  const value = String(limit);
+  if (origin === 'string') return `${word} ${value} characters long`;
+  if (origin === 'array' || origin === 'set') return `a list of ${word} ${value} items`;
+  return `${word} ${value}`;
+}
+
+function quoted(value: unknown): string {
+  return typeof value === 'string' ? `\`${value}\`` : String(value);
+}
+
+/** The kinds a union accepts, by their types: `a string or an object`. */
+function unionOf(inst: unknown): string {
+  const options = (inst as { options?: readonly { type?: string; _zod?: { def?: { type?: string } } }[] } | undefined)?.options ?? [];
+  const kinds = [...new Set(options.map((option) => option._zod?.def?.type ?? option.type).filter((type): type is string => typeof type === 'string'))];
+  return kinds.length === 0 ? 'one of the accepted forms' : kinds.map((kind) => TYPE_WORDS[kind] ?? `a ${kind}`).join(' or ');
+}
+
+/** Levenshtein distance, case-insensitive: how far a misspelt option is from a known one. */
+function editDistance(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= y.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[y.length]!;
+}
+
+/** The known name closest to `name`, when it is close enough to be a slip (a third of its letters, at least two). */
+export function closestName(name: string, known: Iterable<string>): string | undefined {
+  let best: { name: string; distance: number } | undefined;
+  for (const candidate of known) {
+    const distance = editDistance(name, candidate);
+    if (best === undefined || distance < best.distance) best = { name: candidate, distance };
+  }
+  return best !== undefined && best.distance <= Math.max(2, Math.floor(name.length / 3)) ? best.name : undefined;
+}
+
+/**
+ * `is not an option; did you mean \`timeoutMs\`?`; the known names too when
+ * none is close, or always with `listKnown` (a short, fixed list like the events).
+ */
+export function unknownNameMessage(name: string, known: readonly string[], what = 'an option', listKnown = false): string {
+  const closest = closestName(name, known);
+  const guess = closest === undefined ? '' : `; did you mean \`${closest}\`?`;
+  const list = known.length > 0 && (listKnown || closest === undefined) ? `${guess ? ' ' : '; '}known: ${known.map((key) => `\`${key}\``).join(', ')}` : '';
+  return `is not ${what}${guess}${list}`;
+}
