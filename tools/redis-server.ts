@@ -10,19 +10,28 @@ const REDIS_SERVER = 'redis-server';
 const HOST = '127.0.0.1';
 const INSTALL_HINT = 'install it with `apt-get install redis-server` (Debian/Ubuntu) or `brew install redis`';
 
-/** Whether `redis-server` can be run here. Checked once per test file. */
-export const redisServerAvailable = spawnSync(REDIS_SERVER, ['--version'], { stdio: 'ignore' }).status === 0;
+let available: boolean | undefined;
+
+/** Whether `redis-server` can be run here; asked of the system once per process, when first wanted. */
+export function redisServerAvailable(): boolean {
+  available ??= spawnSync(REDIS_SERVER, ['--version'], { stdio: 'ignore' }).status === 0;
+  return available;
+}
+
+let warned = false;
 
 /**
- * For `describe.skipIf(redisSkipped)`: a local run without Redis skips these
- * suites and says how to get it; under CI a missing Redis fails the run.
+ * For `describe.skipIf(redisSkipped())`: a local run without Redis skips
+ * these suites and says how to get it (once per process, when a suite asks,
+ * never on loading this module); under CI a missing Redis fails the run.
  */
-export const redisSkipped = (() => {
-  if (redisServerAvailable) return false;
+export function redisSkipped(): boolean {
+  if (redisServerAvailable()) return false;
   if (process.env.CI === 'true') throw new Error(`redis-server is required under CI: ${INSTALL_HINT}.`);
-  console.warn(`Skipping the Redis tests: redis-server was not found on PATH; ${INSTALL_HINT}.`);
+  if (!warned) console.warn(`Skipping the Redis tests: redis-server was not found on PATH; ${INSTALL_HINT}.`);
+  warned = true;
   return true;
-})();
+}
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -79,13 +88,22 @@ export async function startRedisServer(config: readonly string[] = []): Promise<
     const started = spawn(REDIS_SERVER, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     child = started;
     let stderr = '';
+    // Without a listener, a redis-server that cannot be run (not on PATH: ENOENT) crashes the whole process.
+    let spawnError: Error | undefined;
+    started.on('error', (error) => void (spawnError = error));
     started.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+    const failure = (message: string, cause?: Error) => {
+      child = undefined;
+      started.kill('SIGKILL');
+      return new Error(message, cause === undefined ? undefined : { cause });
+    };
     for (let attempt = 0; attempt < 100; attempt += 1) {
-      if (started.exitCode !== null) throw new Error(`redis-server exited with ${started.exitCode}: ${stderr}`);
+      if (spawnError !== undefined) throw failure(`redis-server could not be started (${spawnError.message}): ${INSTALL_HINT}`, spawnError);
+      if (started.exitCode !== null) throw failure(`redis-server exited with ${started.exitCode}: ${stderr}`);
       if (await ping(port)) return;
       await sleep(50);
     }
-    throw new Error(`redis-server did not answer PING on port ${port} within 5 s`);
+    throw failure(`redis-server did not answer PING on port ${port} within 5 s`);
   };
 
   const stop = async () => {

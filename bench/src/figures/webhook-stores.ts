@@ -1,3 +1,4 @@
+import { redisServerAvailable, startRedisServer } from '../../../tools/redis-server';
 import { WEBHOOK_SECRET } from '../fixtures/shop';
 import { PAYLOAD_BYTES } from '../fixtures/webhook-delivery';
 import type { Figure } from '../harness/results';
@@ -9,15 +10,9 @@ import { measureRoutePair, routeFigures, startRouteBench } from './routes';
 const DELIVERY: RequestSpec = { kind: 'webhook', path: '/payments/webhook', secret: WEBHOOK_SECRET, payloadBytes: PAYLOAD_BYTES };
 const INSTANCES = 3;
 
-/**
- * Loaded only when this group runs: without redis-server on PATH the helper
- * warns as it loads (and under CI refuses to load), which concerns no other group.
- */
-const redisHelper = () => import('../../../tools/redis-server');
-
 /** Checked before the group starts: without a redis-server to start, its figures are skipped, not failed. */
 export async function redisServerMissing(): Promise<string | undefined> {
-  if ((await redisHelper()).redisServerAvailable) return undefined;
+  if (redisServerAvailable()) return undefined;
   return 'redis-server is not on PATH, so webhook-redis and webhook-redis-3proc were not measured';
 }
 
@@ -30,7 +25,7 @@ export async function redisServerMissing(): Promise<string | undefined> {
  */
 export async function webhookStoreFigures(settings: BenchSettings): Promise<Figure[]> {
   return withScope(async (scope) => {
-    const redis = scope.adopt(await (await redisHelper()).startRedisServer());
+    const redis = scope.adopt(await startRedisServer());
     const { upstream, load } = await startRouteBench(scope);
     const app = { framework: 'express' as const, upstream };
     const pair = (processes: number) =>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryOrderAttemptStore } from '../src/orders/memory-store';
-import { SERVICE_TIMESTAMP_REACH_MS } from '../src/orders/order-lock';
+import { SERVICE_TIMESTAMP_REACH_MS } from '../src/orders/late-arrival';
 import type { PaymentRoutesOptions } from '../src/routes/types';
 import type { PaymentEvent } from '../src/webhooks/event';
 import { startLateProxy, type LateProxy } from './support/late-proxy';

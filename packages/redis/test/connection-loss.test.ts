@@ -17,7 +17,7 @@ async function eventually<T>(find: () => T | undefined, attempts = 250): Promise
   throw new Error('condition not met in time');
 }
 
-describe.skipIf(redisSkipped)('Redis stopped mid-run', () => {
+describe.skipIf(redisSkipped())('Redis stopped mid-run', () => {
   let redis: RedisServer;
   let sandbox: Sandbox;
   let app: MerchantApp;

@@ -31,7 +31,7 @@ async function startHolder(config: MerchantAppConfig, handling: string[]): Promi
   return { child, routesUrl };
 }
 
-describe.skipIf(redisSkipped)('a claim whose holder died is taken over after the claim TTL, never before', () => {
+describe.skipIf(redisSkipped())('a claim whose holder died is taken over after the claim TTL, never before', () => {
   let redis: RedisServer;
   let sandbox: Sandbox;
   let holder: { child: ChildProcess; routesUrl: string };

@@ -54,7 +54,7 @@ async function loggedBy(lines: Line[], count = 1): Promise<Line[]> {
 }
 
 
-describe.skipIf(redisSkipped)('the Redis stores check persistence and eviction on their first connection', () => {
+describe.skipIf(redisSkipped())('the Redis stores check persistence and eviction on their first connection', () => {
   it('no persistence (appendonly no, save ""): one warning for both stores, naming what is lost and `appendonly yes`; the stores still work', async () => {
     const { stores, lines } = await storesOn([]);
     const warnings = await loggedBy(lines);

@@ -85,7 +85,7 @@ interface PayAnswer {
   body: { status?: string; alreadyPaid?: boolean; transactionRequestId?: string; error?: { code: string } };
 }
 
-describe.skipIf(redisSkipped)('three merchant instances in separate processes sharing one Redis', () => {
+describe.skipIf(redisSkipped())('three merchant instances in separate processes sharing one Redis', () => {
   let redis: RedisServer;
   let sandbox: Sandbox;
   let client: PaymentClient;

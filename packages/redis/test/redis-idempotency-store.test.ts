@@ -15,7 +15,7 @@ async function eventually(check: () => Promise<boolean>, attempts = 100): Promis
   throw new Error('condition not met in time');
 }
 
-describe.skipIf(redisSkipped)('RedisIdempotencyStore', () => {
+describe.skipIf(redisSkipped())('RedisIdempotencyStore', () => {
   let redis: RedisServer;
   const stores: RedisIdempotencyStore[] = [];
   let prefixCount = 0;

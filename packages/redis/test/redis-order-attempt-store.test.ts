@@ -13,7 +13,7 @@ const pending = (referenceOrderId: string): OrderAttempt => ({
   updatedAt: 1_000,
 });
 
-describe.skipIf(redisSkipped)('RedisOrderAttemptStore', () => {
+describe.skipIf(redisSkipped())('RedisOrderAttemptStore', () => {
   let redis: RedisServer;
   const stores: Array<{ close(): Promise<void> }> = [];
   let prefixCount = 0;

@@ -20,7 +20,7 @@ const LONGEST_DELIVERY_ID = 128;
 const CONCURRENCY = 48;
 const DUPLICATE = { received: true, duplicate: true };
 
-describe.skipIf(redisSkipped)('replays against Redis with maxmemory 3mb and noeviction', () => {
+describe.skipIf(redisSkipped())('replays against Redis with maxmemory 3mb and noeviction', () => {
   let redis: RedisServer;
   let admin: Redis;
   let sandbox: Sandbox;

@@ -21,7 +21,7 @@ const POLL_MS = 20;
 
 type Loss = 'FLUSHALL' | 'restart';
 
-describe.skipIf(redisSkipped)('Redis losing its data under a merchant running three instances', () => {
+describe.skipIf(redisSkipped())('Redis losing its data under a merchant running three instances', () => {
   let redis: RedisServer;
   let running: RedisShop | undefined;
   const agent = createAgent(16);

@@ -60,7 +60,7 @@ interface RunTally {
   reportedTwice: number;
 }
 
-describe.skipIf(redisSkipped)('three instances on one Redis under random service faults, late processing included', () => {
+describe.skipIf(redisSkipped())('three instances on one Redis under random service faults, late processing included', () => {
   let redis: RedisServer;
   let run: RedisShop | undefined;
   const agent = createAgent(RUN.concurrency * 4);

@@ -100,7 +100,7 @@ describe('finding 5: a slow inline webhook handler never runs twice at once', ()
     await slowHandlerRun('express');
   });
 
-  it.skipIf(redisSkipped)('koa with Redis: runs once and completes once through the service retries and direct re-deliveries', async () => {
+  it.skipIf(redisSkipped())('koa with Redis: runs once and completes once through the service retries and direct re-deliveries', async () => {
     const redis = await startRedisServer();
     const store = new RedisIdempotencyStore({ connection: redis.url, keyPrefix: 'slow:' });
     try {

@@ -3,7 +3,8 @@ import { payableTotal } from '../schemas/amount';
 import { isFinalState, type OrderAttempt, type OrderAttemptKind } from './attempt';
 import type { OrderGuardDeps } from './guard-deps';
 import { PAYMENT_PENDING_RETRY_AFTER_SECONDS, type OrderRefusal } from './refusals';
-import { checkAttempt, closeHostedAttempt, inFlightUntil, recoverLostSession, type CheckedAttempt } from './service-check';
+import { inFlightUntil } from './late-arrival';
+import { checkAttempt, closeHostedAttempt, recoverLostSession, type CheckedAttempt } from './service-check';
 
 /** An attempt may go out, with this transactionRequestId (the order's attempt number `sequence`). `previous` is restored should nothing be sent. */
 export interface SendDecision {
@@ -13,16 +14,26 @@ export interface SendDecision {
   previous: OrderAttempt | undefined;
 }
 
+/** A checkout answers the order's open, unexpired hosted session for the order's amount again. */
+export interface ReuseDecision {
+  next: 'reuse';
+  attempt: OrderAttempt;
+  checkoutUrl: string;
+  expiresAt: number;
+}
+
+/** Nothing goes out: the order is paid, or its last attempt's outcome is not known yet. */
+export type HoldDecision = Extract<OrderRefusal, { refused: 'already-paid' | 'pending' }>;
+
 /**
- * What a payment does next for an order, decided under its lock from the
- * order's current attempt: send, answer its open, unexpired hosted session
- * for the order's amount again (checkout only), or send nothing (paid, or
- * its last attempt's outcome not known yet).
+ * What a payment of each kind does next for an order, decided under its
+ * lock from the order's current attempt: send, or send nothing; a checkout
+ * may also answer its session again, a wallet payment never.
  */
-export type OrderDecision =
-  | SendDecision
-  | { next: 'reuse'; attempt: OrderAttempt; checkoutUrl: string; expiresAt: number }
-  | Extract<OrderRefusal, { refused: 'already-paid' | 'pending' }>;
+export interface OrderDecisions {
+  hosted: SendDecision | ReuseDecision | HoldDecision;
+  wallet: SendDecision | HoldDecision;
+}
 
 /** The order as the guard weighs it: what it is to be charged, from the merchant's server. */
 export interface OrderCharge {
@@ -66,7 +77,7 @@ async function nextSequence(deps: OrderGuardDeps, attempt: OrderAttempt): Promis
   return sequence === undefined ? 0 : sequence + 1;
 }
 
-async function send(deps: OrderGuardDeps, referenceOrderId: string, sequence: number, previous: OrderAttempt | undefined): Promise<OrderDecision> {
+async function send(deps: OrderGuardDeps, referenceOrderId: string, sequence: number, previous: OrderAttempt | undefined): Promise<SendDecision> {
   return { next: 'send', transactionRequestId: await deps.requestIds.idOf(referenceOrderId, sequence), sequence, previous };
 }
 
@@ -82,29 +93,38 @@ async function send(deps: OrderGuardDeps, referenceOrderId: string, sequence: nu
  *   under that same id (the service runs one request per id and refuses one
  *   of another operation), and only for the amount it was made for.
  */
-export async function decideNextAttempt(deps: OrderGuardDeps, charge: OrderCharge, kind: OrderAttemptKind): Promise<OrderDecision> {
+export async function decideNextAttempt<K extends OrderAttemptKind>(deps: OrderGuardDeps, charge: OrderCharge, kind: K): Promise<OrderDecisions[K]> {
   const { referenceOrderId } = charge;
   const stored = await deps.store.get(referenceOrderId);
   if (stored === undefined) return send(deps, referenceOrderId, 0, undefined);
   const { attempt, inFlight } = await upToDate(deps, stored, kind, charge);
-  const now = deps.clock.now();
   if (inFlight === true) {
     if (isFor(attempt, charge)) {
       const sequence = attempt.sequence ?? (await deps.requestIds.sequenceOf(referenceOrderId, attempt.transactionRequestId)) ?? 0;
       return { next: 'send', transactionRequestId: attempt.transactionRequestId, sequence, previous: attempt };
     }
-    const retryAfterSeconds = Math.max(1, Math.ceil((inFlightUntil(deps, attempt) - now) / 1000));
+    const retryAfterSeconds = Math.max(1, Math.ceil((inFlightUntil(deps, attempt) - deps.clock.now()) / 1000));
     return { refused: 'pending', retryAfterSeconds };
   }
   if (attempt.state === 'failed' || attempt.state === 'closed') return send(deps, referenceOrderId, await nextSequence(deps, attempt), attempt);
   if (attempt.state === 'succeeded') return { refused: 'already-paid', attempt };
-  const { checkoutUrl, expiresAt } = attempt;
-  if (kind === 'hosted' && attempt.state === 'open' && checkoutUrl !== undefined && expiresAt !== undefined && now < expiresAt) {
-    return { next: 'reuse', attempt, checkoutUrl, expiresAt };
-  }
-  // A session created whose answer was lost: asked for again under its id, the service answers that same session.
-  if (kind === 'hosted' && attempt.kind === 'hosted' && attempt.state === 'pending' && isFor(attempt, charge)) {
-    return { next: 'send', transactionRequestId: attempt.transactionRequestId, sequence: attempt.sequence ?? 0, previous: attempt };
-  }
-  return { refused: 'pending', retryAfterSeconds: PAYMENT_PENDING_RETRY_AFTER_SECONDS };
+  return UNSETTLED[kind](deps, attempt, charge);
 }
+
+const PENDING: HoldDecision = { refused: 'pending', retryAfterSeconds: PAYMENT_PENDING_RETRY_AFTER_SECONDS };
+
+/** The decision on an attempt still open or pending (and no longer in flight), by the kind of payment asked for. */
+const UNSETTLED: { [K in OrderAttemptKind]: (deps: OrderGuardDeps, attempt: OrderAttempt, charge: OrderCharge) => OrderDecisions[K] } = {
+  hosted(deps, attempt, charge) {
+    const { checkoutUrl, expiresAt } = attempt;
+    if (attempt.state === 'open' && checkoutUrl !== undefined && expiresAt !== undefined && deps.clock.now() < expiresAt) {
+      return { next: 'reuse', attempt, checkoutUrl, expiresAt };
+    }
+    // A session created whose answer was lost: asked for again under its id, the service answers that same session.
+    if (attempt.kind === 'hosted' && attempt.state === 'pending' && isFor(attempt, charge)) {
+      return { next: 'send', transactionRequestId: attempt.transactionRequestId, sequence: attempt.sequence ?? 0, previous: attempt };
+    }
+    return PENDING;
+  },
+  wallet: () => PENDING,
+};

@@ -7,7 +7,7 @@ import type { OrderGuardDeps } from './guard-deps';
 import { decideNextAttempt, orderCharge, type OrderCharge } from './next-attempt';
 import { underOrderLock } from './order-lock';
 import { reconcileAttempt, reconcileWindow, type ReconcileOptions, type ReconcileSummary } from './reconcile';
-import { inProgress, isRefusal, notPayable, PAYMENT_PENDING_RETRY_AFTER_SECONDS, type OrderRefusal } from './refusals';
+import { inProgress, isRefusal, notPayable, type OrderRefusal } from './refusals';
 import { sendAttempt, type RequestFor } from './send-attempt';
 import { checkAttempt } from './service-check';
 
@@ -32,6 +32,12 @@ export interface OrderGuard {
    * pending, gets none.
    */
   checkout(order: MerchantOrder, request: RequestFor<CheckoutSessionInput>): Promise<OrderSession | OrderRefusal>;
+  /**
+   * The order when a payment of it may be asked for at all, else the refusal
+   * every payment of it gets (the merchant says it takes none): for a route
+   * that prepares a payment without making one (the wallet configuration).
+   */
+  payable(order: MerchantOrder): MerchantOrder | OrderRefusal;
   /** A direct wallet payment of the order. */
   payWallet(order: MerchantOrder, request: RequestFor<DirectPaymentInput>): Promise<DirectPaymentResult | OrderRefusal>;
   /**
@@ -110,8 +116,6 @@ async function sessionFor(deps: OrderGuardDeps, charge: OrderCharge, request: Re
 async function walletPayment(deps: OrderGuardDeps, charge: OrderCharge, request: RequestFor<DirectPaymentInput>): Promise<DirectPaymentResult | OrderRefusal> {
   const decision = await decideNextAttempt(deps, charge, 'wallet');
   if (isRefusal(decision)) return decision;
-  // Only a checkout reuses a session: a wallet payment is never decided 'reuse'.
-  if (decision.next !== 'send') return { refused: 'pending', retryAfterSeconds: PAYMENT_PENDING_RETRY_AFTER_SECONDS };
   return sendAttempt(deps, decision, { charge, kind: 'wallet' }, {
     request,
     send: (input) => deps.client.directPayment(input),
@@ -168,6 +172,7 @@ async function reconcile(deps: OrderGuardDeps, options: ReconcileOptions = {}): 
 
 export function createOrderGuard(deps: OrderGuardDeps): OrderGuard {
   return {
+    payable: (order) => notPayable(order) ?? order,
     checkout: (order, request) => underPaymentLock(deps, order, (charge) => sessionFor(deps, charge, request)),
     payWallet: (order, request) => underPaymentLock(deps, order, (charge) => walletPayment(deps, charge, request)),
     status: (referenceOrderId) => status(deps, referenceOrderId),

@@ -2,6 +2,7 @@ import type { PaymentClient, TransactionDetails } from '../client/types';
 import { PaymentApiError, PaymentNotFoundError, PaymentRateLimitError } from '../errors';
 import type { OrderAttempt, OrderAttemptState } from './attempt';
 import type { OrderGuardDeps } from './guard-deps';
+import { inFlightUntil } from './late-arrival';
 
 /**
  * An attempt brought up to date with the service. `inFlight`: the service
@@ -27,11 +28,6 @@ export async function queryAttempt(client: PaymentClient, attempt: OrderAttempt)
 /** The attempt state a transaction's status gives: a final one, or the attempt's own while the service has not finished. */
 function stateFrom(details: TransactionDetails, attempt: OrderAttempt): OrderAttemptState {
   return details.status === 'pending' ? attempt.state : details.status;
-}
-
-/** Until when the service may still receive the attempt's request; an attempt recorded without it counts from its last change. */
-export function inFlightUntil(deps: OrderGuardDeps, attempt: OrderAttempt): number {
-  return attempt.inFlightUntil ?? attempt.updatedAt + deps.lateArrivalMs;
 }
 
 /**

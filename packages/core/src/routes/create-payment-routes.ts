@@ -6,7 +6,7 @@ import { withAttempt } from '../orders/event-attempt';
 import type { OrderGuardDeps } from '../orders/guard-deps';
 import { settleHandledEvent } from '../orders/handled-events';
 import { createOrderGuard } from '../orders/order-guard';
-import { lateArrivalMs } from '../orders/order-lock';
+import { lateArrivalMs } from '../orders/late-arrival';
 import { requestIdSource } from '../orders/request-ids';
 import { createRouteTelemetry, WEBHOOK_ROUTE } from '../telemetry/route-spans';
 import { warnIfMemoryIsIsolated } from './isolated-memory';

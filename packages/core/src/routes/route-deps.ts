@@ -4,9 +4,7 @@ import { PaymentError, PaymentValidationError } from '../errors';
 import { GENERIC_MESSAGE } from './errors-to-response';
 import type { Logger } from '../logger';
 import type { OrderGuard } from '../orders/order-guard';
-import { notPayable } from '../orders/refusals';
 import type { NeutralRequest } from './neutral-http';
-import { refusalError } from './order-refusals';
 import { PaymentRouteError } from './route-error';
 import type { MerchantOrder, PaymentRoutesOptions, PaymentRouteName, WalletRouteOptions } from './types';
 
@@ -71,19 +69,6 @@ export async function lookUpOrder(
   if (order === null || order === undefined) {
     throw new PaymentRouteError(404, PaymentErrorCode.ORDER_NOT_FOUND, 'No order exists with this orderId.');
   }
-  return order;
-}
-
-/** The order for GET /wallet/config: 404 when unknown, refused as a payment would be when the merchant says it takes no payment. */
-export async function lookUpPayableOrder(
-  deps: RouteDeps,
-  orderId: string,
-  route: PaymentRouteName,
-  request: NeutralRequest,
-): Promise<MerchantOrder> {
-  const order = await lookUpOrder(deps, orderId, route, request);
-  const refusal = notPayable(order);
-  if (refusal !== undefined) throw refusalError(refusal);
   return order;
 }
 

@@ -68,7 +68,7 @@ export function createCallTelemetry(option: PaymentTelemetry | undefined, baseUr
       // Nothing would be kept (no tracer provider registered or the trace sampled out, and no meter provider):
       // the call runs as with telemetry off. The tracer is asked each call, so a provider registered later applies.
       if (!metered && !span.isRecording()) return run(UNOBSERVED);
-      return traceCall(telemetry, shape, redact, call, run, { span, parent });
+      return new TracedCall(telemetry, shape, redact, span, parent).run(call, run);
     },
   };
 }
@@ -109,95 +109,104 @@ function callShapes(server: Attributes): (method: string, path: string) => CallS
   };
 }
 
-async function traceCall<O extends ObservedOutcome>(
-  { api, tracer, instruments }: Telemetry,
-  shape: CallShape,
-  redact: (text: string) => string,
-  call: ObservedCall,
-  run: (observer: CallObserver) => Promise<O>,
-  { span, parent }: { span: Span; parent: Context },
-): Promise<O> {
-  const { dimensions } = shape;
-  if (call.transactionRequestId) span.setAttribute(ATTR.transactionRequestId, call.transactionRequestId);
-  // A call span that records nothing (no tracer provider registered, or the sampler left this trace out)
-  // would have attempt spans recording nothing too: the attempts then run bare, and only metrics are kept.
-  const recording = span.isRecording();
-  const callContext = recording ? api.trace.setSpan(parent, span) : parent;
-  const serviceAnswer = (target: Span, envelope: { code: string; traceId?: string | undefined } | PaymentError) => {
-    if (!recording) return;
-    // The service's own code: an envelope's, or a refusal's `serviceCode` (paymount's code is `error.type`).
-    const code = envelope instanceof PaymentError ? (envelope instanceof PaymentApiError ? envelope.serviceCode : undefined) : envelope.code;
-    if (code !== undefined) target.setAttribute(ATTR.serviceCode, redact(code));
-    if (envelope.traceId) target.setAttribute(ATTR.serviceTraceId, redact(envelope.traceId));
-  };
-  let attempts = 0;
-  let retryReason: string | undefined;
-  const retry = (reason: string) => {
-    retryReason = reason;
-    span.addEvent('paymount.retry', { [ATTR.retryReason]: reason, [ATTR.attempt]: attempts });
-    instruments.retries.add(1, { ...dimensions, [ATTR.retryReason]: reason });
-  };
-  const observer: CallObserver = recording
-    ? {
-        async attempt(attempt, send) {
-          attempts = attempt;
-          const attemptSpan = tracer.startSpan(shape.attemptName, { kind: api.SpanKind.CLIENT, attributes: shape.attemptAttributes }, callContext);
-          attemptSpan.setAttribute(ATTR.attempt, attempt);
-          if (attempt > 1) attemptSpan.setAttribute(ATTR.resendCount, attempt - 1);
-          if (retryReason !== undefined) attemptSpan.setAttribute(ATTR.retryReason, retryReason);
-          try {
-            const result = await api.context.with(api.trace.setSpan(callContext, attemptSpan), send);
-            if (result.status) attemptSpan.setAttribute(ATTR.statusCode, result.status);
-            if (result.ok) {
-              serviceAnswer(attemptSpan, result.envelope);
-            } else {
-              serviceAnswer(attemptSpan, result.error);
-              attemptSpan.setAttribute(ATTR.errorType, result.error.code);
-              attemptSpan.setStatus({ code: api.SpanStatusCode.ERROR, message: result.error.code });
-            }
-            return result;
-          } catch (error) {
-            // Only the caller's abort gets here.
-            attemptSpan.setAttribute(ATTR.errorType, errorCodeOf(error));
-            attemptSpan.setStatus({ code: api.SpanStatusCode.ERROR, message: errorCodeOf(error) });
-            throw error;
-          } finally {
-            attemptSpan.end();
-          }
-        },
-        retry,
-      }
-    : {
-        attempt(attempt, send) {
-          attempts = attempt;
-          return send();
-        },
-        retry,
-      };
+/**
+ * One traced call: its INTERNAL span, and the observer its attempts report
+ * to. A class rather than closures over the call: every traced call builds
+ * one, and the closures cost a call about as much as its span does (bench:
+ * client-telemetry).
+ */
+class TracedCall implements CallObserver {
+  private attempts = 0;
+  private retryReason: string | undefined;
+  /** A call span that records nothing (no tracer provider registered, or the sampler left this trace out) gets no attempt spans: only metrics are kept. */
+  private readonly recording: boolean;
+  private readonly callContext: Context;
 
-  const started = performance.now();
-  let outcome = 'error';
-  try {
-    const result = await run(observer);
-    if (result.kind === 'answered') {
-      outcome = 'success';
-      serviceAnswer(span, result.envelope);
-    } else {
-      outcome = 'unknown';
-      serviceAnswer(span, result.error);
-      span.setAttribute(ATTR.errorType, result.error.code);
+  constructor(
+    private readonly telemetry: Telemetry,
+    private readonly shape: CallShape,
+    private readonly redact: (text: string) => string,
+    private readonly span: Span,
+    parent: Context,
+  ) {
+    this.recording = span.isRecording();
+    this.callContext = this.recording ? telemetry.api.trace.setSpan(parent, span) : parent;
+  }
+
+  attempt<R extends ObservedAttempt>(attempt: number, send: () => Promise<R>): Promise<R> {
+    this.attempts = attempt;
+    return this.recording ? this.tracedAttempt(attempt, send) : send();
+  }
+
+  retry(reason: string): void {
+    this.retryReason = reason;
+    this.span.addEvent('paymount.retry', { [ATTR.retryReason]: reason, [ATTR.attempt]: this.attempts });
+    this.telemetry.instruments.retries.add(1, { ...this.shape.dimensions, [ATTR.retryReason]: reason });
+  }
+
+  async run<O extends ObservedOutcome>(call: ObservedCall, run: (observer: CallObserver) => Promise<O>): Promise<O> {
+    const { span } = this;
+    const { api, instruments } = this.telemetry;
+    if (call.transactionRequestId) span.setAttribute(ATTR.transactionRequestId, call.transactionRequestId);
+    const started = performance.now();
+    let outcome = 'error';
+    try {
+      const result = await run(this);
+      if (result.kind === 'answered') {
+        outcome = 'success';
+        this.serviceAnswer(span, result.envelope);
+      } else {
+        outcome = 'unknown';
+        this.serviceAnswer(span, result.error);
+        span.setAttribute(ATTR.errorType, result.error.code);
+      }
+      return result;
+    } catch (error) {
+      outcome = failureOutcome(error);
+      if (error instanceof PaymentApiError) this.serviceAnswer(span, error);
+      span.setAttribute(ATTR.errorType, errorCodeOf(error));
+      span.setStatus({ code: api.SpanStatusCode.ERROR, message: errorCodeOf(error) });
+      throw error;
+    } finally {
+      span.setAttribute(ATTR.outcome, outcome);
+      span.setAttribute(ATTR.attempts, this.attempts);
+      span.end();
+      instruments.callDuration.record(secondsSince(started), this.shape.measured(outcome));
     }
-    return result;
-  } catch (error) {
-    outcome = failureOutcome(error);
-    if (error instanceof PaymentApiError) serviceAnswer(span, error);
-    span.setAttribute(ATTR.errorType, errorCodeOf(error));
-    span.setStatus({ code: api.SpanStatusCode.ERROR, message: errorCodeOf(error) });
-    throw error;
-  } finally {
-    span.setAttribute(ATTR.outcome, outcome);
-    span.setAttribute(ATTR.attempts, attempts);
-    span.end();
-    instruments.callDuration.record(secondsSince(started), shape.measured(outcome));
+  }
+
+  private async tracedAttempt<R extends ObservedAttempt>(attempt: number, send: () => Promise<R>): Promise<R> {
+    const { api, tracer } = this.telemetry;
+    const attemptSpan = tracer.startSpan(this.shape.attemptName, { kind: api.SpanKind.CLIENT, attributes: this.shape.attemptAttributes }, this.callContext);
+    attemptSpan.setAttribute(ATTR.attempt, attempt);
+    if (attempt > 1) attemptSpan.setAttribute(ATTR.resendCount, attempt - 1);
+    if (this.retryReason !== undefined) attemptSpan.setAttribute(ATTR.retryReason, this.retryReason);
+    try {
+      const result = await api.context.with(api.trace.setSpan(this.callContext, attemptSpan), send);
+      if (result.status) attemptSpan.setAttribute(ATTR.statusCode, result.status);
+      if (result.ok) {
+        this.serviceAnswer(attemptSpan, result.envelope);
+      } else {
+        this.serviceAnswer(attemptSpan, result.error);
+        attemptSpan.setAttribute(ATTR.errorType, result.error.code);
+        attemptSpan.setStatus({ code: api.SpanStatusCode.ERROR, message: result.error.code });
+      }
+      return result;
+    } catch (error) {
+      // Only the caller's abort gets here.
+      attemptSpan.setAttribute(ATTR.errorType, errorCodeOf(error));
+      attemptSpan.setStatus({ code: api.SpanStatusCode.ERROR, message: errorCodeOf(error) });
+      throw error;
+    } finally {
+      attemptSpan.end();
+    }
+  }
+
+  /** The service's own code (an envelope's, or a refusal's `serviceCode`: paymount's code is `error.type`) and trace id, on a recording span. */
+  private serviceAnswer(target: Span, envelope: { code: string; traceId?: string | undefined } | PaymentError): void {
+    if (!this.recording) return;
+    const code = envelope instanceof PaymentError ? (envelope instanceof PaymentApiError ? envelope.serviceCode : undefined) : envelope.code;
+    if (code !== undefined) target.setAttribute(ATTR.serviceCode, this.redact(code));
+    if (envelope.traceId) target.setAttribute(ATTR.serviceTraceId, this.redact(envelope.traceId));
   }
 }

@@ -33,14 +33,16 @@ const EVENT_FIELD_RULES: Readonly<Record<NamedEventType, EventFieldRule>> = {
   'refund.failed': { ids: REFUND_IDS, optionalIds: ['referenceOrderId'], reason: true },
 };
 
-const amountRecord = z.record(z.string(), z.unknown(), { error: (issue) => required(issue, 'an object') });
+// Present and an object: its parts are the payload schema's to check, and an empty loose object
+// keeps nothing to copy, so the check costs a type test (bench: webhook-verify).
+const amountPresent = z.looseObject({}, { error: (issue) => required(issue, 'an object') });
 
 function schemaOf(rule: EventFieldRule): z.ZodObject {
   return compile(
     z.object({
       ...Object.fromEntries(rule.ids.map((name) => [name, id])),
       ...Object.fromEntries(rule.optionalIds.map((name) => [name, id.optional()])),
-      amount: amountRecord,
+      amount: amountPresent,
       ...(rule.reason ? { reason: reasonSchema } : {}),
     }),
   );
