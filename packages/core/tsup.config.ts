@@ -10,6 +10,7 @@ const entry = {
   schemas: 'src/entries/schemas.ts',
   http: 'src/entries/http.ts',
   stores: 'src/entries/stores.ts',
+  webhooks: 'src/entries/webhooks.ts',
 };
 
 /** The web build binds the web platform: every import of platform/current resolves to current.web.ts. */

@@ -46,6 +46,16 @@ it('each subpath entry loads from require() and import with its public names', (
     '@paymount/core/schemas': ['validate', 'amountSchema', 'checkoutSessionRequestSchema', 'paymentClientOptionsSchema', 'isPublicHostname'],
     '@paymount/core/http': ['readNodeBody', 'toNeutralRequest', 'writeNeutralResponse'],
     '@paymount/core/stores': ['isFinalState', 'isUnsettled', 'settledAttempt', 'orderAttemptSchema', 'ORDER_ATTEMPT_STATES'],
+    '@paymount/core/webhooks': [
+      'verifyWebhook',
+      'signWebhook',
+      'signWebhookAsync',
+      'dedupeKeyOf',
+      'PAYMENT_EVENT_TYPES',
+      'PaymentError',
+      'WebhookVerificationError',
+      'WebhookPayloadError',
+    ],
   };
   for (const [specifier, names] of Object.entries(entries)) {
     expect(() => assertPackageExports(specifier, import.meta.dirname, names)).not.toThrow();
@@ -63,6 +73,18 @@ it('an error thrown through a subpath entry is an instance of the root entry cla
   ).toBe('true');
 });
 
+it('a webhook refused through @paymount/core/webhooks is an instance of the root entry class, in CJS and ESM', () => {
+  const check = `async (core, webhooks) => { try { await webhooks.verifyWebhook({ secret: 'whsec_0123456789abcdef', rawBody: '{}', headers: {} }); return 'no error'; }
+    catch (error) { return error instanceof core.WebhookVerificationError && error instanceof core.PaymentError && error.code === core.PaymentErrorCode.WEBHOOK_MISSING_HEADER; } }`;
+  const run = (args: string[]) => execFileSync(process.execPath, args, { cwd: import.meta.dirname, encoding: 'utf8' });
+  expect(
+    run(['--input-type=commonjs', '-e', `(${check})(require('@paymount/core'), require('@paymount/core/webhooks')).then((r) => process.stdout.write(String(r)))`]),
+  ).toBe('true');
+  expect(
+    run(['--input-type=module', '-e', `process.stdout.write(String(await (${check})(await import('@paymount/core'), await import('@paymount/core/webhooks'))))`]),
+  ).toBe('true');
+});
+
 it('publint and Are The Types Wrong find no problem in the packed package', () => {
   expect(() => assertPackageLints(`${import.meta.dirname}/..`)).not.toThrow();
 }, 120_000);
@@ -75,6 +97,7 @@ describe('export conditions pick the platform build', () => {
     ['@paymount/core/schemas', 'schemas'],
     ['@paymount/core/http', 'http'],
     ['@paymount/core/stores', 'stores'],
+    ['@paymount/core/webhooks', 'webhooks'],
   ] as const;
   // What each resolver adds on its own: Bun and Deno also match `node`, workerd's bundler `worker`, Next's edge `browser`.
   const cases: Array<[string, string[], 'web' | 'node']> = [

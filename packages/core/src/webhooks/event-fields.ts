@@ -1,10 +1,11 @@
-import { z } from 'zod';
-import { compile } from 'zod/v4/core';
+// zod/mini, imported whole as a namespace, so that `@paymount/core/webhooks` bundles only the zod it calls.
+import * as z from 'zod/mini';
+import { compileSchema } from '../platform/current';
 import type { PaymentEventType } from './event';
 
 const required = (issue: { input?: unknown }, expected: string) => (issue.input === undefined ? 'is required' : `must be ${expected}`);
 const text = z.string({ error: (issue) => required(issue, 'a string') });
-const id = text.min(1, 'must not be empty');
+const id = text.check(z.minLength(1, 'must not be empty'));
 const reasonSchema = z.object(
   { code: id, message: text },
   { error: 'must be sent, as a reason object or as transactionResultCode and transactionResultMsg' },
@@ -37,11 +38,11 @@ const EVENT_FIELD_RULES: Readonly<Record<NamedEventType, EventFieldRule>> = {
 // keeps nothing to copy, so the check costs a type test (bench: webhook-verify).
 const amountPresent = z.looseObject({}, { error: (issue) => required(issue, 'an object') });
 
-function schemaOf(rule: EventFieldRule): z.ZodObject {
-  return compile(
+function schemaOf(rule: EventFieldRule): z.ZodMiniObject {
+  return compileSchema(
     z.object({
       ...Object.fromEntries(rule.ids.map((name) => [name, id])),
-      ...Object.fromEntries(rule.optionalIds.map((name) => [name, id.optional()])),
+      ...Object.fromEntries(rule.optionalIds.map((name) => [name, z.optional(id)])),
       amount: amountPresent,
       ...(rule.reason ? { reason: reasonSchema } : {}),
     }),
@@ -49,7 +50,7 @@ function schemaOf(rule: EventFieldRule): z.ZodObject {
 }
 
 /** Each rule as a compiled schema: the rule paymount states, its fast path, and the words of its issues. */
-export const EVENT_FIELD_SCHEMAS: Readonly<Record<NamedEventType, z.ZodObject>> = {
+export const EVENT_FIELD_SCHEMAS: Readonly<Record<NamedEventType, z.ZodMiniObject>> = {
   'payment.succeeded': schemaOf(EVENT_FIELD_RULES['payment.succeeded']),
   'payment.failed': schemaOf(EVENT_FIELD_RULES['payment.failed']),
   'payment.closed': schemaOf(EVENT_FIELD_RULES['payment.closed']),

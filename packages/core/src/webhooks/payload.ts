@@ -1,17 +1,18 @@
-import { z } from 'zod';
-import { compile } from 'zod/v4/core';
+// zod/mini, imported whole as a namespace, so that `@paymount/core/webhooks` bundles only the zod it calls.
+import * as z from 'zod/mini';
+import { compileSchema } from '../platform/current';
 import { reportedAmountSchema } from '../schemas/reported-amount';
 
-const optionalText = z.string().optional();
+const optionalText = z.optional(z.string());
 
 /** The reported amount as a webhook carries it: every part optional, the currency too. */
-export const eventAmountSchema = reportedAmountSchema.partial();
+export const eventAmountSchema = z.partial(reportedAmountSchema);
 
 /**
  * A webhook body. Only the fields paymount reads are typed; everything else
- * passes through untouched. Compiled once: every delivery goes through it.
+ * passes through untouched. Compiled once where the platform can: every delivery goes through it.
  */
-export const webhookPayloadSchema = compile(
+export const webhookPayloadSchema = compileSchema(
   z.looseObject({
     transactionId: optionalText,
     originalTransactionId: optionalText,
@@ -20,8 +21,8 @@ export const webhookPayloadSchema = compile(
     referenceOrderId: optionalText,
     transactionType: optionalText,
     transactionStatus: optionalText,
-    amount: eventAmountSchema.optional(),
-    reason: z.looseObject({ code: optionalText, message: optionalText }).optional(),
+    amount: z.optional(eventAmountSchema),
+    reason: z.optional(z.looseObject({ code: optionalText, message: optionalText })),
     transactionResultCode: optionalText,
     transactionResultMsg: optionalText,
   }),
