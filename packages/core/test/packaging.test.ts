@@ -85,6 +85,23 @@ it('a webhook refused through @paymount/core/webhooks is an instance of the root
   ).toBe('true');
 });
 
+it('@paymount/core/webhooks loaded alone names the broken field and its rule in words (zod classic, whose locale words zod messages, is not loaded)', () => {
+  const script = `
+    const { signWebhook, verifyWebhook } = await import('@paymount/core/webhooks');
+    const secret = 'whsec_0123456789abcdef';
+    const delivery = signWebhook({ secret, payload: { transactionId: 5, amount: { orderAmount: '10' } } });
+    try { await verifyWebhook({ secret, rawBody: delivery.body, headers: delivery.headers }); process.stdout.write('accepted'); }
+    catch (error) { process.stdout.write(JSON.stringify({ message: error.message, issues: error.issues })); }`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: import.meta.dirname, encoding: 'utf8' });
+  expect(JSON.parse(out)).toEqual({
+    message: expect.stringContaining('(transactionId must be a string; amount.orderAmount must be a number)'),
+    issues: [
+      { path: 'transactionId', rule: 'type', message: 'must be a string' },
+      { path: 'amount.orderAmount', rule: 'type', message: 'must be a number' },
+    ],
+  });
+});
+
 it('publint and Are The Types Wrong find no problem in the packed package', () => {
   expect(() => assertPackageLints(`${import.meta.dirname}/..`)).not.toThrow();
 }, 120_000);

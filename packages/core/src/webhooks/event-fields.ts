@@ -1,10 +1,10 @@
 // zod/mini, imported whole as a namespace, so that `@paymount/core/webhooks` bundles only the zod it calls.
 import * as z from 'zod/mini';
 import { compileSchema } from '../platform/current';
+import { mustBe } from '../schemas/field-words';
 import type { PaymentEventType } from './event';
 
-const required = (issue: { input?: unknown }, expected: string) => (issue.input === undefined ? 'is required' : `must be ${expected}`);
-const text = z.string({ error: (issue) => required(issue, 'a string') });
+const text = z.string(mustBe('a string'));
 const id = text.check(z.minLength(1, 'must not be empty'));
 const reasonSchema = z.object(
   { code: id, message: text },
@@ -36,7 +36,7 @@ const EVENT_FIELD_RULES: Readonly<Record<NamedEventType, EventFieldRule>> = {
 
 // Present and an object: its parts are the payload schema's to check, and an empty loose object
 // keeps nothing to copy, so the check costs a type test (bench: webhook-verify).
-const amountPresent = z.looseObject({}, { error: (issue) => required(issue, 'an object') });
+const amountPresent = z.looseObject({}, mustBe('an object'));
 
 function schemaOf(rule: EventFieldRule): z.ZodMiniObject {
   return compileSchema(
