@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { dirname, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assertPackageExports, assertPackageLints, resolvedFile } from '../../../tools/packaging';
 
@@ -100,6 +100,28 @@ it('@paymount/core/webhooks loaded alone names the broken field and its rule in 
       { path: 'amount.orderAmount', rule: 'type', message: 'must be a number' },
     ],
   });
+});
+
+it('@paymount/core/webhooks loads neither undici nor zod classic, on Node and on the web build, from import and require', () => {
+  const packageDir = `${import.meta.dirname}/..`;
+  // Every module specifier a built file loads, following its own chunks.
+  const loadedBy = (file: string, seen = new Set<string>()): Set<string> => {
+    const specifiers = new Set<string>();
+    const text = readFileSync(file, 'utf8');
+    for (const [, specifier] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s*)["']([^"']+)["']/gm)) {
+      if (!specifier!.startsWith('./')) specifiers.add(specifier!);
+      else if (!seen.has(specifier!)) {
+        seen.add(specifier!);
+        for (const inner of loadedBy(`${dirname(file)}/${specifier}`, seen)) specifiers.add(inner);
+      }
+    }
+    return specifiers;
+  };
+  for (const file of ['dist/webhooks.js', 'dist/webhooks.cjs', 'dist/web/webhooks.js', 'dist/web/webhooks.cjs']) {
+    const loaded = [...loadedBy(`${packageDir}/${file}`)].sort();
+    expect(loaded, file).toContain('zod/mini');
+    expect(loaded.filter((specifier) => specifier === 'undici' || specifier === 'zod' || specifier === 'module'), file).toEqual([]);
+  }
 });
 
 it('publint and Are The Types Wrong find no problem in the packed package', () => {

@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { captureTelemetry } from '../../../tools/telemetry-testing';
 import { createPaymentClient, createPaymentRoutes, PaymentValidationError, signWebhook, signWebhookAsync, verifyWebhook } from '../src';
 import { platform } from '../src/platform/current';
+import { compileSchema, platformCrypto } from '../src/platform/current-verifier';
+import { webCrypto } from '../src/platform/web/crypto';
 import { directPaymentInput } from './support/fixtures';
 
 /*
@@ -23,6 +25,12 @@ afterAll(async () => {
 
 it('runs on the web platform', () => {
   expect(platform.name).toBe('web');
+});
+
+it("binds the webhook verifier to the web platform's crypto, with no schema compiler (workerd refuses new Function)", () => {
+  expect(platformCrypto).toBe(webCrypto);
+  const schema = {};
+  expect(compileSchema(schema)).toBe(schema);
 });
 
 describe('client options', () => {

@@ -1,5 +1,5 @@
 import { base64UrlOf, utf8Bytes } from '../bytes';
-import { platformCrypto } from '../platform/current';
+import { platformCrypto } from '../platform/current-verifier';
 import type { PaymentEvent } from '../webhooks/event';
 import { normalizeCode } from '../webhooks/normalize-event';
 

@@ -1,6 +1,6 @@
 // zod/mini, imported whole as a namespace, so that `@paymount/core/webhooks` bundles only the zod it calls.
 import * as z from 'zod/mini';
-import { compileSchema } from '../platform/current';
+import { compileSchema } from '../platform/current-verifier';
 import { mustBe } from '../schemas/field-words';
 import type { PaymentEventType } from './event';
 

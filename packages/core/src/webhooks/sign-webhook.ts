@@ -1,5 +1,5 @@
 import { hexOf, utf8Bytes, utf8Text } from '../bytes';
-import { platformCrypto } from '../platform/current';
+import { platformCrypto } from '../platform/current-verifier';
 
 export interface SignWebhookOptions {
   /** A payload to serialise as JSON, or `rawBody` to sign exact bytes. */

@@ -1,6 +1,6 @@
 import { bytesOfBase64, bytesOfHex } from '../bytes';
 import { WebhookVerificationError } from '../errors';
-import { platformCrypto } from '../platform/current';
+import { platformCrypto } from '../platform/current-verifier';
 import { SURROUNDING_WHITESPACE_RULE } from '../schemas/secret-length';
 
 const DIGEST_BYTES = 32;
