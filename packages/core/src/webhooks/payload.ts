@@ -1,14 +1,14 @@
 // zod/mini, imported whole as a namespace, so that `@paymount/core/webhooks` bundles only the zod it calls.
-import * as z from 'zod/mini';
+import * as zm from 'zod/mini';
 import { compileSchema } from '../platform/current-verifier';
 import { mustBe } from '../schemas/field-words';
 import { reportedAmountSchema } from '../schemas/reported-amount';
 
-const optionalText = z.optional(z.string(mustBe('a string')));
+const optionalText = zm.optional(zm.string(mustBe('a string')));
 
 /** The reported amount as a webhook carries it: every part optional, the currency too. */
-export const eventAmountSchema = z.looseObject(
-  { ...reportedAmountSchema.shape, priceCurrency: z.optional(reportedAmountSchema.shape.priceCurrency) },
+export const eventAmountSchema = zm.looseObject(
+  { ...reportedAmountSchema.shape, priceCurrency: zm.optional(reportedAmountSchema.shape.priceCurrency) },
   mustBe('an object'),
 );
 
@@ -17,7 +17,7 @@ export const eventAmountSchema = z.looseObject(
  * passes through untouched. Compiled once where the platform can: every delivery goes through it.
  */
 export const webhookPayloadSchema = compileSchema(
-  z.looseObject(
+  zm.looseObject(
     {
       transactionId: optionalText,
       originalTransactionId: optionalText,
@@ -26,8 +26,8 @@ export const webhookPayloadSchema = compileSchema(
       referenceOrderId: optionalText,
       transactionType: optionalText,
       transactionStatus: optionalText,
-      amount: z.optional(eventAmountSchema),
-      reason: z.optional(z.looseObject({ code: optionalText, message: optionalText }, mustBe('an object'))),
+      amount: zm.optional(eventAmountSchema),
+      reason: zm.optional(zm.looseObject({ code: optionalText, message: optionalText }, mustBe('an object'))),
       transactionResultCode: optionalText,
       transactionResultMsg: optionalText,
     },
@@ -35,4 +35,4 @@ export const webhookPayloadSchema = compileSchema(
   ),
 );
 
-export type WebhookPayload = z.output<typeof webhookPayloadSchema>;
+export type WebhookPayload = zm.output<typeof webhookPayloadSchema>;
