@@ -27,6 +27,7 @@ const ON_BOTH_PLATFORMS = [
   'service-refusal',
   'session-and-status',
   'wallet',
+  'webhook-event',
   'webhook-verify',
 ];
 const WEB_ONLY = 'test/**/*.web.test.ts';
