@@ -10,14 +10,19 @@ const entry = {
   schemas: 'src/entries/schemas.ts',
   http: 'src/entries/http.ts',
   stores: 'src/entries/stores.ts',
+  webhooks: 'src/entries/webhooks.ts',
 };
 
-/** The web build binds the web platform: every import of platform/current resolves to current.web.ts. */
+/**
+ * The web build binds the web platform: every import of platform/current (or
+ * platform/current-verifier) resolves to its `.web.ts` twin.
+ */
 const webPlatform: Plugin = {
   name: 'paymount-web-platform',
   setup(build) {
-    const webBinding = fileURLToPath(new URL('src/platform/current.web.ts', import.meta.url));
-    build.onResolve({ filter: /(^|\/)platform\/current$/ }, () => ({ path: webBinding }));
+    build.onResolve({ filter: /(^|\/)platform\/current(-verifier)?$/ }, ({ path }) => ({
+      path: fileURLToPath(new URL(`src/platform/${path.slice(path.lastIndexOf('/') + 1)}.web.ts`, import.meta.url)),
+    }));
   },
 };
 

@@ -27,18 +27,23 @@ const ON_BOTH_PLATFORMS = [
   'service-refusal',
   'session-and-status',
   'wallet',
+  'webhook-event',
   'webhook-verify',
 ];
 const WEB_ONLY = 'test/**/*.web.test.ts';
-const WEB_BINDING = fileURLToPath(new URL('src/platform/current.web.ts', import.meta.url));
+const webBinding = (name: string) => fileURLToPath(new URL(`src/platform/${name}.web.ts`, import.meta.url));
 
 const base = packageTests();
 const nodeProject = mergeConfig(base, { test: { name: 'node', exclude: [WEB_ONLY], typecheck: TYPE_TESTS } });
 const webProject = {
   ...base,
   resolve: {
-    // What the web build's esbuild plugin does (tsup.config.ts): platform/current is the web binding.
-    alias: [{ find: /^(\.\.?\/)+(?:.*\/)?platform\/current$/, replacement: WEB_BINDING }, ...((base.resolve?.alias ?? []) as Array<{ find: RegExp | string; replacement: string }>)],
+    // What the web build's esbuild plugin does (tsup.config.ts): platform/current and current-verifier are the web bindings.
+    alias: [
+      { find: /^(\.\.?\/)+(?:.*\/)?platform\/current$/, replacement: webBinding('current') },
+      { find: /^(\.\.?\/)+(?:.*\/)?platform\/current-verifier$/, replacement: webBinding('current-verifier') },
+      ...((base.resolve?.alias ?? []) as Array<{ find: RegExp | string; replacement: string }>),
+    ],
   },
   test: {
     ...base.test,

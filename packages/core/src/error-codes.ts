@@ -31,7 +31,8 @@ export type WebhookFailureReason = (typeof WEBHOOK_FAILURE_REASONS)[number];
  * (`error.code === PaymentErrorCode.ORDER_NOT_FOUND`). The core README's
  * "Error codes" table says when each is used.
  */
-export const PaymentErrorCode = Object.freeze({
+// Pure: a bundle that uses no code by name (a webhook-only Worker: its errors spell theirs) drops the table.
+export const PaymentErrorCode = /* @__PURE__ */ Object.freeze({
   // The client
   VALIDATION_ERROR: 'VALIDATION_ERROR',
   SERVICE_REFUSED: 'SERVICE_REFUSED',
@@ -89,7 +90,10 @@ export type PaymentErrorCode = (typeof PaymentErrorCode)[keyof typeof PaymentErr
 /** The code of a webhook failure reason. */
 export type WebhookFailureCode<R extends WebhookFailureReason = WebhookFailureReason> = (typeof PaymentErrorCode)[`WEBHOOK_${Uppercase<R>}`];
 
-/** `missing_header` → `WEBHOOK_MISSING_HEADER`; a reason without its code does not compile. */
+/**
+ * `missing_header` → `WEBHOOK_MISSING_HEADER`; a reason without its code does not compile. Spelt
+ * rather than looked up, so the webhook entry does not carry the whole table (each code's value is its name).
+ */
 export function webhookFailureCode<R extends WebhookFailureReason>(reason: R): WebhookFailureCode<R> {
-  return PaymentErrorCode[`WEBHOOK_${reason.toUpperCase() as Uppercase<R>}`];
+  return `WEBHOOK_${reason.toUpperCase()}` as WebhookFailureCode<R>;
 }

@@ -1,5 +1,5 @@
 import { PaymentErrorCode, webhookFailureCode, type WebhookFailureReason } from './error-codes';
-import { RATE_LIMIT_CODE } from './schemas/envelope';
+import { RATE_LIMIT_CODE } from './service-codes';
 
 export { PaymentErrorCode, WEBHOOK_FAILURE_REASONS, type WebhookFailureCode, type WebhookFailureReason } from './error-codes';
 

@@ -1,7 +1,8 @@
-// The root entry: what a merchant calls. Every name is listed by hand (no `export *`) so that a
-// new public name is a deliberate line here and shows in api/core.index.md; each kept name is
-// justified there. Zod schemas live in `@paymount/core/schemas`, the plumbing framework adapters
-// need in `@paymount/core/http`, and the helpers a store implementation needs in `@paymount/core/stores`.
+// The root entry: what a merchant calls. Every name is listed by hand (no `export *` but the webhook
+// entry's, whose names are listed by hand there) so that a new public name is a deliberate line and
+// shows in api/core.index.md; each kept name is justified there. Zod schemas live in
+// `@paymount/core/schemas`, the plumbing framework adapters need in `@paymount/core/http`, and the
+// helpers a store implementation needs in `@paymount/core/stores`.
 
 // Create functions
 export { createPaymentClient } from './client/create-client';
@@ -34,29 +35,11 @@ export type { WebhookFailureCode } from './error-codes';
 export { PaymentRouteError } from './routes/route-error';
 export type { PaymentRouteErrorOptions } from './routes/route-error';
 
-// Webhooks and events
-export { verifyWebhook } from './webhooks/verify-webhook';
-export type { VerifyWebhookOptions, WebhookSecrets } from './webhooks/verify-webhook';
-export { signWebhook, signWebhookAsync } from './webhooks/sign-webhook';
+// Webhooks and events: all of `@paymount/core/webhooks` (its names are listed there, once; the
+// webhook errors above are among them), and what the routes add to an event.
+export * from './entries/webhooks';
 export { paysOrder } from './orders/event-attempt';
-export type { SignedWebhook, SignWebhookOptions } from './webhooks/sign-webhook';
-export type { HeaderSource } from './webhooks/headers';
-export { PAYMENT_EVENT_TYPES } from './webhooks/event';
 export type { EventOrigin } from './webhooks/normalize-event';
-export type {
-  PaymentClosedEvent,
-  PaymentEvent,
-  PaymentEventAmount,
-  PaymentEventAttempt,
-  PaymentEventMap,
-  PaymentEventReason,
-  PaymentEventType,
-  PaymentFailedEvent,
-  PaymentSucceededEvent,
-  RefundFailedEvent,
-  RefundSucceededEvent,
-  UnknownPaymentEvent,
-} from './webhooks/event';
 export type {
   PaymentEventContext,
   PaymentEventHandler,
@@ -64,7 +47,6 @@ export type {
   PaymentEventOf,
   PaymentEventSubscriptions,
 } from './webhooks/event-handlers';
-export { dedupeKeyOf } from './idempotency/dedupe-key';
 export type { EventProcessing, QueuedEvent, QueuedRun } from './webhooks/event-processing';
 export type { EventHandling } from './idempotency/handle-event-once';
 

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { dirname, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assertPackageExports, assertPackageLints, resolvedFile } from '../../../tools/packaging';
 
@@ -46,6 +46,16 @@ it('each subpath entry loads from require() and import with its public names', (
     '@paymount/core/schemas': ['validate', 'amountSchema', 'checkoutSessionRequestSchema', 'paymentClientOptionsSchema', 'isPublicHostname'],
     '@paymount/core/http': ['readNodeBody', 'toNeutralRequest', 'writeNeutralResponse'],
     '@paymount/core/stores': ['isFinalState', 'isUnsettled', 'settledAttempt', 'orderAttemptSchema', 'ORDER_ATTEMPT_STATES'],
+    '@paymount/core/webhooks': [
+      'verifyWebhook',
+      'signWebhook',
+      'signWebhookAsync',
+      'dedupeKeyOf',
+      'PAYMENT_EVENT_TYPES',
+      'PaymentError',
+      'WebhookVerificationError',
+      'WebhookPayloadError',
+    ],
   };
   for (const [specifier, names] of Object.entries(entries)) {
     expect(() => assertPackageExports(specifier, import.meta.dirname, names)).not.toThrow();
@@ -63,6 +73,57 @@ it('an error thrown through a subpath entry is an instance of the root entry cla
   ).toBe('true');
 });
 
+it('a webhook refused through @paymount/core/webhooks is an instance of the root entry class, in CJS and ESM', () => {
+  const check = `async (core, webhooks) => { try { await webhooks.verifyWebhook({ secret: 'whsec_0123456789abcdef', rawBody: '{}', headers: {} }); return 'no error'; }
+    catch (error) { return error instanceof core.WebhookVerificationError && error instanceof core.PaymentError && error.code === core.PaymentErrorCode.WEBHOOK_MISSING_HEADER; } }`;
+  const run = (args: string[]) => execFileSync(process.execPath, args, { cwd: import.meta.dirname, encoding: 'utf8' });
+  expect(
+    run(['--input-type=commonjs', '-e', `(${check})(require('@paymount/core'), require('@paymount/core/webhooks')).then((r) => process.stdout.write(String(r)))`]),
+  ).toBe('true');
+  expect(
+    run(['--input-type=module', '-e', `process.stdout.write(String(await (${check})(await import('@paymount/core'), await import('@paymount/core/webhooks'))))`]),
+  ).toBe('true');
+});
+
+it('@paymount/core/webhooks loaded alone names the broken field and its rule in words (zod classic, whose locale words zod messages, is not loaded)', () => {
+  const script = `
+    const { signWebhook, verifyWebhook } = await import('@paymount/core/webhooks');
+    const secret = 'whsec_0123456789abcdef';
+    const delivery = signWebhook({ secret, payload: { transactionId: 5, amount: { orderAmount: '10' } } });
+    try { await verifyWebhook({ secret, rawBody: delivery.body, headers: delivery.headers }); process.stdout.write('accepted'); }
+    catch (error) { process.stdout.write(JSON.stringify({ message: error.message, issues: error.issues })); }`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: import.meta.dirname, encoding: 'utf8' });
+  expect(JSON.parse(out)).toEqual({
+    message: expect.stringContaining('(transactionId must be a string; amount.orderAmount must be a number)'),
+    issues: [
+      { path: 'transactionId', rule: 'type', message: 'must be a string' },
+      { path: 'amount.orderAmount', rule: 'type', message: 'must be a number' },
+    ],
+  });
+});
+
+it('@paymount/core/webhooks loads neither undici nor zod classic, on Node and on the web build, from import and require', () => {
+  const packageDir = `${import.meta.dirname}/..`;
+  // Every module specifier a built file loads, following its own chunks.
+  const loadedBy = (file: string, seen = new Set<string>()): Set<string> => {
+    const specifiers = new Set<string>();
+    const text = readFileSync(file, 'utf8');
+    for (const [, specifier] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s*)["']([^"']+)["']/gm)) {
+      if (!specifier!.startsWith('./')) specifiers.add(specifier!);
+      else if (!seen.has(specifier!)) {
+        seen.add(specifier!);
+        for (const inner of loadedBy(`${dirname(file)}/${specifier}`, seen)) specifiers.add(inner);
+      }
+    }
+    return specifiers;
+  };
+  for (const file of ['dist/webhooks.js', 'dist/webhooks.cjs', 'dist/web/webhooks.js', 'dist/web/webhooks.cjs']) {
+    const loaded = [...loadedBy(`${packageDir}/${file}`)].sort();
+    expect(loaded, file).toContain('zod/mini');
+    expect(loaded.filter((specifier) => specifier === 'undici' || specifier === 'zod' || specifier === 'module'), file).toEqual([]);
+  }
+});
+
 it('publint and Are The Types Wrong find no problem in the packed package', () => {
   expect(() => assertPackageLints(`${import.meta.dirname}/..`)).not.toThrow();
 }, 120_000);
@@ -75,6 +136,7 @@ describe('export conditions pick the platform build', () => {
     ['@paymount/core/schemas', 'schemas'],
     ['@paymount/core/http', 'http'],
     ['@paymount/core/stores', 'stores'],
+    ['@paymount/core/webhooks', 'webhooks'],
   ] as const;
   // What each resolver adds on its own: Bun and Deno also match `node`, workerd's bundler `worker`, Next's edge `browser`.
   const cases: Array<[string, string[], 'web' | 'node']> = [

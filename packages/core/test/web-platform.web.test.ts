@@ -2,9 +2,12 @@ import * as otelApi from '@opentelemetry/api';
 import { startSandbox, type Sandbox } from '@paymount/sandbox';
 import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as zm from 'zod/mini';
 import { captureTelemetry } from '../../../tools/telemetry-testing';
 import { createPaymentClient, createPaymentRoutes, PaymentValidationError, signWebhook, signWebhookAsync, verifyWebhook } from '../src';
 import { platform } from '../src/platform/current';
+import { compileSchema, platformCrypto } from '../src/platform/current-verifier';
+import { webCrypto } from '../src/platform/web/crypto';
 import { directPaymentInput } from './support/fixtures';
 
 /*
@@ -23,6 +26,12 @@ afterAll(async () => {
 
 it('runs on the web platform', () => {
   expect(platform.name).toBe('web');
+});
+
+it("binds the webhook verifier to the web platform's crypto, with no schema compiler (workerd refuses new Function)", () => {
+  expect(platformCrypto).toBe(webCrypto);
+  const schema = zm.string();
+  expect(compileSchema(schema)).toBe(schema);
 });
 
 describe('client options', () => {

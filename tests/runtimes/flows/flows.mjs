@@ -145,10 +145,21 @@ export async function runFlows(config, serve) {
         (error) => failed(error),
       );
       const routeAnswer = await fetch(`${selfUrl}/payments/webhook`, { method: 'POST', headers: signed, body: forged });
+      // The same two deliveries through the entry a Worker that only verifies webhooks imports.
+      const webhooks = await import('@paymount/core/webhooks');
+      const entryEvent = await webhooks.verifyWebhook({ secret: service.webhookSecret, rawBody: genuine.body, headers: genuine.headers });
+      const entryForged = await webhooks.verifyWebhook({ secret: service.webhookSecret, rawBody: forged, headers: signed }).then(
+        () => ({ ok: true }),
+        (error) => ({ ...failed(error), rootClass: error instanceof core.WebhookVerificationError }),
+      );
       return {
         event: { type: event.type, referenceOrderId: event.referenceOrderId, transactionId: event.transactionId },
         forged: forgedVerified,
         forgedRoute: { status: routeAnswer.status, body: await routeAnswer.json() },
+        entry: {
+          event: { type: entryEvent.type, referenceOrderId: entryEvent.referenceOrderId, transactionId: entryEvent.transactionId },
+          forged: entryForged,
+        },
       };
     });
 

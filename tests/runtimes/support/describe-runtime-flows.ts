@@ -104,6 +104,14 @@ export function describeRuntimeFlows(runtime: string, launch: Launch, options: R
       expect(report.forgedRoute).toMatchObject({ status: 400, body: { error: { code: 'WEBHOOK_BAD_SIGNATURE' } } });
     });
 
+    it('@paymount/core/webhooks verifies the same deliveries alike, its refusal an instance of the root entry class', () => {
+      const report = step('verify');
+      expect(report.entry).toEqual({
+        event: report.event,
+        forged: { ...(report.forged as object), rootClass: true },
+      });
+    });
+
     it('a direct payment whose request could not be sent fails at once (not pending, not retried) and charges nothing', () => {
       const report = step('unsent');
       expect(chargesOf(config.orders.unsent)).toEqual([]);

@@ -1,5 +1,5 @@
 import { base64UrlOf } from '../bytes';
-import { platform } from '../platform/current';
+import { platformCrypto } from '../platform/current-verifier';
 import type { PaymentEvent } from '../webhooks/event';
 import { normalizeCode } from '../webhooks/normalize-event';
 
@@ -37,5 +37,5 @@ export async function dedupeKeyOf(event: PaymentEvent): Promise<string> {
           transactionRequestId ?? null,
           transactionStatus === undefined ? null : normalizeCode(transactionStatus),
         ];
-  return `event:${base64UrlOf(await platform.crypto.sha256(JSON.stringify(identity)))}`;
+  return `event:${base64UrlOf(await platformCrypto.sha256(JSON.stringify(identity)))}`;
 }

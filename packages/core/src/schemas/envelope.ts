@@ -19,13 +19,3 @@ export const responseEnvelopeSchema = compile(
 );
 
 export type ResponseEnvelope = z.infer<typeof responseEnvelopeSchema>;
-
-export const SUCCESS_CODE = '0';
-export const RATE_LIMIT_CODE = 'S04';
-
-/**
- * Refusals meaning "no such transaction" (`T01`: a query, or the original of a
- * refund) and "no such checkout session" (`H01`: expire-session). The vendor
- * publishes no codes for these; these are the sandbox's.
- */
-export const NOT_FOUND_CODES: ReadonlySet<string> = new Set(['T01', 'H01']);

@@ -1,11 +1,12 @@
-import { z } from 'zod';
-import { compile } from 'zod/v4/core';
+// zod/mini, imported whole as a namespace, so that `@paymount/core/webhooks` bundles only the zod it calls.
+import * as zm from 'zod/mini';
+import { compileSchema } from '../platform/current-verifier';
+import { mustBe } from '../schemas/field-words';
 import type { PaymentEventType } from './event';
 
-const required = (issue: { input?: unknown }, expected: string) => (issue.input === undefined ? 'is required' : `must be ${expected}`);
-const text = z.string({ error: (issue) => required(issue, 'a string') });
-const id = text.min(1, 'must not be empty');
-const reasonSchema = z.object(
+const text = zm.string(mustBe('a string'));
+const id = text.check(zm.minLength(1, 'must not be empty'));
+const reasonSchema = zm.object(
   { code: id, message: text },
   { error: 'must be sent, as a reason object or as transactionResultCode and transactionResultMsg' },
 );
@@ -35,13 +36,13 @@ const EVENT_FIELD_RULES: Readonly<Record<NamedEventType, EventFieldRule>> = {
 
 // Present and an object: its parts are the payload schema's to check, and an empty loose object
 // keeps nothing to copy, so the check costs a type test (bench: webhook-verify).
-const amountPresent = z.looseObject({}, { error: (issue) => required(issue, 'an object') });
+const amountPresent = zm.looseObject({}, mustBe('an object'));
 
-function schemaOf(rule: EventFieldRule): z.ZodObject {
-  return compile(
-    z.object({
+function schemaOf(rule: EventFieldRule): zm.ZodMiniObject {
+  return compileSchema(
+    zm.object({
       ...Object.fromEntries(rule.ids.map((name) => [name, id])),
-      ...Object.fromEntries(rule.optionalIds.map((name) => [name, id.optional()])),
+      ...Object.fromEntries(rule.optionalIds.map((name) => [name, zm.optional(id)])),
       amount: amountPresent,
       ...(rule.reason ? { reason: reasonSchema } : {}),
     }),
@@ -49,7 +50,7 @@ function schemaOf(rule: EventFieldRule): z.ZodObject {
 }
 
 /** Each rule as a compiled schema: the rule paymount states, its fast path, and the words of its issues. */
-export const EVENT_FIELD_SCHEMAS: Readonly<Record<NamedEventType, z.ZodObject>> = {
+export const EVENT_FIELD_SCHEMAS: Readonly<Record<NamedEventType, zm.ZodMiniObject>> = {
   'payment.succeeded': schemaOf(EVENT_FIELD_RULES['payment.succeeded']),
   'payment.failed': schemaOf(EVENT_FIELD_RULES['payment.failed']),
   'payment.closed': schemaOf(EVENT_FIELD_RULES['payment.closed']),

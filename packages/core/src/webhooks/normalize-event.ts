@@ -1,6 +1,6 @@
-import type { z } from 'zod';
+import { safeParse, validate, type $ZodIssue, type $ZodType } from 'zod/v4/core';
 import { WebhookPayloadError } from '../errors';
-import { checkAgainst, toValidationIssues } from '../validation';
+import { toValidationIssues } from '../validation';
 import type { PaymentEvent, PaymentEventReason, PaymentEventType } from './event';
 import { EVENT_FIELD_SCHEMAS } from './event-fields';
 import { webhookPayloadSchema, type WebhookPayload } from './payload';
@@ -58,11 +58,11 @@ function eventOf(type: PaymentEventType, body: WebhookPayload, origin: EventOrig
  * check, no copy made: the event reads the payload's own values); the issues
  * are worked out on a refusal alone.
  */
-function issuesOf(schema: z.ZodType, value: unknown): readonly z.core.$ZodIssue[] {
-  return checkAgainst(schema, value).error?.issues ?? [];
+function issuesOf(schema: $ZodType, value: unknown): readonly $ZodIssue[] {
+  return safeParse(schema, value).error?.issues ?? [];
 }
 
-function payloadError(issues: readonly z.core.$ZodIssue[], input: unknown, what: string): WebhookPayloadError {
+function payloadError(issues: readonly $ZodIssue[], input: unknown, what: string): WebhookPayloadError {
   return new WebhookPayloadError(what, toValidationIssues(issues, input));
 }
 
@@ -81,12 +81,12 @@ export interface EventOrigin {
  * given an event it would have to second-guess.
  */
 export function normalizeEvent(payload: unknown, origin: EventOrigin): PaymentEvent {
-  if (!webhookPayloadSchema.validate(payload)) throw payloadError(issuesOf(webhookPayloadSchema, payload), payload, 'a JSON object of the expected shape');
+  if (!validate(webhookPayloadSchema, payload)) throw payloadError(issuesOf(webhookPayloadSchema, payload), payload, 'a JSON object of the expected shape');
   const type = eventTypeOf(payload.transactionType, payload.transactionStatus);
   const event = eventOf(type, payload, origin);
   if (type !== 'unknown') {
     const fields = EVENT_FIELD_SCHEMAS[type];
-    if (!fields.validate(event)) throw payloadError(issuesOf(fields, event), event, `a complete ${type} event`);
+    if (!validate(fields, event)) throw payloadError(issuesOf(fields, event), event, `a complete ${type} event`);
   }
   // The schema of `type` checked every field its event type requires.
   return event as unknown as PaymentEvent;

@@ -1,5 +1,5 @@
 import { hexOf, utf8Text } from '../bytes';
-import { platform } from '../platform/current';
+import { platformCrypto } from '../platform/current-verifier';
 
 export interface SignWebhookOptions {
   /** A payload to serialise as JSON, or `rawBody` to sign exact bytes. */
@@ -41,7 +41,7 @@ function signed(options: SignWebhookOptions, body: string, digest: Uint8Array): 
  */
 export async function signWebhookAsync(options: SignWebhookOptions): Promise<SignedWebhook> {
   const body = bodyOf(options);
-  return signed(options, body, await platform.crypto.hmacSha256(options.secret, body));
+  return signed(options, body, await platformCrypto.hmacSha256(options.secret, body));
 }
 
 /**
@@ -50,7 +50,7 @@ export async function signWebhookAsync(options: SignWebhookOptions): Promise<Sig
  * workerd and the edge runtime this throws: use `signWebhookAsync` there.
  */
 export function signWebhook(options: SignWebhookOptions): SignedWebhook {
-  const { hmacSha256Sync } = platform.crypto;
+  const { hmacSha256Sync } = platformCrypto;
   if (hmacSha256Sync === undefined) {
     throw new TypeError('signWebhook() needs synchronous node:crypto, which this runtime lacks: use `await signWebhookAsync(options)` instead.');
   }

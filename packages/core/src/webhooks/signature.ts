@@ -1,6 +1,6 @@
 import { bytesOfBase64, bytesOfHex } from '../bytes';
 import { WebhookVerificationError } from '../errors';
-import { platform } from '../platform/current';
+import { platformCrypto } from '../platform/current-verifier';
 import { SURROUNDING_WHITESPACE_RULE } from '../schemas/secret-length';
 
 const DIGEST_BYTES = 32;
@@ -37,7 +37,7 @@ function anyMatches(given: Uint8Array | undefined, expected: readonly Uint8Array
   let matched = false;
   for (const digest of expected) {
     const candidate = given !== undefined && given.length === digest.length ? given : new Uint8Array(digest.length);
-    const equal = platform.crypto.timingSafeEqual(candidate, digest);
+    const equal = platformCrypto.timingSafeEqual(candidate, digest);
     matched = matched || (equal && given !== undefined);
   }
   return matched;
@@ -50,7 +50,7 @@ function anyMatches(given: Uint8Array | undefined, expected: readonly Uint8Array
  */
 export function signatureMatches(signature: string, body: Uint8Array, secrets: readonly string[]): boolean | Promise<boolean> {
   const given = decodeSignature(signature);
-  const { hmacSha256Sync, hmacSha256 } = platform.crypto;
+  const { hmacSha256Sync, hmacSha256 } = platformCrypto;
   if (hmacSha256Sync !== undefined) return anyMatches(given, secrets.map((secret) => hmacSha256Sync(secret, body)));
   return Promise.all(secrets.map((secret) => hmacSha256(secret, body))).then((expected) => anyMatches(given, expected));
 }
