@@ -14,7 +14,7 @@ const BACKOFF_MS = 100;
 /** Each paymount-queue run starts a Node process through tsx: seconds apiece on a busy machine. */
 const CLI_TEST_MS = 60_000;
 
-describe.skipIf(redisSkipped)('a handler that keeps failing', () => {
+describe.skipIf(redisSkipped())('a handler that keeps failing', () => {
   let redis: RedisServer;
   let sandbox: Sandbox;
   let app: QueuedApp;

@@ -12,7 +12,7 @@ import { waitFor } from './support/wait';
 const EVENTS = Number(process.env['PAYMOUNT_LOAD_EVENTS'] ?? 200);
 const NAMESPACE = 'load';
 
-describe.skipIf(redisSkipped)(`3 app processes and 3 worker processes, ${EVENTS} events delivered twice each, workers killed`, () => {
+describe.skipIf(redisSkipped())(`3 app processes and 3 worker processes, ${EVENTS} events delivered twice each, workers killed`, () => {
   let redis: RedisServer;
   let sandbox: Sandbox;
   let admin: Redis;

@@ -31,7 +31,7 @@ describe('options', () => {
   });
 });
 
-describe.skipIf(redisSkipped)('an existing ioredis client (e.g. the one @nestjs/bullmq uses)', () => {
+describe.skipIf(redisSkipped())('an existing ioredis client (e.g. the one @nestjs/bullmq uses)', () => {
   let redis: RedisServer;
   beforeAll(async () => {
     redis = await startRedisServer();

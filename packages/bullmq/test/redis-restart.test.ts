@@ -9,7 +9,7 @@ import { waitFor } from './support/wait';
 
 const EVENTS = 40;
 
-describe.skipIf(redisSkipped)('Redis restarted while events are delivered and handled', () => {
+describe.skipIf(redisSkipped())('Redis restarted while events are delivered and handled', () => {
   let redis: RedisServer;
   let sandbox: Sandbox;
   let app: QueuedApp;

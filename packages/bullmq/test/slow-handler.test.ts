@@ -11,7 +11,7 @@ import { waitFor } from './support/wait';
 const SERVICE_TIMEOUT_MS = 10_000;
 const HANDLER_MS = Number(process.env.HANDLER_MS ?? 30_000);
 
-describe.skipIf(redisSkipped)('a 30-second handler behind queued processing', () => {
+describe.skipIf(redisSkipped())('a 30-second handler behind queued processing', () => {
   let redis: RedisServer;
   let sandbox: Sandbox;
   let app: QueuedApp;

@@ -10,7 +10,7 @@ import { waitFor } from './support/wait';
 // OpenTelemetry's SpanKind values, as the SDK exports them.
 const SPAN_KIND = { SERVER: 1, PRODUCER: 3, CONSUMER: 4 };
 
-describe.skipIf(redisSkipped)('queued processing, traced and measured', () => {
+describe.skipIf(redisSkipped())('queued processing, traced and measured', () => {
   let redis: RedisServer;
   let sandbox: Sandbox;
   let app: QueuedApp;

@@ -8,7 +8,7 @@ import { startQueuedApp, type QueuedApp } from './support/queued-app';
 import { adminClient, appConfig, counts, eventKeyOf, FAST_RECOVERY } from './support/scenario';
 import { waitFor } from './support/wait';
 
-describe.skipIf(redisSkipped)('a worker process killed (SIGKILL) in the middle of a job', () => {
+describe.skipIf(redisSkipped())('a worker process killed (SIGKILL) in the middle of a job', () => {
   let redis: RedisServer;
   let sandbox: Sandbox;
   let admin: Redis;

@@ -38,7 +38,7 @@ let app: NestTestApp;
 let workers: WebhookWorkers | undefined;
 
 beforeAll(async () => {
-  if (redisSkipped) return;
+  if (redisSkipped()) return;
   redis = await startRedisServer();
   fixture = await startAdapterFixture();
   queue = createWebhookQueue({ connection: redis.url, name: 'nest' });
@@ -55,7 +55,7 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-it.skipIf(redisSkipped)('with webhook.processing, the route queues the event and @OnPaymentEvent runs on a worker, through its interceptors', async () => {
+it.skipIf(redisSkipped())('with webhook.processing, the route queues the event and @OnPaymentEvent runs on a worker, through its interceptors', async () => {
   const { body, headers } = fixture.delivery('txn_nest_queued');
   const answer = await postRaw(`${app.url}/payments/webhook`, body, headers);
   expect(answer).toMatchObject({ status: 200, json: { received: true, queued: true } });
