@@ -148,7 +148,8 @@ function packageDirs() {
   const packages = join(ROOT, 'packages');
   return readdirSync(packages)
     .map((name) => join(packages, name))
-    .filter((dir) => existsSync(join(dir, 'package.json')));
+    // A manifest whose code has not landed (no src yet) has no API to report.
+    .filter((dir) => existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'src')));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
