@@ -49,7 +49,7 @@ describe('the currency table', () => {
   ])('%s (%s) is refused as priceCurrency, naming the field and the rule', (code) => {
     const error = validationErrorOf(() => validate(amountSchema, { orderAmount: 100, priceCurrency: code }, 'amount'));
     expect(error.issues).toEqual([{ path: 'priceCurrency', rule: 'iso_4217', message: expect.stringContaining('active ISO 4217 currency code') }]);
-    expect(error.message).toMatch(/^Invalid amount: priceCurrency: must be an active ISO 4217 currency code/);
+    expect(error.message).toMatch(/^Invalid amount: priceCurrency must be an active ISO 4217 currency code/);
   });
 
   it.each(['XAU', 'XXX', 'DEM'])('%s is refused by the money helpers with the same rule', (code) => {

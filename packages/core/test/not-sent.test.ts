@@ -111,5 +111,5 @@ it('a connection lost after sending is still a payment in doubt (pending), as be
 it('refuses a `transport` option that is not a Transport, naming the option and what it must be', () => {
   const attempt = () => clientWith({ transport: { send: 'fetch' } as unknown as Transport });
   expect(attempt).toThrow(PaymentValidationError);
-  expect(attempt).toThrow(/transport: must be a Transport: an object with send\(method, path, headers, body, \{ timeoutMs, signal \}\) and close\(\) methods/);
+  expect(attempt).toThrow(/transport must be a Transport: an object with send\(method, path, headers, body, \{ timeoutMs, signal \}\) and close\(\) methods/);
 });

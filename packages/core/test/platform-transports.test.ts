@@ -130,7 +130,7 @@ describe('the `transport` client option', () => {
   it('cannot be combined with `dispatcher` or `ca`, which configure the built-in transport', () => {
     const transport = createFetchTransport({ baseUrl: sandbox.url });
     expect(() => createPaymentClient({ ...sandbox.clientOptions(), transport, ca: 'PEM', logger: false })).toThrow(
-      'transport: cannot be combined with `dispatcher` or `ca`, which configure the built-in transport: set them on your own transport instead',
+      'transport cannot be combined with `dispatcher` or `ca`, which configure the built-in transport: set them on your own transport instead',
     );
   });
 });

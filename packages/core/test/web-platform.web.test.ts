@@ -41,7 +41,7 @@ describe('client options', () => {
   ])('refuses `%s`, which configures undici, naming it and what to do instead', (name, option) => {
     const attempt = () => createPaymentClient({ ...sandbox.clientOptions(), ...option, logger: false });
     expect(attempt).toThrow(PaymentValidationError);
-    expect(attempt).toThrow(`${name}: configures undici, which paymount uses on Node only; this runtime sends through fetch, so remove \`${name}\` (or pass your own \`transport\`)`);
+    expect(attempt).toThrow(`${name} configures undici, which paymount uses on Node only; this runtime sends through fetch, so remove \`${name}\` (or pass your own \`transport\`)`);
   });
 });
 
@@ -81,7 +81,7 @@ describe('telemetry', () => {
 
   it('refuses an `api` that is not the OpenTelemetry API module, as any malformed telemetry option', () => {
     expect(() => createPaymentClient({ ...sandbox.clientOptions(), telemetry: { api: { trace: {} } as never } })).toThrow(
-      'telemetry: must be false or { api?, tracerProvider?, meterProvider? }',
+      'telemetry must be false or { api?, tracerProvider?, meterProvider? }',
     );
   });
 });
