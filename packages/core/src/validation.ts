@@ -68,7 +68,12 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[], under?: stri
     .join('; ');
 }
 
-function toValidationIssue(issue: z.core.$ZodIssue, input: unknown): ValidationIssue {
+/**
+ * One issue in the rule vocabulary, for a schema that admits unknown keys
+ * (the webhook payload): no closest-name search, so a bundle of the webhook
+ * verifier does not carry it.
+ */
+export function toValidationIssue(issue: z.core.$ZodIssue, input: unknown): ValidationIssue {
   const path = issue.path.map(String).join('.');
   return { path, rule: ruleOf(issue, input), message: issue.message };
 }

@@ -156,7 +156,9 @@ describe.skipIf(redisSkipped())('RedisIdempotencyStore', () => {
     };
     expect(refusal({})).toEqual([expect.objectContaining({ rule: 'one_connection_option' })]);
     expect(refusal({ client: {} })).toEqual([expect.objectContaining({ path: 'client' })]);
-    expect(refusal({ connection: redis.url, keyPrefx: 'typo:' })).toEqual([expect.objectContaining({ path: '' })]);
+    expect(refusal({ connection: redis.url, keyPrefx: 'typo:' })).toEqual([
+      expect.objectContaining({ path: 'keyPrefx', rule: 'unknown_field', message: 'is not an option; did you mean `keyPrefix`?' }),
+    ]);
     expect(refusal({ connection: redis.url, keyPrefix: 7 })).toEqual([expect.objectContaining({ path: 'keyPrefix' })]);
   });
 

@@ -1,6 +1,6 @@
 import { safeParse, validate, type $ZodIssue, type $ZodType } from 'zod/v4/core';
 import { WebhookPayloadError } from '../errors';
-import { toValidationIssues } from '../validation';
+import { toValidationIssue } from '../validation';
 import type { PaymentEvent, PaymentEventReason, PaymentEventType } from './event';
 import { EVENT_FIELD_SCHEMAS } from './event-fields';
 import { webhookPayloadSchema, type WebhookPayload } from './payload';
@@ -63,7 +63,7 @@ function issuesOf(schema: $ZodType, value: unknown): readonly $ZodIssue[] {
 }
 
 function payloadError(issues: readonly $ZodIssue[], input: unknown, what: string): WebhookPayloadError {
-  return new WebhookPayloadError(what, toValidationIssues(issues, input));
+  return new WebhookPayloadError(what, issues.map((issue) => toValidationIssue(issue, input)));
 }
 
 /** What the delivery (or reconciliation) knows besides the body. */
