@@ -25,7 +25,7 @@ export function packageTests(overrides: ViteUserConfig['test'] = {}) {
           replacement: `${root}packages/core/src/entries/$1.ts`,
         },
         {
-          find: /^@paymount\/(core|sandbox|express|koa|nestjs|redis)$/,
+          find: /^@paymount\/(core|sandbox|express|koa|nestjs|redis|postgres)$/,
           replacement: `${root}packages/$1/src/index.ts`,
         },
       ],
