@@ -1,9 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port';
 
 const HOST = '127.0.0.1';
 const INSTALL_HINT = 'install it with `apt-get install -y postgresql` (Debian/Ubuntu) or `brew install postgresql`';
@@ -42,16 +41,6 @@ export const postgresSkipped = (() => {
   return true;
 })();
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, HOST);
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (address === null || typeof address === 'string') throw new Error('no TCP port was assigned');
-  return address.port;
-}
 
 /** Runs a PostgreSQL binary, as SERVER_USER when we are root. */
 function run(binary: string, args: readonly string[]): string {
@@ -85,7 +74,7 @@ export interface PostgresServer {
  */
 export async function startPostgresServer(): Promise<PostgresServer> {
   if (!postgresServerAvailable) throw new Error(`PostgreSQL cannot be started here: ${INSTALL_HINT}.`);
-  const port = await freePort();
+  const port = await freePort(HOST);
   const dir = mkdtempSync(join(tmpdir(), 'paymount-pg-'));
   if (runningAsRoot) {
     const uid = Number(execFileSync('id', ['-u', SERVER_USER], { encoding: 'utf8' }));

@@ -1,6 +1,7 @@
 import type { PostgresDatabase, PostgresQueryable, Row } from './database';
 
 // The drivers' shapes, as far as the wrappers use them: structural, so this package depends on no driver.
+// Methods, not function-typed properties, so each driver's own (narrower) parameter types fit.
 
 /** node-postgres: a `pg.Client`, or a client a `pg.Pool` lent. */
 export interface PgClientLike {
@@ -13,18 +14,18 @@ export interface PgPoolLike extends PgClientLike {
 }
 /** postgres.js: the `sql` function `postgres(url)` returns, or a transaction's. */
 export interface PostgresJsLike {
-  unsafe(query: string, parameters?: never[]): PromiseLike<unknown>;
+  unsafe(query: string, parameters?: unknown[]): PromiseLike<unknown>;
 }
 /** postgres.js: the top-level `sql`, which can begin a transaction. */
 export interface PostgresJsSqlLike extends PostgresJsLike {
-  begin<T>(fn: (sql: never) => T | Promise<T>): Promise<unknown>;
+  begin<T>(fn: (sql: PostgresJsLike) => T | Promise<T>): Promise<unknown>;
 }
 /** PGlite (`@electric-sql/pglite`), or one of its transactions. */
 export interface PGliteLike {
   query(query: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 export interface PGliteDatabaseLike extends PGliteLike {
-  transaction<T>(callback: (tx: never) => Promise<T>): Promise<T>;
+  transaction<T>(callback: (tx: PGliteLike) => Promise<T>): Promise<T>;
 }
 
 const queryOf =
@@ -87,13 +88,13 @@ export function fromPg(db: PgPoolLike | PgClientLike): PostgresDatabase {
   };
 }
 
-const postgresJsQuery = (sql: PostgresJsLike) => queryOf((text, params) => sql.unsafe(text, params as never[]), (rows: unknown[]) => [...rows]);
+const postgresJsQuery = (sql: PostgresJsLike) => queryOf((text, params) => sql.unsafe(text, params), (rows: unknown[]) => [...rows]);
 
 /** postgres.js (`postgres(url)`); a transaction is `sql.begin`, on a connection of its own. */
 export function fromPostgresJs(sql: PostgresJsSqlLike): PostgresDatabase {
   return {
     query: postgresJsQuery(sql),
-    transaction: async (fn) => (await sql.begin((tx: PostgresJsLike) => fn({ query: postgresJsQuery(tx) }))) as never,
+    transaction: async (fn) => (await sql.begin((tx) => fn({ query: postgresJsQuery(tx) }))) as never,
   };
 }
 
@@ -103,6 +104,6 @@ const pgliteQuery = (db: PGliteLike) => queryOf((text, params) => db.query(text,
 export function fromPGlite(db: PGliteDatabaseLike): PostgresDatabase {
   return {
     query: pgliteQuery(db),
-    transaction: (fn) => db.transaction((tx: PGliteLike) => fn({ query: pgliteQuery(tx) })),
+    transaction: (fn) => db.transaction((tx) => fn({ query: pgliteQuery(tx) })),
   };
 }
