@@ -4,7 +4,7 @@ import { createPaymentRoutes } from '../src/routes/create-payment-routes';
 import type { NeutralRequest } from '../src/routes/neutral-http';
 import type { PaymentRoutes } from '../src/routes/types';
 import type { PaymentEventContext } from '../src/webhooks/event-handlers';
-import { signWebhook } from '../src/webhooks/sign-webhook';
+import { sale, signedDelivery } from './support/signed-sale';
 
 const secret = 'whsec_transactional_test_secret';
 
@@ -59,18 +59,7 @@ function routes(store: MemoryIdempotencyStore, handler: (event: unknown, ctx: Pa
   return created;
 }
 
-function delivery(transactionId: string): NeutralRequest {
-  const payload = {
-    transactionId,
-    transactionRequestId: `req-${transactionId}`,
-    transactionType: 'SALE',
-    transactionStatus: 'S',
-    referenceOrderId: 'order-0001',
-    amount: { orderAmount: 1250, priceCurrency: 'USD' },
-  };
-  const { body, headers } = signWebhook({ payload, secret });
-  return { method: 'POST', path: '/webhook', headers, query: {}, readBody: async () => Buffer.from(body) };
-}
+const delivery = (transactionId: string) => signedDelivery(sale(transactionId), secret);
 
 const statusOf = async (paymentRoutes: PaymentRoutes, request: NeutralRequest) => (await paymentRoutes.handle(request))?.status;
 

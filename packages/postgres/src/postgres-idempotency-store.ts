@@ -50,16 +50,14 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
   }
 
   async release(key: string): Promise<void> {
-    const token = this.held.get(key);
+    const token = this.letGo(key);
     if (token === undefined) return;
-    this.held.delete(key);
     await this.link.run('release', (db) => db.query(`DELETE FROM ${this.table} WHERE key = $1 AND token = $2 AND state = 'processing'`, [key, token]));
   }
 
   /** Marks the key done for `ttlMs` while it holds our claim, or when it lapsed meanwhile (the work is done: remembering it is right). */
   async complete(key: string, ttlMs: number): Promise<void> {
-    const token = this.held.get(key) ?? '';
-    this.held.delete(key);
+    const token = this.letGo(key) ?? '';
     await this.link.run('complete', (db) =>
       db.query(
         `INSERT INTO ${this.table} AS e (key, state, token, expires_at) VALUES ($1, 'done', $2, ${leaseEnd(3)})
@@ -68,6 +66,13 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
         [key, token, ttlMs],
       ),
     );
+  }
+
+  /** The token of our claim on `key`, no longer held by this process once read. */
+  private letGo(key: string): string | undefined {
+    const token = this.held.get(key);
+    this.held.delete(key);
+    return token;
   }
 
   async renew(key: string, ttlMs: number): Promise<boolean> {
