@@ -29,7 +29,11 @@ export interface PostgresStoresOptions {
    * migration tool applies `@paymount/postgres/migrations/*.sql`.
    */
   migrate?: boolean;
-  /** Told about expired rows that could not be deleted yet (debug). Default: nothing. */
+  /**
+   * Told about expired rows that could not be deleted yet (debug) and, once,
+   * about a server that can lose acknowledged commits (`fsync` or
+   * `synchronous_commit` off; warn). Default: nothing, except that last, on the console.
+   */
   logger?: Logger;
 }
 

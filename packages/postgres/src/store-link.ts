@@ -1,4 +1,5 @@
-import { PaymentStoreUnavailableError, silentLogger, type Logger } from '@paymount/core';
+import { consoleLogger, PaymentStoreUnavailableError, silentLogger, type Logger } from '@paymount/core';
+import { checkDurabilityOnce } from './durability-check';
 import type { PostgresDatabase } from './database';
 import { migrate } from './migrate';
 import type { TableLocation, TableNames } from './table-names';
@@ -61,6 +62,8 @@ export class StoreLink {
   async run<T>(operation: string, command: (db: PostgresDatabase) => Promise<T>): Promise<T> {
     try {
       if (this.options.migrate) await migrateOnce(this.db, this.options.location, this.names);
+      // Unlike the rest, a database that can lose commits is told without a logger: on the console.
+      void checkDurabilityOnce(this.db, this.options.logger ?? consoleLogger);
       return await command(this.db);
     } catch (error) {
       throw this.unavailable(operation, error);
