@@ -1,10 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from './free-port';
 
 const REDIS_SERVER = 'redis-server';
 const HOST = '127.0.0.1';
@@ -33,16 +34,6 @@ export function redisSkipped(): boolean {
   return true;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, HOST);
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (address === null || typeof address === 'string') throw new Error('no TCP port was assigned');
-  return address.port;
-}
 
 /** One PING over a raw socket: true when the server answers +PONG. */
 function ping(port: number): Promise<boolean> {
@@ -78,7 +69,7 @@ export interface RedisServer {
  * append-only file or a snapshot would go.
  */
 export async function startRedisServer(config: readonly string[] = []): Promise<RedisServer> {
-  const port = await freePort();
+  const port = await freePort(HOST);
   let child: ChildProcess | undefined;
   const dir = config.length === 0 ? [] : ['--dir', mkdtempSync(join(tmpdir(), 'paymount-redis-'))];
 

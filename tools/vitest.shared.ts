@@ -25,7 +25,7 @@ export function packageTests(overrides: ViteUserConfig['test'] = {}) {
           replacement: `${root}packages/core/src/entries/$1.ts`,
         },
         {
-          find: /^@paymount\/(core|sandbox|express|koa|hono|nestjs|redis|bullmq)$/,
+          find: /^@paymount\/(core|sandbox|express|koa|hono|nestjs|redis|bullmq|postgres)$/,
           replacement: `${root}packages/$1/src/index.ts`,
         },
       ],

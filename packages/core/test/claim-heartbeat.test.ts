@@ -5,10 +5,9 @@ import { MemoryIdempotencyStore } from '../src/idempotency/memory-store';
 import type { IdempotencyStore } from '../src/idempotency/store';
 import type { Logger } from '../src/logger';
 import { createPaymentRoutes } from '../src/routes/create-payment-routes';
-import type { NeutralRequest } from '../src/routes/neutral-http';
 import type { PaymentRoutes, PaymentRoutesOptions } from '../src/routes/types';
 import { normalizeEvent } from '../src/webhooks/normalize-event';
-import { signWebhook } from '../src/webhooks/sign-webhook';
+import { sale, signedDelivery } from './support/signed-sale';
 
 const secret = 'whsec_heartbeat_test_secret';
 /** Small on purpose: the handlers below run five times longer than a claim lives unrenewed. */
@@ -53,19 +52,7 @@ function routes(store: IdempotencyStore, handler: () => Promise<void>, logger: L
   return created;
 }
 
-const sale = (transactionId: string) => ({
-  transactionId,
-  transactionRequestId: `req-${transactionId}`,
-  transactionType: 'SALE',
-  transactionStatus: 'S',
-  referenceOrderId: 'order-0001',
-  amount: { orderAmount: 1250, priceCurrency: 'USD' },
-});
-
-function delivery(payload: Record<string, unknown>): NeutralRequest {
-  const { body, headers } = signWebhook({ payload, secret });
-  return { method: 'POST', path: '/webhook', headers, query: {}, readBody: async () => Buffer.from(body) };
-}
+const delivery = (payload: Record<string, unknown>) => signedDelivery(payload, secret);
 
 /** The memory store, counting renewals: a heartbeat left running after its handler would keep counting. */
 class CountingStore extends MemoryIdempotencyStore {

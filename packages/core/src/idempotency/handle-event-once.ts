@@ -44,15 +44,18 @@ export async function handleEventOnce(event: PaymentEvent, deps: EventDedupeDeps
     return (await holderStateOf(deps.store, key)) === 'done' ? { outcome: 'duplicate' } : { outcome: 'in-progress' };
   }
   const stopRenewing = keepClaimAlive(deps.store, key, deps.processingTtlMs, deps.logger);
+  // Renewal stops as the handlers end, before the mark: a renewal answered after it would read as a lost claim.
+  const dispatch = (db?: unknown) => deps.handlers.dispatch(event, db === undefined ? ctx : { ...ctx, db }).finally(stopRenewing);
+  const { store } = deps;
   let handlers: number;
   try {
-    handlers = await deps.handlers.dispatch(event, ctx);
+    // With runHandled the handlers run in the store's transaction, which marks the key done as it commits.
+    handlers = typeof store.runHandled === 'function' ? await store.runHandled(key, deps.dedupeTtlMs, dispatch) : await dispatch();
   } catch (error) {
     stopRenewing();
-    await releaseKey(deps.store, key, deps.logger);
+    await releaseKey(store, key, deps.logger);
     return { outcome: 'failed', error };
   }
-  stopRenewing();
-  await completeKey(deps.store, key, deps.dedupeTtlMs, deps.logger);
+  if (typeof store.runHandled !== 'function') await completeKey(store, key, deps.dedupeTtlMs, deps.logger);
   return { outcome: 'handled', handlers };
 }

@@ -35,6 +35,18 @@ export interface IdempotencyStore {
    * "duplicate", so the event is not lost if that handler then fails.
    */
   state(key: string): Promise<IdempotencyKeyState | undefined>;
+  /**
+   * Optional, for a store in a transactional database: runs `handle` in a
+   * transaction that then marks `key` done for `ttlMs`, only while this
+   * store's claim still holds it, and commits; when `handle` throws, the claim
+   * was taken over meanwhile, or the commit fails, everything rolls back and
+   * this rejects. `handle` gets the transaction, which the merchant's handlers
+   * receive as `ctx.db`: their writes and the mark commit together, so an
+   * event takes effect exactly once across crashes. Used instead of
+   * complete() for a key this store claimed; without it, the handlers run
+   * outside any transaction and complete() follows them.
+   */
+  runHandled?<T>(key: string, ttlMs: number, handle: (transaction: unknown) => Promise<T>): Promise<T>;
 }
 
 export type IdempotencyKeyState = 'processing' | 'done';

@@ -14,6 +14,13 @@ export type PaymentEventOf<N extends PaymentEventName> = N extends PaymentEventT
 export interface PaymentEventContext<TContext = unknown> {
   /** The framework's request object of the delivery; undefined for an event `paymentRoutes.reconcile()` found. */
   context: TContext | undefined;
+  /**
+   * The transaction in which the event is marked handled, when the `store`
+   * offers one (IdempotencyStore.runHandled, e.g. @paymount/postgres): writes
+   * made through it commit or roll back with that mark, so they happen
+   * exactly once. Undefined with other stores.
+   */
+  db?: unknown;
 }
 
 /** A handler of the events named `N` (every event by default). */

@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryIdempotencyStore } from '../src/idempotency/memory-store';
+import { createPaymentRoutes } from '../src/routes/create-payment-routes';
+import type { NeutralRequest } from '../src/routes/neutral-http';
+import type { PaymentRoutes } from '../src/routes/types';
+import type { PaymentEventContext } from '../src/webhooks/event-handlers';
+import { sale, signedDelivery } from './support/signed-sale';
+
+const secret = 'whsec_transactional_test_secret';
+
+/** A transaction of the store below: writes are kept aside until it commits. */
+class Transaction {
+  readonly writes: string[] = [];
+  write(effect: string): void {
+    this.writes.push(effect);
+  }
+}
+
+/**
+ * The memory store with runHandled: the handlers' writes and the mark are
+ * committed together, or both discarded. `failMark` makes the mark fail
+ * after the handlers ran (a commit refused, a claim taken over).
+ */
+class TransactionalStore extends MemoryIdempotencyStore {
+  readonly committed: string[] = [];
+  completions = 0;
+  failMark = false;
+
+  async runHandled<T>(key: string, ttlMs: number, handle: (transaction: unknown) => Promise<T>): Promise<T> {
+    const tx = new Transaction();
+    const result = await handle(tx);
+    if (this.failMark) throw new Error('the mark could not be committed');
+    await super.complete(key, ttlMs);
+    this.committed.push(...tx.writes);
+    return result;
+  }
+
+  override async complete(key: string, ttlMs: number): Promise<void> {
+    this.completions += 1;
+    await super.complete(key, ttlMs);
+  }
+}
+
+const open: PaymentRoutes[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((routes) => routes.close()));
+});
+
+function routes(store: MemoryIdempotencyStore, handler: (event: unknown, ctx: PaymentEventContext) => unknown): PaymentRoutes {
+  const created = createPaymentRoutes({
+    client: { apiKey: 'sk_test_transactional_0123456789', baseUrl: 'https://payments.example.com', appId: 'app1', merchantId: 'm1' },
+    resolveOrder: () => null,
+    webhook: { secret },
+    store,
+    on: { 'payment.succeeded': handler },
+    logger: false,
+  });
+  open.push(created);
+  return created;
+}
+
+const delivery = (transactionId: string) => signedDelivery(sale(transactionId), secret);
+
+const statusOf = async (paymentRoutes: PaymentRoutes, request: NeutralRequest) => (await paymentRoutes.handle(request))?.status;
+
+describe('a store with runHandled(): handlers write in the transaction that marks their event handled', () => {
+  it('handlers get the transaction as ctx.db; their writes commit with the mark, and complete() is not called', async () => {
+    const store = new TransactionalStore();
+    const paymentRoutes = routes(store, (_event, { db }) => (db as Transaction).write('order-0001 paid'));
+    expect(await statusOf(paymentRoutes, delivery('txn_1'))).toBe(200);
+    expect(store.committed).toEqual(['order-0001 paid']);
+    expect(store.completions).toBe(0);
+    // The redelivery is a duplicate: nothing runs, nothing more is written.
+    expect(await statusOf(paymentRoutes, delivery('txn_1'))).toBe(200);
+    expect(store.committed).toEqual(['order-0001 paid']);
+  });
+
+  it('a handler that throws commits nothing and frees the event, so its retry runs the handlers again', async () => {
+    const store = new TransactionalStore();
+    let runs = 0;
+    const paymentRoutes = routes(store, (_event, { db }) => {
+      runs += 1;
+      (db as Transaction).write(`effect of run ${runs}`);
+      if (runs === 1) throw new Error('the merchant write failed');
+    });
+    expect(await statusOf(paymentRoutes, delivery('txn_2'))).toBe(500);
+    expect(store.committed).toEqual([]);
+    expect(await statusOf(paymentRoutes, delivery('txn_2'))).toBe(200);
+    expect(store.committed).toEqual(['effect of run 2']);
+  });
+
+  it('a mark that fails after the handlers ran is a failed delivery: nothing committed, the event retried', async () => {
+    const store = new TransactionalStore();
+    store.failMark = true;
+    const paymentRoutes = routes(store, (_event, { db }) => (db as Transaction).write('order-0001 paid'));
+    expect(await statusOf(paymentRoutes, delivery('txn_3'))).toBe(500);
+    expect(store.committed).toEqual([]);
+    store.failMark = false;
+    expect(await statusOf(paymentRoutes, delivery('txn_3'))).toBe(200);
+    expect(store.committed).toEqual(['order-0001 paid']);
+  });
+
+  it('without runHandled, ctx.db is undefined and complete() marks the event after the handlers, as before', async () => {
+    const store = new (class extends MemoryIdempotencyStore {
+      completions = 0;
+      override async complete(key: string, ttlMs: number): Promise<void> {
+        this.completions += 1;
+        await super.complete(key, ttlMs);
+      }
+    })();
+    const seen: unknown[] = [];
+    const paymentRoutes = routes(store, (_event, ctx) => void seen.push(ctx.db));
+    expect(await statusOf(paymentRoutes, delivery('txn_4'))).toBe(200);
+    expect(seen).toEqual([undefined]);
+    expect(store.completions).toBe(1);
+  });
+});

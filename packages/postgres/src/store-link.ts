@@ -1,0 +1,93 @@
+import { consoleLogger, PaymentStoreUnavailableError, silentLogger, type Logger } from '@paymount/core';
+import { checkDurabilityOnce } from './durability-check';
+import type { PostgresDatabase } from './database';
+import { migrate } from './migrate';
+import type { TableLocation, TableNames } from './table-names';
+
+/** SQLSTATE of a missing table. */
+const UNDEFINED_TABLE = '42P01';
+/** How often, at most, a store deletes rows past their expiry, and how many at a time. */
+export const PURGE_INTERVAL_MS = 60_000;
+export const PURGE_BATCH = 1_000;
+
+/** `clock_timestamp()` plus the milliseconds in parameter `$n`: every expiry is the database's clock, never an app's. */
+export const leaseEnd = (n: number) => `clock_timestamp() + $${n}::float8 * interval '1 millisecond'`;
+
+const migrations = new WeakMap<PostgresDatabase, Map<string, Promise<unknown>>>();
+
+/** migrate() once per database and table location in this process; a failed one is tried again at the next call. */
+function migrateOnce(db: PostgresDatabase, location: TableLocation, names: TableNames): Promise<unknown> {
+  let byLocation = migrations.get(db);
+  if (byLocation === undefined) migrations.set(db, (byLocation = new Map()));
+  let done = byLocation.get(names.id);
+  if (done === undefined) {
+    done = migrate(db, location).catch((error: unknown) => {
+      byLocation.delete(names.id);
+      throw error;
+    });
+    byLocation.set(names.id, done);
+  }
+  return done;
+}
+
+export interface StoreLinkOptions {
+  location: TableLocation;
+  names: TableNames;
+  /** Apply the shipped migrations before the first query (default), or leave the tables to the merchant's own tool. */
+  migrate: boolean;
+  logger?: Logger;
+}
+
+/**
+ * One store's use of the database: its tables made before the first query,
+ * every failure a PaymentStoreUnavailableError (the routes answer 503, and
+ * nothing is charged or handled), and expired rows deleted now and then.
+ */
+export class StoreLink {
+  readonly logger: Logger;
+  private nextPurge = 0;
+
+  constructor(
+    readonly db: PostgresDatabase,
+    private readonly name: string,
+    private readonly options: StoreLinkOptions,
+  ) {
+    this.logger = options.logger ?? silentLogger;
+  }
+
+  get names(): TableNames {
+    return this.options.names;
+  }
+
+  async run<T>(operation: string, command: (db: PostgresDatabase) => Promise<T>): Promise<T> {
+    try {
+      if (this.options.migrate) await migrateOnce(this.db, this.options.location, this.names);
+      // Unlike the rest, a database that can lose commits is told without a logger: on the console.
+      void checkDurabilityOnce(this.db, this.options.logger ?? consoleLogger);
+      return await command(this.db);
+    } catch (error) {
+      throw this.unavailable(operation, error);
+    }
+  }
+
+  /** `error` of `operation` as the PaymentStoreUnavailableError the routes answer 503 for, saying how to fix what paymount recognises. */
+  unavailable(operation: string, error: unknown): PaymentStoreUnavailableError {
+    if (error instanceof PaymentStoreUnavailableError) return error;
+    const reason = error instanceof Error ? error.message : String(error);
+    const missing = (error as { code?: unknown } | null)?.code === UNDEFINED_TABLE;
+    const fix = missing
+      ? ` The store's tables are missing: call migrate(db${this.options.location.schema || this.options.location.tablePrefix ? ', { schema, tablePrefix }' : ''}) at start-up, or apply @paymount/postgres/migrations/*.sql with your migration tool (leaving \`migrate: false\`).`
+      : '';
+    return new PaymentStoreUnavailableError(`${this.name}: PostgreSQL ${operation} failed: ${reason}.${fix}`, { cause: error });
+  }
+
+  /** Deletes a batch of `table`'s expired rows, at most once per PURGE_INTERVAL_MS; never throws (they are free already, only kept). */
+  purgeNowAndThen(table: string, keyColumn: string): void {
+    const now = Date.now();
+    if (now < this.nextPurge) return;
+    this.nextPurge = now + PURGE_INTERVAL_MS;
+    // `expires_at` is tested on the row itself too, so one taken anew since the sub-select is kept.
+    const sql = `DELETE FROM ${table} WHERE expires_at <= clock_timestamp() AND ${keyColumn} IN (SELECT ${keyColumn} FROM ${table} WHERE expires_at <= clock_timestamp() LIMIT ${PURGE_BATCH})`;
+    this.db.query(sql).catch((error: unknown) => this.logger.debug({ err: error, table }, `${this.name}: expired rows could not be deleted yet`));
+  }
+}

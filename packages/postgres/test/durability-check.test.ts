@@ -1,0 +1,65 @@
+import type { Logger } from '@paymount/core';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
+import { createPostgresStores, fromPg } from '../src';
+import { pglite, type Connection } from './support/databases';
+
+function capture(): { logger: Logger; warnings: string[] } {
+  const warnings: string[] = [];
+  const none = () => {};
+  return { logger: { debug: none, info: none, warn: (o: object | string, m?: string) => void warnings.push(typeof o === 'string' ? o : (m ?? '')), error: none }, warnings };
+}
+
+/** Waits until the store's check (run beside its first operation) has had its answer. */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+describe.skipIf(postgresSkipped)('a warning, once, about a server that can lose acknowledged commits', () => {
+  let server: PostgresServer;
+  const pools: pg.Pool[] = [];
+  const storesOn = (options: pg.PoolConfig, logger: Logger) => {
+    const pool = new pg.Pool({ connectionString: server.url, max: 2, ...options });
+    pools.push(pool);
+    return createPostgresStores(fromPg(pool), { logger });
+  };
+  beforeAll(async () => {
+    server = await startPostgresServer();
+  });
+  afterAll(async () => {
+    await Promise.all(pools.map((pool) => pool.end()));
+    server?.destroy();
+  });
+
+  it('synchronous_commit off is named with its fix, once however many operations follow', async () => {
+    const { logger, warnings } = capture();
+    const stores = storesOn({ options: '-c synchronous_commit=off' }, logger);
+    await stores.idempotency.claim('durability-1', 60_000);
+    await stores.idempotency.claim('durability-2', 60_000);
+    await settled();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/an order could be charged twice/);
+    expect(warnings[0]).toMatch(/synchronous_commit is off: .*set `synchronous_commit = on`/);
+  });
+
+  it('a server with the defaults is not warned about', async () => {
+    const { logger, warnings } = capture();
+    await storesOn({}, logger).orders.lock('durability-3', 60_000);
+    await settled();
+    expect(warnings).toEqual([]);
+  });
+});
+
+describe('PGlite', () => {
+  let connection: Connection;
+  beforeAll(async () => {
+    connection = await pglite();
+  });
+  afterAll(() => connection.close());
+
+  it('is not warned about for its fsync = off (its writes go through its own file system)', async () => {
+    const { logger, warnings } = capture();
+    await createPostgresStores(connection.db, { logger }).orders.lock('durability-4', 60_000);
+    await settled();
+    expect(warnings).toEqual([]);
+  });
+});

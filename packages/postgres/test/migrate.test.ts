@@ -1,0 +1,76 @@
+import { PaymentStoreUnavailableError, PaymentValidationError } from '@paymount/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
+import { createPostgresStores, migrate } from '../src';
+import { connect, pglite, type Connection } from './support/databases';
+
+describe.skipIf(postgresSkipped)('migrate() against a real PostgreSQL server', () => {
+  let server: PostgresServer;
+  const connections: Connection[] = [];
+  const open = async () => {
+    const connection = await connect('pg Pool', server.url);
+    connections.push(connection);
+    return connection.db;
+  };
+  beforeAll(async () => {
+    server = await startPostgresServer();
+  });
+  afterAll(async () => {
+    await Promise.all(connections.map((connection) => connection.close()));
+    server?.destroy();
+  });
+
+  it('five instances starting together apply each migration once, and a later start applies nothing', async () => {
+    const dbs = await Promise.all(Array.from({ length: 5 }, open));
+    const applied = await Promise.all(dbs.map((db) => migrate(db, { schema: 'together' })));
+    expect(applied.flat()).toEqual(['0001_stores']);
+    expect(await migrate(dbs[0]!, { schema: 'together' })).toEqual([]);
+    const { rows } = await dbs[0]!.query<{ name: string }>('SELECT name FROM together.paymount_migrations');
+    expect(rows.map((row) => row.name)).toEqual(['0001_stores']);
+  });
+
+  it('schema and tablePrefix place the tables, and the stores created with the same options use them', async () => {
+    const db = await open();
+    const stores = createPostgresStores(db, { schema: 'shop', tablePrefix: 'pay_' });
+    expect(await stores.orders.lock('order-1', 60_000)).toEqual(expect.any(String));
+    expect(await stores.idempotency.claim('event-1', 60_000)).toBe(true);
+    const { rows } = await db.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'shop' ORDER BY table_name",
+    );
+    expect(rows.map((row) => row.table_name)).toEqual(['pay_migrations', 'pay_order_attempts', 'pay_order_locks', 'pay_webhook_events']);
+    expect((await db.query('SELECT key FROM shop.pay_webhook_events')).rows).toEqual([{ key: 'event-1' }]);
+  });
+
+  it('with migrate: false and no tables, every store operation is refused as unavailable, saying to run migrate()', async () => {
+    const stores = createPostgresStores(await open(), { schema: 'never_migrated', migrate: false });
+    const refused = stores.idempotency.claim('event-1', 60_000);
+    await expect(refused).rejects.toBeInstanceOf(PaymentStoreUnavailableError);
+    await expect(refused).rejects.toThrow(/tables are missing: call migrate\(db, \{ schema, tablePrefix \}\) at start-up/);
+  });
+});
+
+describe('migrate() and createPostgresStores() options', () => {
+  let connection: Connection;
+  beforeAll(async () => {
+    connection = await pglite();
+  });
+  afterAll(() => connection.close());
+
+  it.each([
+    [{ schema: 'Shop' }, 'schema', /lowercase letters, digits and _/],
+    [{ tablePrefix: 'pay-' }, 'tablePrefix', /lowercase letters, digits and _/],
+    [{ tablePrefix: 'p'.repeat(39) }, 'tablePrefix', /at most 38 characters/],
+    [{ tablePrefix: 3 }, 'tablePrefix', /must be a table name prefix/],
+    [{ schema: 'x', extra: true }, 'extra', /Unrecognized key/],
+  ])('migrate(db, %j) is refused naming %s', async (options, field, rule) => {
+    const refused = migrate(connection.db, options as never);
+    await expect(refused).rejects.toBeInstanceOf(PaymentValidationError);
+    await expect(refused).rejects.toThrow(field);
+    await expect(refused).rejects.toThrow(rule);
+  });
+
+  it('createPostgresStores refuses a driver that was not wrapped, and says how to wrap it', () => {
+    expect(() => createPostgresStores({ query: async () => ({ rows: [] }) } as never)).toThrow(/fromPg\(pool\), fromPostgresJs\(sql\) or fromPGlite\(db\)/);
+    expect(() => createPostgresStores(connection.db, { migrate: 'yes' } as never)).toThrow(/migrate.*must be true or false/);
+  });
+});

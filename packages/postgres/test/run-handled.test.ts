@@ -1,0 +1,109 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
+import { ClaimLostError, createPostgresStores, type PostgresDatabase } from '../src';
+import { connect, pglite, type Connection } from './support/databases';
+
+let keys = 0;
+const freshKey = () => `run-handled-${process.pid}-${++keys}`;
+const EFFECTS = 'CREATE TABLE IF NOT EXISTS handler_effects (key text NOT NULL, run text NOT NULL)';
+
+async function effectsOf(db: PostgresDatabase, key: string): Promise<string[]> {
+  const { rows } = await db.query<{ run: string }>('SELECT run FROM handler_effects WHERE key = $1 ORDER BY run', [key]);
+  return rows.map((row) => row.run);
+}
+
+/** runHandled's commit-or-nothing, on databases opened by `open` (each call a new connection to the same one). */
+function describeRunHandled(name: string, open: () => Promise<PostgresDatabase>, { concurrentConnections }: { concurrentConnections: boolean }) {
+  describe(`${name}: runHandled() commits the handler's writes with the event's mark, or neither`, () => {
+    let db: PostgresDatabase;
+    beforeAll(async () => {
+      db = await open();
+      await db.query(EFFECTS);
+    });
+
+    it('the writes and the mark commit together; the key is then done', async () => {
+      const { idempotency } = createPostgresStores(db);
+      const key = freshKey();
+      expect(await idempotency.claim(key, 60_000)).toBe(true);
+      const answer = await idempotency.runHandled(key, 60_000, async (tx) => {
+        await tx.query('INSERT INTO handler_effects (key, run) VALUES ($1, $2)', [key, 'only']);
+        return 'handled';
+      });
+      expect(answer).toBe('handled');
+      expect(await effectsOf(db, key)).toEqual(['only']);
+      expect(await idempotency.state(key)).toBe('done');
+      expect(await idempotency.claim(key, 60_000)).toBe(false);
+    });
+
+    it('a handler that throws after writing leaves no write and the claim held, to be released and retried', async () => {
+      const { idempotency } = createPostgresStores(db);
+      const key = freshKey();
+      await idempotency.claim(key, 60_000);
+      const failing = idempotency.runHandled(key, 60_000, async (tx) => {
+        await tx.query('INSERT INTO handler_effects (key, run) VALUES ($1, $2)', [key, 'failed']);
+        throw new Error('the merchant write failed');
+      });
+      await expect(failing).rejects.toThrow('the merchant write failed');
+      expect(await effectsOf(db, key)).toEqual([]);
+      expect(await idempotency.state(key)).toBe('processing');
+      await idempotency.release(key);
+      expect(await idempotency.state(key)).toBeUndefined();
+    });
+
+    it('without a claim on the key, nothing runs', async () => {
+      const { idempotency } = createPostgresStores(db);
+      let ran = false;
+      await expect(idempotency.runHandled(freshKey(), 60_000, async () => void (ran = true))).rejects.toBeInstanceOf(ClaimLostError);
+      expect(ran).toBe(false);
+    });
+
+    it.skipIf(!concurrentConnections)(
+      'a handler that outlives its lease and loses the claim to another instance is rolled back: only the other run takes effect',
+      async () => {
+        const [slow, other] = [createPostgresStores(db).idempotency, createPostgresStores(await open()).idempotency];
+        const key = freshKey();
+        expect(await slow.claim(key, 100)).toBe(true);
+        const slowRun = slow.runHandled(key, 60_000, async (tx) => {
+          await tx.query('INSERT INTO handler_effects (key, run) VALUES ($1, $2)', [key, 'slow']);
+          await sleep(400);
+        });
+        await sleep(200);
+        expect(await other.claim(key, 60_000)).toBe(true);
+        await other.runHandled(key, 60_000, async (tx) => {
+          await tx.query('INSERT INTO handler_effects (key, run) VALUES ($1, $2)', [key, 'other']);
+        });
+        await expect(slowRun).rejects.toBeInstanceOf(ClaimLostError);
+        expect(await effectsOf(db, key)).toEqual(['other']);
+        expect(await slow.state(key)).toBe('done');
+      },
+    );
+  });
+}
+
+describe.skipIf(postgresSkipped)('a real PostgreSQL server', () => {
+  let server: PostgresServer;
+  const connections: Connection[] = [];
+  beforeAll(async () => {
+    server = await startPostgresServer();
+  });
+  afterAll(async () => {
+    await Promise.all(connections.map((connection) => connection.close()));
+    server?.destroy();
+  });
+  const opener = (driver: 'pg Pool' | 'postgres.js' | 'pg Client') => async () => {
+    const connection = await connect(driver, server.url);
+    connections.push(connection);
+    return connection.db;
+  };
+  describeRunHandled('pg Pool', opener('pg Pool'), { concurrentConnections: true });
+  describeRunHandled('postgres.js', opener('postgres.js'), { concurrentConnections: true });
+  describeRunHandled('pg Client', opener('pg Client'), { concurrentConnections: true });
+});
+
+describe('PGlite', () => {
+  let shared: Promise<Connection> | undefined;
+  afterAll(async () => (await shared)?.close());
+  // One connection: a second instance's claim waits for the first's transaction to end.
+  describeRunHandled('PGlite', async () => (await (shared ??= pglite())).db, { concurrentConnections: false });
+});

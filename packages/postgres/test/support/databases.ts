@@ -1,0 +1,40 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import postgres from 'postgres';
+import { fromPg, fromPGlite, fromPostgresJs, type PostgresDatabase } from '../../src';
+
+/** One way a merchant connects: a driver, wrapped, and how to close it. */
+export interface Connection {
+  db: PostgresDatabase;
+  close(): Promise<void>;
+}
+
+export type DriverName = 'pg Pool' | 'pg Client' | 'postgres.js';
+
+/** A new connection (pool) of `driver` to the server at `url`. */
+export async function connect(driver: DriverName, url: string): Promise<Connection> {
+  switch (driver) {
+    case 'pg Pool': {
+      const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 2_000 });
+      // An idle connection the server dropped (a restart) is reported here; the pool replaces it.
+      pool.on('error', () => {});
+      return { db: fromPg(pool), close: () => pool.end() };
+    }
+    case 'pg Client': {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => {});
+      await client.connect();
+      return { db: fromPg(client), close: () => client.end() };
+    }
+    case 'postgres.js': {
+      const sql = postgres(url, { max: 10, onnotice: () => {}, connect_timeout: 2 });
+      return { db: fromPostgresJs(sql), close: () => sql.end({ timeout: 1 }) };
+    }
+  }
+}
+
+/** PGlite in memory: Postgres in this process. */
+export async function pglite(): Promise<Connection & { pglite: PGlite }> {
+  const db = await PGlite.create();
+  return { db: fromPGlite(db), pglite: db, close: () => db.close() };
+}

@@ -1,0 +1,104 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './free-port';
+
+const HOST = '127.0.0.1';
+const INSTALL_HINT = 'install it with `apt-get install -y postgresql` (Debian/Ubuntu) or `brew install postgresql`';
+/** The OS user the server runs as when the tests run as root, which PostgreSQL refuses. */
+const SERVER_USER = 'postgres';
+
+/** The newest PostgreSQL under /usr/lib/postgresql, else whatever `pg_ctl` is on PATH. */
+function findBinDir(): string | undefined {
+  const root = '/usr/lib/postgresql';
+  if (existsSync(root)) {
+    const versions = readdirSync(root)
+      .filter((version) => existsSync(join(root, version, 'bin', 'pg_ctl')))
+      .sort((a, b) => Number(b) - Number(a));
+    if (versions[0] !== undefined) return join(root, versions[0], 'bin');
+  }
+  const which = spawnSync('sh', ['-c', 'command -v pg_ctl'], { encoding: 'utf8' });
+  return which.status === 0 ? join(which.stdout.trim(), '..') : undefined;
+}
+
+const binDir = findBinDir();
+const runningAsRoot = process.getuid?.() === 0;
+
+/** Whether a PostgreSQL server can be started here: its binaries, and (as root) an OS user to run it as. */
+export const postgresServerAvailable =
+  binDir !== undefined && (!runningAsRoot || spawnSync('id', ['-u', SERVER_USER], { stdio: 'ignore' }).status === 0);
+
+/**
+ * For `describe.skipIf(postgresSkipped)`: a local run without PostgreSQL
+ * skips these suites and says how to get it; under CI a missing server fails the run.
+ */
+export const postgresSkipped = (() => {
+  if (postgresServerAvailable) return false;
+  const missing = binDir === undefined ? 'pg_ctl was not found (/usr/lib/postgresql/*/bin or PATH)' : `there is no OS user "${SERVER_USER}" to run it as (the tests run as root)`;
+  if (process.env.CI === 'true') throw new Error(`PostgreSQL is required under CI: ${missing}; ${INSTALL_HINT}.`);
+  console.warn(`Skipping the PostgreSQL server tests: ${missing}; ${INSTALL_HINT}.`);
+  return true;
+})();
+
+
+/** Runs a PostgreSQL binary, as SERVER_USER when we are root. */
+function run(binary: string, args: readonly string[]): string {
+  const file = join(binDir as string, binary);
+  const [command, commandArgs] = runningAsRoot ? ['runuser', ['-u', SERVER_USER, '--', file, ...args]] : [file, args];
+  try {
+    return execFileSync(command, commandArgs, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${binary} ${args.join(' ')} failed:\n${stdout ?? ''}${stderr ?? ''}`, { cause: error });
+  }
+}
+
+export interface PostgresServer {
+  readonly port: number;
+  /** `postgres://postgres@127.0.0.1:<port>/postgres` (trust authentication, local only). */
+  readonly url: string;
+  /** Stops the server: `fast` closes connections cleanly; `immediate` is a crash (recovered from the WAL at the next start). */
+  stop(mode?: 'fast' | 'immediate'): void;
+  /** Starts it again, on the same port and data. */
+  start(): void;
+  /** Stops it and deletes its data. */
+  destroy(): void;
+}
+
+/**
+ * A throwaway PostgreSQL cluster: `initdb` in a temporary folder, the server
+ * on 127.0.0.1 and a free port, its socket in that folder (not /var/run), and
+ * trust authentication for the `postgres` role. Run as the `postgres` OS user
+ * when the tests run as root (CI). Answers queries before this resolves.
+ */
+export async function startPostgresServer(): Promise<PostgresServer> {
+  if (!postgresServerAvailable) throw new Error(`PostgreSQL cannot be started here: ${INSTALL_HINT}.`);
+  const port = await freePort(HOST);
+  const dir = mkdtempSync(join(tmpdir(), 'paymount-pg-'));
+  if (runningAsRoot) {
+    const uid = Number(execFileSync('id', ['-u', SERVER_USER], { encoding: 'utf8' }));
+    const gid = Number(execFileSync('id', ['-g', SERVER_USER], { encoding: 'utf8' }));
+    chownSync(dir, uid, gid);
+  }
+  const data = join(dir, 'data');
+  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync']);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=${HOST} -c max_connections=200`;
+  const start = () => void run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '30', 'start']);
+  const stop = (mode: 'fast' | 'immediate' = 'fast') => void run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
+  start();
+  return {
+    port,
+    url: `postgres://postgres@${HOST}:${port}/postgres`,
+    start,
+    stop,
+    destroy() {
+      try {
+        stop();
+      } catch {
+        // Already stopped.
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
