@@ -19,8 +19,7 @@ import { Shopper } from './shopper';
  * PAYMOUNT_RELIABILITY_SEED.
  */
 export const RUN = {
-  /** PAYMOUNT_FAULT_RUN_ORDERS sets another count, e.g. for a quick local run. */
-  orders: Number(process.env.PAYMOUNT_FAULT_RUN_ORDERS ?? 2_000),
+  orders: 2_000,
   concurrency: 64,
   faultRate: 0.25,
   /** How long a `delay` holds an answer and a `late` request waits to be processed: past every attempt's time-out. */
@@ -76,7 +75,7 @@ export interface FaultRunTarget {
 }
 
 /**
- * Pays RUN.orders orders through `target`'s instances, reconciling
+ * Pays `orders` orders (default RUN.orders; PAYMOUNT_FAULT_RUN_ORDERS overrides both) through `target`'s instances, reconciling
  * throughout and at the end until `audit` finds no charge the merchant
  * misses. Resolves the run's tally, the final audit, and the patterns of the
  * orders charged twice.
@@ -85,12 +84,14 @@ export async function runFaultMix(
   target: FaultRunTarget,
   agent: Agent,
   audit: () => Promise<ChargeAudit>,
+  orderCount: number = RUN.orders,
 ): Promise<{ report: RunTally; final: ChargeAudit; chargedTwiceByPattern: Record<string, number> }> {
   const startedAt = Date.now();
   const { sandbox, shop, instances } = target;
   const shopper = new Shopper(agent, sandbox);
   const urlOf = (n: number) => instances[n % instances.length]?.routesUrl ?? '';
-  const orders = Array.from({ length: RUN.orders }, (_, i) => shop.addOrder(`f${i}`, i % 10 === 9 ? RUN.declinedAmount : 1_000 + i));
+  const count = Number(process.env.PAYMOUNT_FAULT_RUN_ORDERS ?? orderCount);
+  const orders = Array.from({ length: count }, (_, i) => shop.addOrder(`f${i}`, i % 10 === 9 ? RUN.declinedAmount : 1_000 + i));
   let routeCalls = 0;
   let reconcileRuns = 0;
   const counted = <T>(call: Promise<T>) => {
@@ -141,7 +142,7 @@ export async function runFaultMix(
   const charges = sandbox.charges();
   const report: RunTally = {
     seed: SEED,
-    orders: RUN.orders,
+    orders: count,
     routeCalls,
     wallMs: Date.now() - startedAt,
     charges: { succeeded: final.charges, declined: charges.length - final.charges },
