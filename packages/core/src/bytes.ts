@@ -111,3 +111,23 @@ export function bytesOfBase64(text: string): Uint8Array | undefined {
   }
   return out;
 }
+
+/**
+ * A body stream read whole, cancelled as soon as it grows past `limitBytes`
+ * (`tooLarge` is thrown then): a declared length can lie, and a compressed
+ * body can inflate past any limit.
+ */
+export async function readUpTo(stream: ReadableStream<Uint8Array>, limitBytes: number, tooLarge: () => Error): Promise<Uint8Array> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    size += chunk.value.byteLength;
+    if (size > limitBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(chunk.value);
+  }
+  return concatBytes(chunks, size);
+}

@@ -1,4 +1,4 @@
-import { concatBytes, utf8Bytes } from '../bytes';
+import { readUpTo, utf8Bytes } from '../bytes';
 import { createPaymentRoutes } from './create-payment-routes';
 import { notFoundResponse } from './errors-to-response';
 import { isPaymentRoutes, normalizeMountPath, pathUnderMount } from './mount-path';
@@ -32,18 +32,7 @@ async function readLimited(request: Request, limitBytes: number, consumedFix: st
   if (Number.isFinite(declared) && declared > limitBytes) throw bodyTooLarge();
   if (request.body === null) return new Uint8Array();
   if (bodyConsumed(request)) throw bodyAlreadyConsumed(consumedFix);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    size += chunk.value.byteLength;
-    if (size > limitBytes) {
-      await reader.cancel();
-      throw bodyTooLarge();
-    }
-    chunks.push(chunk.value);
-  }
-  return concatBytes(chunks, size);
+  return readUpTo(request.body, limitBytes, bodyTooLarge);
 }
 
 export interface FetchRequestOptions {

@@ -1,4 +1,4 @@
-import { concatBytes, utf8Text } from '../../bytes';
+import { readUpTo, utf8Text } from '../../bytes';
 import { AttemptTimeoutError, MAX_RESPONSE_BYTES, responseTooLarge } from '../../client/transport';
 import type { HttpMethod, Transport, TransportOptions, TransportResponse } from '../types';
 
@@ -63,16 +63,5 @@ async function boundedText(response: Response, method: HttpMethod, path: string)
   }
   if (Number.isFinite(declared) && (encoding === null || encoding === 'identity')) return response.text();
   if (response.body === null) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    size += chunk.value.byteLength;
-    if (size > MAX_RESPONSE_BYTES) {
-      await reader.cancel();
-      throw responseTooLarge(method, path);
-    }
-    chunks.push(chunk.value);
-  }
-  return utf8Text(concatBytes(chunks, size));
+  return utf8Text(await readUpTo(response.body, MAX_RESPONSE_BYTES, () => responseTooLarge(method, path)));
 }
