@@ -61,7 +61,7 @@ describe('migrate() and createPostgresStores() options', () => {
     [{ tablePrefix: 'pay-' }, 'tablePrefix', /lowercase letters, digits and _/],
     [{ tablePrefix: 'p'.repeat(39) }, 'tablePrefix', /at most 38 characters/],
     [{ tablePrefix: 3 }, 'tablePrefix', /must be a table name prefix/],
-    [{ schema: 'x', extra: true }, 'extra', /Unrecognized key/],
+    [{ schema: 'x', extra: true }, 'extra', /extra is not an option; known: `schema`, `tablePrefix`/],
   ])('migrate(db, %j) is refused naming %s', async (options, field, rule) => {
     const refused = migrate(connection.db, options as never);
     await expect(refused).rejects.toBeInstanceOf(PaymentValidationError);
