@@ -11,7 +11,7 @@ import { startRedisShop, type RedisShop } from '../support/redis-shop';
  * createNodeMiddleware) sharing one Redis. At the end the ledger is audited:
  * no order charged twice, and every charge known to the merchant's handlers.
  */
-describe.skipIf(redisSkipped)('three instances on one Redis under random service faults, late processing included', () => {
+describe.skipIf(redisSkipped())('three instances on one Redis under random service faults, late processing included', () => {
   let redis: RedisServer;
   let run: RedisShop | undefined;
   const agent = createAgent(RUN.concurrency * 4);
