@@ -47,6 +47,20 @@ export default tseslint.config(
     },
   },
   {
+    // tools/redis-server.ts exports functions: passed uncalled to skipIf, a function is truthy and
+    // the whole suite skips itself without a word (it happened to three suites).
+    files: ['**/test/**', 'bench/**', 'tests/**', 'examples/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(skipIf|runIf)$/] > Identifier[name=/^(redisSkipped|redisServerAvailable)$/]',
+          message: 'Call it: `skipIf(redisSkipped())`. A function passed uncalled is truthy and skips the suite.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/cli.ts', 'examples/**', 'bench/**', 'tools/**', '**/test/**'],
     rules: { 'no-console': 'off' },
   },
