@@ -48,6 +48,26 @@ export interface ConformanceTarget {
    * every layer then sees alike.
    */
   serverRedirectsDoubledSlashes?: boolean;
+  /**
+   * The platform sends no `Connection` header a handler set (workerd drops
+   * hop-by-hop headers from a Worker's answer): the slow-loris case then
+   * checks that the connection was closed without the header announcing it.
+   */
+  platformDropsConnectionHeader?: boolean;
+  /**
+   * Why the server keeps a connection open after the app answered a request
+   * whose body is still trickling in, with no way for the app to close it
+   * (Deno.serve reads the declared body to its end): the slow-loris case,
+   * which requires the close, is skipped under this reason.
+   */
+  serverHoldsTrickledConnections?: string;
+  /**
+   * The routes run in another runtime (this names it) and get the suite's
+   * options through `remote.ts`: their functions as calls back to this
+   * process. The `telemetry` option, an OpenTelemetry SDK of this process,
+   * cannot follow: the cases that read its spans and metrics are skipped.
+   */
+  remoteRuntime?: string;
 }
 
 /** The live state one suite run shares between its cases. */
