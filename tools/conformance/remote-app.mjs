@@ -38,19 +38,22 @@ export function remoteRouteOptions(description, origin) {
   const write = (level) => (/** @type {object | string} */ objOrMsg, /** @type {string | undefined} */ msg) => {
     logging.push(bridge(bridgeUrl, 'log', { level, objOrMsg, msg }).catch(() => {}));
   };
-  return {
-    options: {
-      ...description.options,
-      client: description.client,
-      resolveOrder: async (/** @type {string} */ orderId) => (await bridge(bridgeUrl, 'resolve-order', { orderId })).order,
-      notifyUrl: () => `${origin()}${mountPath}/webhook`,
-      logger: { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') },
-      on: {
-        '*': async (/** @type {unknown} */ event) => {
-          await bridge(bridgeUrl, 'event', event);
-        },
+  // The description's data is what the suite's options held: the routes' own checks run on it here.
+  /** @type {import('@paymount/core').PaymentRoutesOptions} */
+  const options = /** @type {any} */ ({
+    ...description.options,
+    client: description.client,
+    resolveOrder: async (/** @type {string} */ orderId) => (await bridge(bridgeUrl, 'resolve-order', { orderId })).order,
+    notifyUrl: () => `${origin()}${mountPath}/webhook`,
+    logger: { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') },
+    on: {
+      '*': async (/** @type {unknown} */ event) => {
+        await bridge(bridgeUrl, 'event', event);
       },
     },
+  });
+  return {
+    options,
     async settled() {
       while (logging.length > 0) {
         const pending = logging;
@@ -73,7 +76,7 @@ export function remoteConformanceApp(core, description) {
   let origin = '';
   const routes = remoteRouteOptions(description, () => origin);
   const ownRoute = `${description.mountPath}/own-route`;
-  const handler = core.createFetchHandler(/** @type {import('@paymount/core').PaymentRoutesOptions} */ (routes.options), {
+  const handler = core.createFetchHandler(routes.options, {
     mountPath: description.mountPath,
     notFound: (request) =>
       new URL(request.url).pathname === ownRoute && request.method === 'GET' ? Response.json({ own: true }) : new Response('Not Found', { status: 404 }),
