@@ -55,12 +55,13 @@ export interface ConformanceTarget {
    */
   platformDropsConnectionHeader?: boolean;
   /**
-   * Why the server keeps a connection open after the app answered a request
-   * whose body is still trickling in, with no way for the app to close it
-   * (Deno.serve reads the declared body to its end): the slow-loris case,
-   * which requires the close, is skipped under this reason.
+   * Why the server keeps the routes' answer to a body still trickling in, or
+   * the connection under it, from reaching the client (Deno.serve reads the
+   * declared body to its end before closing; `next start` sends an edge
+   * route's answer only after it): the slow-loris case, which requires both,
+   * is skipped under this reason.
    */
-  serverHoldsTrickledConnections?: string;
+  slowBodyCaseSkipped?: string;
   /**
    * The routes run in another runtime (this names it) and get the suite's
    * options through `remote.ts`: their functions as calls back to this

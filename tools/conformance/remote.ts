@@ -49,7 +49,7 @@ function bridgeCalls(options: PaymentRoutesOptions): Record<string, (body: never
  * same recordings whichever runtime served it. A function answering with an
  * error (a handler failure the case asked for) answers 500.
  */
-async function startOptionsBridge(options: PaymentRoutesOptions): Promise<{ description: RemoteRouteDescription; close(): Promise<void> }> {
+async function startOptionsBridge(options: PaymentRoutesOptions, mountPath: string): Promise<{ description: RemoteRouteDescription; close(): Promise<void> }> {
   const calls = bridgeCalls(options);
   const server: Server = createServer((req, res) => {
     const call = calls[(req.url ?? '').slice(1)];
@@ -73,7 +73,7 @@ async function startOptionsBridge(options: PaymentRoutesOptions): Promise<{ desc
   return {
     description: {
       bridgeUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-      mountPath: '/payments',
+      mountPath,
       client: clientData,
       options: data as Record<string, unknown>,
     },
@@ -87,20 +87,21 @@ async function startOptionsBridge(options: PaymentRoutesOptions): Promise<{ desc
 /**
  * A conformance target whose routes run in another runtime: `start` launches
  * the runtime's app from the description (`remote-app.mjs` builds the routes'
- * options from it) and says where it serves the routes. Every Fetch runtime
+ * options from it) and says where it serves the routes (at `mountPath`,
+ * default `/payments`). Every Fetch runtime
  * parses a request's URL before the app sees it.
  */
 export function remoteConformanceTarget(
   runtime: string,
   start: (description: RemoteRouteDescription) => Promise<ConformanceApp>,
-  flags: Omit<ConformanceTarget, 'startApp' | 'remoteRuntime'> = {},
+  { mountPath = '/payments', ...flags }: Omit<ConformanceTarget, 'startApp' | 'remoteRuntime'> & { mountPath?: string } = {},
 ): ConformanceTarget {
   return {
     serverResolvesPaths: true,
     ...flags,
     remoteRuntime: runtime,
     async startApp(options) {
-      const bridge = await startOptionsBridge(options);
+      const bridge = await startOptionsBridge(options, mountPath);
       try {
         const app = await start(bridge.description);
         return {
