@@ -50,6 +50,11 @@ function bridgeCalls(options: PaymentRoutesOptions): Record<string, (body: never
  * error (a handler failure the case asked for) answers 500.
  */
 async function startOptionsBridge(options: PaymentRoutesOptions, mountPath: string): Promise<{ description: RemoteRouteDescription; close(): Promise<void> }> {
+  // The functions stay here, reached over the bridge (notifyUrl is the app's own webhook route there too);
+  // telemetry, an in-process OpenTelemetry SDK, cannot follow.
+  const { client, resolveOrder: _resolveOrder, notifyUrl: _notifyUrl, logger: _logger, on, telemetry: _telemetry, ...data } = options;
+  const stranded = [...Object.entries(data).filter(([, value]) => typeof value === 'function'), ...Object.entries(on ?? {}).filter(([name]) => name !== '*')];
+  if (stranded.length > 0) throw new Error(`the conformance bridge cannot carry the option ${stranded[0]![0]}: add it to the bridge`);
   const calls = bridgeCalls(options);
   const server: Server = createServer((req, res) => {
     const call = calls[(req.url ?? '').slice(1)];
@@ -63,11 +68,6 @@ async function startOptionsBridge(options: PaymentRoutesOptions, mountPath: stri
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  // The functions stay here, reached over the bridge (notifyUrl is the app's own webhook route there too);
-  // telemetry, an in-process OpenTelemetry SDK, cannot follow.
-  const { client, resolveOrder: _resolveOrder, notifyUrl: _notifyUrl, logger: _logger, on: _on, telemetry: _telemetry, ...data } = options;
-  const stranded = Object.entries(data).find(([, value]) => typeof value === 'function');
-  if (stranded !== undefined) throw new Error(`the conformance bridge cannot carry the function option ${stranded[0]}`);
   // The sandbox's clock and CA are objects of this process: the remote client reads its own runtime's clock, over plain HTTP.
   const { clock: _clock, ca: _ca, ...clientData } = client as Record<string, unknown>;
   return {
