@@ -49,7 +49,10 @@ function trickle(url: string, dripMs: number): Promise<Trickled> {
       }, dripMs);
     });
     socket.on('data', (chunk: string) => (received += chunk));
-    socket.on('error', reject);
+    // A server closing a connection with the body's bytes unread resets it (workerd does): once the answer is in, that is its close.
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      if (!(error.code === 'ECONNRESET' && received.includes('\r\n\r\n'))) reject(error);
+    });
     socket.on('close', () => {
       clearInterval(drip);
       const headEnd = received.indexOf('\r\n\r\n');
@@ -76,8 +79,9 @@ function nested(depth: number, core = '0'): string {
 export function bodyCases(ctx: () => ConformanceContext, target: ConformanceTarget): void {
   const { seen } = recorder(ctx);
 
-  it.skipIf(target.platformReadsBodies === true)(
-    'bodies trickling in (a slow-loris client) are answered 408 in the JSON error shape and their connections closed',
+  const skipped = target.slowBodyCaseSkipped;
+  it.skipIf(target.platformReadsBodies === true || skipped !== undefined)(
+    `bodies trickling in (a slow-loris client) are answered 408 in the JSON error shape and their connections closed${skipped === undefined ? '' : ` [skipped: ${skipped}]`}`,
     async () => {
       const { app } = ctx();
       const paths = ['/wallet/pay', '/checkout', '/webhook'];
@@ -85,7 +89,7 @@ export function bodyCases(ctx: () => ConformanceContext, target: ConformanceTarg
       for (const answer of answers) {
         expect(answer).toMatchObject({
           status: 408,
-          connectionHeader: 'close',
+          connectionHeader: target.platformDropsConnectionHeader === true ? undefined : 'close',
           body: { error: { code: 'BODY_READ_TIMEOUT', message: 'The request body did not arrive in time.' } },
         });
         // The server ended the connection while the client was still sending: nothing holds it open.

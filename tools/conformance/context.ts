@@ -48,6 +48,27 @@ export interface ConformanceTarget {
    * every layer then sees alike.
    */
   serverRedirectsDoubledSlashes?: boolean;
+  /**
+   * The platform sends no `Connection` header a handler set (workerd drops
+   * hop-by-hop headers from a Worker's answer): the slow-loris case then
+   * checks that the connection was closed without the header announcing it.
+   */
+  platformDropsConnectionHeader?: boolean;
+  /**
+   * Why the server keeps the routes' answer to a body still trickling in, or
+   * the connection under it, from reaching the client (Deno.serve reads the
+   * declared body to its end before closing; `next start` sends an edge
+   * route's answer only after it): the slow-loris case, which requires both,
+   * is skipped under this reason.
+   */
+  slowBodyCaseSkipped?: string;
+  /**
+   * The routes run in another runtime (this names it) and get the suite's
+   * options through `remote.ts`: their functions as calls back to this
+   * process. The `telemetry` option, an OpenTelemetry SDK of this process,
+   * cannot follow: the cases that read its spans and metrics are skipped.
+   */
+  remoteRuntime?: string;
 }
 
 /** The live state one suite run shares between its cases. */

@@ -3,6 +3,7 @@ import { startSandbox, type Sandbox } from '@paymount/sandbox';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPaymentClient, PaymentErrorCode, PaymentNetworkError, PaymentValidationError, type PaymentClient, type Transport } from '../src';
 import { platform } from '../src/platform/current';
+import { createFetchTransport } from '../src/platform/web/transport';
 import { directPaymentInput } from './support/fixtures';
 
 /*
@@ -97,6 +98,19 @@ it(`a host that refuses the connection (${platform.name}'s own transport) fails 
   expect(outcome).toBeInstanceOf(PaymentNetworkError);
   expect(outcome).toMatchObject({ code: PaymentErrorCode.NETWORK_ERROR, outcomeUnknown: false });
   expect((outcome as Error).message).toMatch(/Could not connect for POST .*ECONNREFUSED/);
+  expect(sandbox.charges()).toHaveLength(0);
+});
+
+it("a service on a port fetch refuses (Node's undici fetch: 'bad port', before any byte) fails as not sent, naming the port rule", async () => {
+  // 6000 (X11) is on the Fetch standard's list of blocked ports; nothing needs to listen there, fetch never connects.
+  const transport = createFetchTransport({ baseUrl: 'http://127.0.0.1:6000' });
+  const sends = { count: 0 };
+  const counted: Transport = { send: (...args) => (sends.count++, transport.send(...args)), close: () => transport.close() };
+  const outcome = await payWith(clientWith({ transport: counted }));
+  expect(outcome).toBeInstanceOf(PaymentNetworkError);
+  expect(outcome).toMatchObject({ code: PaymentErrorCode.TRANSPORT_UNAVAILABLE, outcomeUnknown: false });
+  expect((outcome as Error).message).toMatch(/bad port.*nothing reached the service.*port fetch refuses to connect to/);
+  expect(sends.count).toBe(1);
   expect(sandbox.charges()).toHaveLength(0);
 });
 

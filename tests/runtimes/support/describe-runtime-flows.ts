@@ -8,6 +8,8 @@ import { startFlowSandbox, type FlowOutcome, type Launch } from './flow-run';
 export interface RuntimeFlowOptions {
   /** The runtime was run with network permission for some hosts only: a call to another fails before it is sent. */
   permissionScoped?: boolean;
+  /** How core names the runtime in its warning that memory is per isolate there, where requests may not share it. */
+  isolatedMemory?: string;
 }
 
 /**
@@ -130,6 +132,22 @@ export function describeRuntimeFlows(runtime: string, launch: Launch, options: R
         expect(report.error?.message).toContain('--allow-net');
       });
     }
+
+    it(
+      options.isolatedMemory === undefined
+        ? 'says nothing about in-memory stores: one process serves every request'
+        : 'warns once, at start-up, that the in-memory stores protect nothing across isolates, and what to pass instead',
+      () => {
+        step('load');
+        const warnings = (outcome.result?.log ?? []).filter((line) => line.includes('in-memory stores protect nothing across requests'));
+        if (options.isolatedMemory === undefined) expect(warnings).toEqual([]);
+        else {
+          expect(warnings).toHaveLength(1);
+          expect(warnings[0]).toContain(`on ${options.isolatedMemory}`);
+          expect(warnings[0]).toContain('pass `orders.store` and `store` implementations');
+        }
+      },
+    );
 
     it('currencies: XAU, XXX and DEM are refused exactly as on Node, and exponents come from the same table', () => {
       const report = step('currency');

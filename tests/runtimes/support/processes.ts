@@ -15,6 +15,13 @@ export function binary(name: string): string {
   }
 }
 
+/**
+ * The one permission the README names: network, here scoped to 127.0.0.1 (the
+ * sandbox, the routes' own server, the conformance suite's bridge). No
+ * --allow-env, --allow-read or -A.
+ */
+export const DENO_PERMISSIONS = ['--allow-net=127.0.0.1'];
+
 export interface ProcessOutcome {
   code: number | null;
   stdout: string;

@@ -1,13 +1,8 @@
 import { describeRuntimeFlows } from '../support/describe-runtime-flows';
 import { readProcessOutcome } from '../support/flow-run';
-import { binary, run } from '../support/processes';
+import { binary, DENO_PERMISSIONS, run } from '../support/processes';
 
-/**
- * The one permission the README names: network, here scoped to 127.0.0.1 (the
- * sandbox and the routes' own server). No --allow-env, --allow-read or -A. The
- * same sandbox as `localhost` is outside that scope: the denied flow pays there.
- */
-export const DENO_PERMISSIONS = ['--allow-net=127.0.0.1'];
+// The same sandbox as `localhost` is outside DENO_PERMISSIONS' scope: the denied flow pays there.
 
 describeRuntimeFlows(
   'deno',

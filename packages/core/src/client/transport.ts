@@ -49,6 +49,12 @@ const PERMISSION_ERRORS = new Set(['NotCapable', 'PermissionDenied']);
  * before the runtime tried the network (an API it lacks, a request it refused).
  */
 const FETCH_NETWORK_FAILURE = /fetch failed|error sending request|network|connection|socket|terminated/i;
+/**
+ * The cause undici's fetch (Node's global fetch) gives a request to a port the
+ * Fetch standard blocks (6000, 10080...): refused before any connection, under
+ * the same `fetch failed` as a lost one.
+ */
+const FETCH_BLOCKED_PORT = /^bad port$/;
 /** The part of those that says the connection was never made (Deno's `client error (Connect)`, a DNS failure). */
 const FETCH_CONNECT_FAILURE = /\(Connect\)|connection refused|dns error|failed to lookup/i;
 
@@ -92,17 +98,20 @@ export function classifyNetworkError(cause: unknown, method: HttpMethod, path: s
 
 /** True for an error that says the runtime refused to make the request at all, so nothing was sent. */
 function refusedByRuntime(cause: unknown, code: string | undefined): boolean {
-  if (cause instanceof RequestNotSentError || errorNamed(cause, PERMISSION_ERRORS) !== undefined) return true;
+  if (cause instanceof RequestNotSentError || errorNamed(cause, PERMISSION_ERRORS) !== undefined || chainMatches(cause, FETCH_BLOCKED_PORT)) return true;
   return code === undefined && cause instanceof TypeError && !chainMatches(cause, FETCH_NETWORK_FAILURE);
 }
 
 function notSentError(cause: unknown, method: HttpMethod, path: string): PaymentNetworkError {
   const permission = errorNamed(cause, PERMISSION_ERRORS);
-  const reason = cause instanceof RequestNotSentError ? cause.message : cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+  const blockedPort = chainMatches(cause, FETCH_BLOCKED_PORT);
+  const reason = blockedPort ? 'fetch: bad port' : cause instanceof RequestNotSentError ? cause.message : cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
   const fix =
     permission !== undefined
       ? "the runtime denied network access: on Deno, run with --allow-net naming the service's host"
-      : "this runtime's HTTP client could not make the request: check that it provides fetch, or pass a working `transport` in the client options";
+      : blockedPort
+        ? "the client's baseUrl names a port fetch refuses to connect to (the Fetch standard's blocked ports, such as 6000 and 10080): serve the payment service on another port"
+        : "this runtime's HTTP client could not make the request: check that it provides fetch, or pass a working `transport` in the client options";
   return new PaymentNetworkError(`${method} ${path} was not sent (${reason}); nothing reached the service: ${fix}`, {
     code: PaymentErrorCode.TRANSPORT_UNAVAILABLE,
     outcomeUnknown: false,

@@ -12,6 +12,9 @@ export const appDir = join(packageDir, '.test-app');
 export const nextBin = join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next');
 const fixtureDir = join(packageDir, 'test', 'next-app');
 const readme = join(packageDir, 'README.md');
+/** The conformance suite's options rebuilt in another runtime: the edge conformance route imports it from the app's root. */
+const remoteApp = join(repoRoot, 'tools', 'conformance', 'remote-app.mjs');
+export const REMOTE_APP_FILE = 'conformance-remote-app.mjs';
 const stampFile = join(appDir, '.next', 'paymount-inputs');
 
 /** The quick start's files, as the README shows them, by path in the app (`payments.ts`, `app/payments/[...paymount]/route.ts`...). */
@@ -31,21 +34,22 @@ function filesUnder(dir: string): string[] {
 /** What the build depends on: a build from the same inputs is reused. */
 function inputsDigest(): string {
   const hash = createHash('sha256');
-  const inputs = [readme, ...filesUnder(fixtureDir), ...['next', 'core'].flatMap((name) => filesUnder(join(repoRoot, 'packages', name, 'dist')))];
+  const inputs = [readme, remoteApp, ...filesUnder(fixtureDir), ...['next', 'core'].flatMap((name) => filesUnder(join(repoRoot, 'packages', name, 'dist')))];
   for (const file of inputs) hash.update(file).update(readFileSync(file));
   return hash.digest('hex');
 }
 
 /**
  * Puts the test app together: the fixture (`test/next-app`: the order store,
- * the conformance route, a misplaced route, the README's route on the edge
- * runtime) and the README's quick-start files with their types erased (a
- * TypeScript app would have Next.js install `@types/react`; tests/readmes
- * type-checks the same blocks).
+ * the conformance routes, a misplaced route, the README's route on the edge
+ * runtime), the conformance suite's `remote-app.mjs`, and the README's
+ * quick-start files with their types erased (a TypeScript app would have
+ * Next.js install `@types/react`; tests/readmes type-checks the same blocks).
  */
 function assemble(): void {
   rmSync(appDir, { recursive: true, force: true });
   cpSync(fixtureDir, appDir, { recursive: true });
+  cpSync(remoteApp, join(appDir, REMOTE_APP_FILE));
   for (const { fileName, code } of quickStartFiles()) {
     const target = join(appDir, fileName.replace(/\.ts$/, '.js'));
     mkdirSync(dirname(target), { recursive: true });

@@ -1,0 +1,50 @@
+import { join } from 'node:path';
+import { Miniflare } from 'miniflare';
+import { RUNTIMES_DIR } from './processes';
+import { bundleWorker } from './worker-build';
+
+/** workerd's own compatibility date (npm workerd 1.20260426), and no nodejs_compat: core must need none. */
+const COMPATIBILITY_DATE = '2026-04-26';
+const START_TIMEOUT_MS = 30_000;
+
+export interface RunningWorker {
+  /** Where workerd serves the Worker on 127.0.0.1. */
+  url: URL;
+  /** ` [the bundle imports node:…]` when it still needs Node, to append to a failure; else empty. */
+  stillNode: string;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Bundles `file` (a Worker under tests/runtimes) as wrangler does and serves it
+ * with workerd on 127.0.0.1, as `wrangler dev` does: the sandbox's webhooks
+ * reach it over HTTP. `bindings` become the Worker's `env`.
+ */
+export async function startWorker(file: string, bindings: Record<string, unknown> = {}): Promise<RunningWorker> {
+  const bundle = await bundleWorker({ file: join(RUNTIMES_DIR, file) });
+  const stillNode = bundle.nodeImports.length === 0 ? '' : ` [the bundle imports ${bundle.nodeImports.join(', ')}]`;
+  const worker = new Miniflare({
+    modules: true,
+    script: bundle.code,
+    scriptPath: join(RUNTIMES_DIR, file.replace(/\.mjs$/, '.bundle.mjs')),
+    compatibilityDate: COMPATIBILITY_DATE,
+    bindings,
+    host: '127.0.0.1',
+    port: 0,
+    cf: false,
+  });
+  const dispose = () => worker.dispose().catch(() => {});
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const url = await Promise.race([
+      worker.ready,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`workerd did not start within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS))),
+    ]);
+    return { url, stillNode, dispose };
+  } catch (error) {
+    await dispose();
+    throw new Error(`${error instanceof Error ? error.message : String(error)}${stillNode}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
