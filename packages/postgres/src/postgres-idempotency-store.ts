@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IdempotencyKeyState, IdempotencyStore } from '@paymount/core';
 import type { PostgresQueryable } from './database';
-import { leaseEnd, type StoreLink } from './store-link';
+import { leaseEnd, WITHOUT_FLUSH, type StoreLink } from './store-link';
 
 /** A transactional handler's work lost its claim to another delivery: rolled back, so only that one's effects count. */
 export class ClaimLostError extends Error {
@@ -49,10 +49,13 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
     return true;
   }
 
+  /** Not flushed before it answers: a claim a server crash brings back lapses with its lease, and the event is handled at the next arrival. */
   async release(key: string): Promise<void> {
     const token = this.letGo(key);
     if (token === undefined) return;
-    await this.link.run('release', (db) => db.query(`DELETE FROM ${this.table} WHERE key = $1 AND token = $2 AND state = 'processing'`, [key, token]));
+    await this.link.run('release', (db) =>
+      db.query(`DELETE FROM ${this.table} WHERE key = $1 AND token = $2 AND state = 'processing' AND ${WITHOUT_FLUSH}`, [key, token]),
+    );
   }
 
   /** Marks the key done for `ttlMs` while it holds our claim, or when it lapsed meanwhile (the work is done: remembering it is right). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PaymentStoreUnavailableError, type OrderAttempt, type OrderAttemptStore, type OrderAttemptUpdate } from '@paymount/core';
 import { isFinalState, orderAttemptSchema } from '@paymount/core/stores';
 import type { Row } from './database';
-import { leaseEnd, type StoreLink } from './store-link';
+import { leaseEnd, WITHOUT_FLUSH, type StoreLink } from './store-link';
 
 /** Each OrderAttempt field's column in `<prefix>order_attempts`. */
 const COLUMNS = {
@@ -73,8 +73,11 @@ export class PostgresOrderAttemptStore implements OrderAttemptStore {
     return rows.length === 0 ? undefined : token;
   }
 
+  /** Not flushed before it answers: a lock a server crash brings back lapses with its lease, as one that could not be freed does. */
   async unlock(referenceOrderId: string, token: string): Promise<void> {
-    await this.link.run('unlock', (db) => db.query(`DELETE FROM ${this.locks} WHERE reference_order_id = $1 AND token = $2`, [referenceOrderId, token]));
+    await this.link.run('unlock', (db) =>
+      db.query(`DELETE FROM ${this.locks} WHERE reference_order_id = $1 AND token = $2 AND ${WITHOUT_FLUSH}`, [referenceOrderId, token]),
+    );
   }
 
   async get(referenceOrderId: string): Promise<OrderAttempt | undefined> {
@@ -84,12 +87,21 @@ export class PostgresOrderAttemptStore implements OrderAttemptStore {
     return rows[0] === undefined ? undefined : this.attemptOf(rows[0]);
   }
 
+  /**
+   * Flushed before it answers, as an attempt must be before its request is
+   * sent; except the outcome of the request the stored attempt already
+   * records as pending and in flight until the same time: lost in a server
+   * crash, that record is left, and the next request asks the service.
+   */
   async put(attempt: OrderAttempt, ttlMs: number): Promise<void> {
     const values = FIELDS.map((field) => attempt[field] ?? null);
     await this.link.run('put', (db) =>
       db.query(
-        `INSERT INTO ${this.attempts} (${SELECTED}, expires_at) VALUES (${PLACEHOLDERS}, ${leaseEnd(FIELDS.length + 1)})
-         ON CONFLICT (reference_order_id) DO UPDATE SET ${REPLACED}, expires_at = excluded.expires_at`,
+        `INSERT INTO ${this.attempts} AS a (${SELECTED}, expires_at) VALUES (${PLACEHOLDERS}, ${leaseEnd(FIELDS.length + 1)})
+         ON CONFLICT (reference_order_id) DO UPDATE SET ${REPLACED}, expires_at = excluded.expires_at
+         WHERE CASE WHEN a.state = 'pending' AND a.transaction_request_id = excluded.transaction_request_id
+                     AND a.in_flight_until IS NOT DISTINCT FROM excluded.in_flight_until
+                   THEN ${WITHOUT_FLUSH} ELSE true END`,
         [...values, ttlMs],
       ),
     );
@@ -100,7 +112,14 @@ export class PostgresOrderAttemptStore implements OrderAttemptStore {
     await this.link.run('delete', (db) => db.query(`DELETE FROM ${this.attempts} WHERE reference_order_id = $1`, [referenceOrderId]));
   }
 
-  /** Core's settledAttempt in one statement: only the current, unexpired attempt, and never away from `succeeded`. */
+  /**
+   * Core's settledAttempt in one statement: only the current, unexpired
+   * attempt, and never away from `succeeded`. Not flushed before it answers:
+   * a settle records what the service said or that handlers ran (whose dedupe
+   * mark was flushed with their transaction), so one lost in a server crash
+   * leaves the attempt as it was, and the next request or reconciliation asks
+   * the service again.
+   */
   async settle(referenceOrderId: string, transactionRequestId: string, update: OrderAttemptUpdate, ttlMs: number): Promise<boolean> {
     const handled = update.handled === true && isFinalState(update.state);
     const { rows } = await this.link.run('settle', (db) =>
@@ -109,7 +128,7 @@ export class PostgresOrderAttemptStore implements OrderAttemptStore {
          SET state = $3::text, updated_at = $6, transaction_id = COALESCE($4::text, transaction_id),
              handled_state = CASE WHEN $5::boolean THEN $3::text ELSE handled_state END, expires_at = ${leaseEnd(7)}
          WHERE reference_order_id = $1 AND transaction_request_id = $2 AND expires_at > clock_timestamp()
-           AND NOT (state = 'succeeded' AND $3::text <> 'succeeded')
+           AND NOT (state = 'succeeded' AND $3::text <> 'succeeded') AND ${WITHOUT_FLUSH}
          RETURNING reference_order_id`,
         [referenceOrderId, transactionRequestId, update.state, update.transactionId ?? null, handled, update.updatedAt, ttlMs],
       ),

@@ -13,6 +13,17 @@ export const PURGE_BATCH = 1_000;
 /** `clock_timestamp()` plus the milliseconds in parameter `$n`: every expiry is the database's clock, never an app's. */
 export const leaseEnd = (n: number) => `clock_timestamp() + $${n}::float8 * interval '1 millisecond'`;
 
+/**
+ * A WHERE condition (always true) that commits the statement's own
+ * transaction without waiting for the server to flush it to disk, for a
+ * write whose loss in a server crash is safe: a lock or claim left behind
+ * lapses with its lease, a settled attempt lost is settled again by
+ * reconciliation. WAL is written in order, so the next ordinary commit of
+ * any session flushes it too. One round trip, as the statement alone:
+ * `set_config(..., true)` lasts until that commit.
+ */
+export const WITHOUT_FLUSH = "(SELECT set_config('synchronous_commit', 'off', true)) IS NOT NULL";
+
 const migrations = new WeakMap<PostgresDatabase, Map<string, Promise<unknown>>>();
 
 /** migrate() once per database and table location in this process; a failed one is tried again at the next call. */
@@ -87,7 +98,7 @@ export class StoreLink {
     if (now < this.nextPurge) return;
     this.nextPurge = now + PURGE_INTERVAL_MS;
     // `expires_at` is tested on the row itself too, so one taken anew since the sub-select is kept.
-    const sql = `DELETE FROM ${table} WHERE expires_at <= clock_timestamp() AND ${keyColumn} IN (SELECT ${keyColumn} FROM ${table} WHERE expires_at <= clock_timestamp() LIMIT ${PURGE_BATCH})`;
+    const sql = `DELETE FROM ${table} WHERE expires_at <= clock_timestamp() AND ${WITHOUT_FLUSH} AND ${keyColumn} IN (SELECT ${keyColumn} FROM ${table} WHERE expires_at <= clock_timestamp() LIMIT ${PURGE_BATCH})`;
     this.db.query(sql).catch((error: unknown) => this.logger.debug({ err: error, table }, `${this.name}: expired rows could not be deleted yet`));
   }
 }

@@ -41,6 +41,12 @@ export const FAULT_RUN_SANDBOX: SandboxOptions = {
   faults: { seed: SEED, rate: RUN.faultRate, kinds: FAULT_KINDS, delayMs: RUN.faultDelayMs },
 };
 
+/** The run's `i`th order (the same in every process of a run): every tenth one declined. */
+export const addRunOrder = (shop: Shop, i: number) => shop.addOrder(`f${i}`, i % 10 === 9 ? RUN.declinedAmount : 1_000 + i);
+
+/** How many orders a run pays: PAYMOUNT_FAULT_RUN_ORDERS, else `orderCount`. */
+export const runOrderCount = (orderCount: number = RUN.orders) => Number(process.env.PAYMOUNT_FAULT_RUN_ORDERS ?? orderCount);
+
 /** Half the orders' payments carry a notifyUrl: the others are known only through reconcile(). */
 export const notifies = (order: MerchantOrder) => Number(order.referenceOrderId.slice('ref-f'.length)) % 2 === 0;
 
@@ -71,7 +77,8 @@ export interface RunTally {
 export interface FaultRunTarget {
   sandbox: Sandbox;
   shop: Shop;
-  instances: MerchantApp[];
+  /** Each instance's routes, and its reconcile() (in this process, or another's through IPC). */
+  instances: Array<Pick<MerchantApp, 'routesUrl'> & { paymentRoutes: Pick<MerchantApp['paymentRoutes'], 'reconcile'> }>;
 }
 
 /**
@@ -90,8 +97,8 @@ export async function runFaultMix(
   const { sandbox, shop, instances } = target;
   const shopper = new Shopper(agent, sandbox);
   const urlOf = (n: number) => instances[n % instances.length]?.routesUrl ?? '';
-  const count = Number(process.env.PAYMOUNT_FAULT_RUN_ORDERS ?? orderCount);
-  const orders = Array.from({ length: count }, (_, i) => shop.addOrder(`f${i}`, i % 10 === 9 ? RUN.declinedAmount : 1_000 + i));
+  const count = runOrderCount(orderCount);
+  const orders = Array.from({ length: count }, (_, i) => addRunOrder(shop, i));
   let routeCalls = 0;
   let reconcileRuns = 0;
   const counted = <T>(call: Promise<T>) => {

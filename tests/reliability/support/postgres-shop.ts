@@ -1,56 +1,163 @@
-import type { PaymentEvent } from '@paymount/core';
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import type { PaymentEvent, ReconcileOptions, ReconcileSummary } from '@paymount/core';
 import { createPostgresStores, fromPg, inTransaction, migrate } from '@paymount/postgres';
+import { startSandbox, type SandboxClientOptions } from '@paymount/sandbox';
 import pg from 'pg';
-import { startSharedStoreShop, type SharedStoreShop, type SharedStoreShopOptions } from './shared-store-instance';
+import type { AdapterName } from './apps';
+import type { FaultRunTarget } from './fault-run';
+import type { SharedStoreInstanceOptions, SharedStoreShopOptions } from './shared-store-instance';
 import { Shop } from './shop';
 
 /** The merchant's table of effects: one row per event its handler applied, written in paymount's transaction. */
 const EFFECTS_TABLE = `CREATE TABLE IF NOT EXISTS shop_effects (
   id serial PRIMARY KEY, event_type text NOT NULL, transaction_id text, reference_order_id text)`;
 
-/** One merchant deployed as several app instances, each with its own pool on one PostgreSQL database, against one sandbox. */
-export interface PostgresShop extends SharedStoreShop {
+const INSTANCE_SCRIPT = fileURLToPath(new URL('./postgres-instance-process.ts', import.meta.url));
+const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
+/** Compiler options without the workspace's source paths: the instances load paymount's built packages, as a merchant's app does. */
+const TSCONFIG = fileURLToPath(new URL('../../../tsconfig.options.json', import.meta.url));
+/** How often the instances are told the sandbox clock's offset from real time (the run moves it). */
+const CLOCK_SYNC_MS = 50;
+
+/** An instance's own pool on the shared database. */
+export const instancePool = (databaseUrl: string) => new pg.Pool({ connectionString: databaseUrl, max: 20, connectionTimeoutMillis: 2_000 });
+
+/** An instance's stores on `pool`, and the handler that writes each event to the merchant's table in paymount's transaction. */
+export function postgresRoutes(pool: pg.Pool, shop: Shop): SharedStoreInstanceOptions['routes'] {
+  const stores = createPostgresStores(fromPg(pool));
+  return {
+    store: stores.idempotency,
+    orders: { store: stores.orders },
+    on: {
+      '*': inTransaction(async (event: PaymentEvent, { db }) => {
+        shop.handlerRuns.push(event);
+        await db.query('INSERT INTO shop_effects (event_type, transaction_id, reference_order_id) VALUES ($1, $2, $3)', [
+          event.type,
+          event.transactionId ?? null,
+          event.referenceOrderId ?? null,
+        ]);
+      }),
+    },
+  };
+}
+
+/** How the test process configures an instance process (PAYMOUNT_INSTANCE, JSON). */
+export interface InstanceConfig {
+  adapter: AdapterName;
+  databaseUrl: string;
+  /** The sandbox's client options without its clock (the instance follows the offsets it is sent), gateway and webhook secret. */
+  sandbox: { client: Omit<SandboxClientOptions, 'clock'>; gatewayId: string; webhookSecret: string };
+  client: SharedStoreShopOptions['client'];
+  /** The run's orders, made by addRunOrder in every process alike. */
+  orders: number;
+}
+
+/** The messages between the test process and an instance process. */
+export type ToInstance = { kind: 'clock'; offsetMs: number } | { kind: 'reconcile'; id: number; options: ReconcileOptions };
+export type FromInstance =
+  | { kind: 'listening'; routesUrl: string }
+  | { kind: 'reconciled'; id: number; summary?: ReconcileSummary; error?: string };
+
+/** One merchant deployed as app processes, each with its own pool on one PostgreSQL database, against one sandbox in this process. */
+export interface PostgresShop extends FaultRunTarget {
   /** What the merchant's table holds: every applied event, as the handler saw it. */
   effects(): Promise<Array<Pick<PaymentEvent, 'type' | 'transactionId' | 'referenceOrderId'>>>;
+  close(): Promise<void>;
 }
 
-export interface PostgresShopOptions extends SharedStoreShopOptions {
+export interface PostgresShopOptions extends Omit<SharedStoreShopOptions, 'logger' | 'notifies'> {
   databaseUrl: string;
+  /** The orders the run will pay (the instances resolve them by the same rule). */
+  orders: number;
 }
 
+/** Forks one instance process (TypeScript through tsx) and resolves its routes URL once it listens. */
+async function forkInstance(config: InstanceConfig): Promise<{ child: ChildProcess; routesUrl: string }> {
+  const child = fork(INSTANCE_SCRIPT, {
+    cwd: PACKAGE_DIR,
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, TSX_TSCONFIG_PATH: TSCONFIG, PAYMOUNT_INSTANCE: JSON.stringify(config) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const routesUrl = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code, signal) => reject(new Error(`the ${config.adapter} instance process ended (${signal ?? code}) before listening`)));
+    child.on('message', (message: FromInstance) => {
+      if (message.kind === 'listening') resolve(message.routesUrl);
+    });
+  });
+  return { child, routesUrl };
+}
+
+/** reconcile() of the instance in `child`, over IPC. */
+function remoteReconcile(child: ChildProcess): (options?: ReconcileOptions) => Promise<ReconcileSummary> {
+  let next = 0;
+  return (options = {}) =>
+    new Promise((resolve, reject) => {
+      const id = (next += 1);
+      const answer = (message: FromInstance) => {
+        if (message.kind !== 'reconciled' || message.id !== id) return;
+        child.off('message', answer);
+        if (message.summary) resolve(message.summary);
+        else reject(new Error(message.error ?? 'reconcile failed in the instance process'));
+      };
+      child.on('message', answer);
+      child.send({ kind: 'reconcile', id, options } satisfies ToInstance);
+    });
+}
+
+/**
+ * The sandbox here, and one OS process per adapter (support/postgres-instance-process.ts),
+ * each with its own pool on `databaseUrl`; paymount's tables and the merchant's are made
+ * first, once. The instances read time from the sandbox's clock through the offsets this
+ * process sends them.
+ */
 export async function startPostgresShop(options: PostgresShopOptions): Promise<PostgresShop> {
-  const { databaseUrl, ...shopOptions } = options;
+  const { databaseUrl, adapters, orders } = options;
   const admin = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   await migrate(fromPg(admin));
   await admin.query(EFFECTS_TABLE);
-  const pools: pg.Pool[] = [];
-  const shop = new Shop();
-  const started = await startSharedStoreShop(
-    shopOptions,
-    async () => {
-      const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, connectionTimeoutMillis: 2_000 });
-      pools.push(pool);
-      const stores = createPostgresStores(fromPg(pool));
-      return {
-        store: stores.idempotency,
-        orders: { store: stores.orders },
-        on: {
-          '*': inTransaction(async (event: PaymentEvent, { db }) => {
-            shop.handlerRuns.push(event);
-            await db.query('INSERT INTO shop_effects (event_type, transaction_id, reference_order_id) VALUES ($1, $2, $3)', [
-              event.type,
-              event.transactionId ?? null,
-              event.referenceOrderId ?? null,
-            ]);
-          }),
-        },
-      };
-    },
-    async () => void (await Promise.all([...pools, admin].map((pool) => pool.end()))),
-    shop,
-  );
+  const sandbox = await startSandbox({ allowLocalNotifyUrl: true, rateLimit: false, ...options.sandbox });
+  const children: ChildProcess[] = [];
+  let clockSync: NodeJS.Timeout | undefined;
+  const close = async () => {
+    clearInterval(clockSync);
+    await Promise.all(
+      children.filter((child) => child.connected).map(async (child) => {
+        const exited = once(child, 'exit');
+        child.disconnect();
+        await exited;
+      }),
+    );
+    await admin.end();
+    await sandbox.close();
+  };
+  const instances: PostgresShop['instances'] = [];
+  try {
+    const { clock, ...client } = sandbox.clientOptions();
+    const sandboxView = { client, gatewayId: sandbox.gatewayId, webhookSecret: sandbox.webhookSecret };
+    const started = await Promise.all(adapters.map((adapter) => forkInstance({ adapter, databaseUrl, sandbox: sandboxView, client: options.client, orders })));
+    for (const { child, routesUrl } of started) {
+      children.push(child);
+      instances.push({ routesUrl, paymentRoutes: { reconcile: remoteReconcile(child) } });
+    }
+    let sent = 0;
+    clockSync = setInterval(() => {
+      const offsetMs = clock.now() - Date.now();
+      if (Math.abs(offsetMs - sent) < 1) return;
+      sent = offsetMs;
+      for (const child of children) if (child.connected) child.send({ kind: 'clock', offsetMs } satisfies ToInstance);
+    }, CLOCK_SYNC_MS);
+  } catch (error) {
+    await close();
+    throw error;
+  }
   return {
-    ...started,
+    sandbox,
+    shop: new Shop(),
+    instances,
+    close,
     async effects() {
       const { rows } = await admin.query('SELECT event_type, transaction_id, reference_order_id FROM shop_effects');
       return rows.map((row) => ({ type: row.event_type, transactionId: row.transaction_id ?? undefined, referenceOrderId: row.reference_order_id ?? undefined }));

@@ -1,7 +1,7 @@
 import type { Logger, MerchantOrder, PaymentClientOptions, PaymentRoutesOptions } from '@paymount/core';
 import { startSandbox, type Sandbox, type SandboxOptions } from '@paymount/sandbox';
 import { startMerchantApp, type AdapterName, type MerchantApp } from './apps';
-import { Shop, shopOptions } from './shop';
+import { Shop, shopOptions, type SandboxView } from './shop';
 
 /** How a shop deployed as several instances over one shared store (Redis, PostgreSQL) is started. */
 export interface SharedStoreShopOptions {
@@ -23,7 +23,7 @@ export interface SharedStoreShop {
 }
 
 export interface SharedStoreInstanceOptions extends Omit<SharedStoreShopOptions, 'adapters' | 'sandbox'> {
-  sandbox: Sandbox;
+  sandbox: SandboxView;
   shop: Shop;
   adapter: AdapterName;
   /** The instance's stores (and handlers, in place of the shop's own), on the store every instance shares. */

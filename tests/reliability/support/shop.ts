@@ -1,5 +1,5 @@
 import type { Logger, MerchantOrder, PaymentClientOptions, PaymentEvent, PaymentRoutesOptions } from '@paymount/core';
-import type { Sandbox } from '@paymount/sandbox';
+import type { Sandbox, TimeSource } from '@paymount/sandbox';
 
 export type OrderState = 'open' | 'pending' | 'paid' | 'failed' | 'closed';
 
@@ -77,8 +77,11 @@ export class Shop {
   }
 }
 
+/** What a merchant's app knows of the sandbox: how to call it, its wallet gateway, webhook secret, and its time (read, never moved). */
+export type SandboxView = Pick<Sandbox, 'clientOptions' | 'gatewayId' | 'webhookSecret'> & { clock: TimeSource };
+
 export interface ShopOptionsInput {
-  sandbox: Sandbox;
+  sandbox: SandboxView;
   shop: Shop;
   logger?: Logger;
   /** The app's routes URL, known once it listens. */

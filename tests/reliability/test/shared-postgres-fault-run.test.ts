@@ -3,25 +3,19 @@ import { FAULT_KINDS } from '@paymount/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
 import { auditCharges } from '../support/charge-audit';
-import { FAULT_RUN_SANDBOX, notifies, RUN, runFaultMix } from '../support/fault-run';
+import { FAULT_RUN_SANDBOX, RUN, runFaultMix, runOrderCount } from '../support/fault-run';
 import { createAgent } from '../support/http';
 import { startPostgresShop, type PostgresShop } from '../support/postgres-shop';
 
 /**
- * The fault run (support/fault-run.ts) through three instances (Express, Koa,
- * createNodeMiddleware), each with its own pool on one PostgreSQL server, whose
- * handler writes each event to the merchant's table in paymount's transaction.
+ * The fault run (support/fault-run.ts) through three app processes (Express,
+ * Koa, createNodeMiddleware), each with its own pool on one PostgreSQL server,
+ * whose handler writes each event to the merchant's table in paymount's transaction.
  * The ledger is audited against that table, not against what handlers were
  * called with: no order charged twice, no charge the table misses, no effect
  * in it twice.
- *
- * 600 orders, not the Redis run's 2,000: on the 2-core machine this was
- * written on, under other load, 600 took about 240 s (the Redis run's 600:
- * about 30 s) and 2,000 did not finish in 900 s. Set PAYMOUNT_FAULT_RUN_ORDERS=2000
- * for the full count.
  */
-const ORDERS = 600;
-describe.skipIf(postgresSkipped)('three instances on one PostgreSQL under random service faults, late processing included', () => {
+describe.skipIf(postgresSkipped)('three app processes on one PostgreSQL under random service faults, late processing included', () => {
   let server: PostgresServer;
   let run: PostgresShop | undefined;
   const agent = createAgent(RUN.concurrency * 4);
@@ -34,15 +28,16 @@ describe.skipIf(postgresSkipped)('three instances on one PostgreSQL under random
     server?.destroy();
   });
 
-  it(`${ORDERS} orders paid twice, both ways, polled and reconciled: none charged twice, each effect in the merchant's table once`, async () => {
-    run = await startPostgresShop({ databaseUrl: server.url, adapters: ['express', 'koa', 'node'], client: RUN.client, notifies, sandbox: FAULT_RUN_SANDBOX });
+  const orders = runOrderCount();
+  it(`${orders.toLocaleString('en')} orders paid twice, both ways, polled and reconciled: none charged twice, each effect in the merchant's table once`, async () => {
+    run = await startPostgresShop({ databaseUrl: server.url, adapters: ['express', 'koa', 'node'], client: RUN.client, orders, sandbox: FAULT_RUN_SANDBOX });
     const { sandbox } = run;
     const effects = run.effects;
     const { report, final, chargedTwiceByPattern } = await runFaultMix(
       run,
       agent,
       async () => auditCharges(sandbox.charges(), (await effects()) as PaymentEvent[]),
-      ORDERS,
+      orders,
     );
     const identities = (await effects()).map((effect) => `${effect.type}:${effect.transactionId}`);
     const appliedTwice = identities.filter((identity, index) => identities.indexOf(identity) !== index);

@@ -1,6 +1,8 @@
 import { once } from 'node:events';
 import type { IdempotencyStore, OrderAttemptStore, PaymentRoutesOptions } from '@paymount/core';
+import { createPostgresStores, fromPg, migrate } from '@paymount/postgres';
 import { createRedisClient, RedisIdempotencyStore } from '@paymount/redis';
+import pg from 'pg';
 import { CREDENTIALS, NOTIFY_URL, resolveOrder, WEBHOOK_SECRET } from '../../fixtures/shop';
 
 /** What a figure changes in the merchant's setup: where the order guard and the webhook dedupe keep their state. */
@@ -9,6 +11,8 @@ export interface AppVariant {
   orders?: 'memory' | 'none';
   /** Webhook deliveries deduplicated in the Redis at this URL instead of in memory. */
   redisUrl?: string;
+  /** Webhook deliveries deduplicated in the PostgreSQL at this URL (a pg Pool, the shipped tables) instead of in memory. */
+  databaseUrl?: string;
 }
 
 /** The baseline of the wallet guard figure: every lock granted, nothing kept, nothing found. */
@@ -28,13 +32,19 @@ export interface AppSetup {
   store?: IdempotencyStore;
 }
 
-/** A Redis store is connected before the app serves: until its connection is ready it refuses (the route answers 503). */
+/** A Redis or PostgreSQL store is ready before the app serves (a Redis store refuses until its connection is: the route answers 503). */
 export async function setupOf(variant: AppVariant = {}): Promise<AppSetup> {
   const setup: AppSetup = variant.orders === 'none' ? { orders: keepsNothing } : {};
   if (variant.redisUrl !== undefined) {
     const client = createRedisClient(variant.redisUrl);
     await once(client, 'ready');
     setup.store = new RedisIdempotencyStore({ client });
+  }
+  if (variant.databaseUrl !== undefined) {
+    const db = fromPg(new pg.Pool({ connectionString: variant.databaseUrl, max: 20 }));
+    // Migrated before it serves, so no delivery waits for the tables.
+    await migrate(db);
+    setup.store = createPostgresStores(db, { migrate: false }).idempotency;
   }
   return setup;
 }

@@ -1,0 +1,163 @@
+import { createPostgresStores, fromPg, migrate, type PostgresDatabase, type PostgresQueryable, type PostgresStores } from '@paymount/postgres';
+import pg from 'pg';
+import { WEBHOOK_SECRET } from '../fixtures/shop';
+import { PAYLOAD_BYTES } from '../fixtures/webhook-delivery';
+import { runClosedLoop } from '../harness/closed-loop';
+import { pairedRuns, ratiosOf } from '../harness/paired';
+import type { RequestSpec } from '../harness/request-makers';
+import { absoluteOf, type Figure } from '../harness/results';
+import { withScope } from '../harness/scope';
+import type { BenchSettings } from '../harness/settings';
+import { measureRoutePair, routeFigures, startRouteBench } from './routes';
+
+const DELIVERY: RequestSpec = { kind: 'webhook', path: '/payments/webhook', secret: WEBHOOK_SECRET, payloadBytes: PAYLOAD_BYTES };
+const TTL_MS = 60_000;
+/** The order of the recorded cycle: a key no other parameter contains, replaced by each cycle's own. */
+export const RECORDED_KEY = 'bench-recorded-order-0001';
+
+/** Checked before the group starts: without a PostgreSQL server to start, its figures are skipped, not failed. */
+export async function postgresServerMissing(): Promise<string | undefined> {
+  // Loaded here, not at the top: the helper warns (or under CI throws) as it loads on a machine without PostgreSQL.
+  const { postgresServerAvailable } = await import('../../../tools/postgres-server');
+  if (postgresServerAvailable) return undefined;
+  return 'PostgreSQL (pg_ctl) cannot be started here, so postgres-stores and webhook-postgres were not measured';
+}
+
+/**
+ * A paid order's store traffic, then its webhook event's: lock, read, record
+ * the attempt in flight, record its outcome, settle it handled, unlock; claim
+ * the event and mark it handled in a transaction (handlers doing nothing).
+ */
+export async function storeCycle(stores: Pick<PostgresStores, 'orders' | 'idempotency'>, key: string): Promise<void> {
+  const { orders, idempotency } = stores;
+  const token = await orders.lock(key, TTL_MS);
+  if (token === undefined) throw new Error(`order ${key} was locked already`);
+  await orders.get(key);
+  const sent = { referenceOrderId: key, kind: 'wallet', transactionRequestId: `tr-${key}`, sequence: 0, state: 'pending', amount: 1_000, currency: 'USD', inFlightUntil: 2, updatedAt: 1 } as const;
+  await orders.put(sent, TTL_MS);
+  await orders.put({ ...sent, state: 'succeeded', transactionId: `tx-${key}`, updatedAt: 2 }, TTL_MS);
+  await orders.settle(key, sent.transactionRequestId, { state: 'succeeded', handled: true, updatedAt: 3 }, TTL_MS);
+  await orders.unlock(key, token);
+  if (!(await idempotency.claim(`event-${key}`, TTL_MS))) throw new Error(`event of order ${key} was claimed already`);
+  await idempotency.runHandled(`event-${key}`, TTL_MS, async () => undefined);
+}
+
+/** A statement as the stores sent it; `inTransaction` groups those sent in one transaction. */
+interface Sent {
+  text: string;
+  params: readonly unknown[];
+}
+export type Step = { kind: 'query'; sent: Sent } | { kind: 'transaction'; sent: Sent[] };
+
+/** `db` that also notes every statement sent through it, in order. */
+function recording(db: PostgresDatabase, steps: Step[]): PostgresDatabase {
+  return {
+    query: (text, params = []) => {
+      steps.push({ kind: 'query', sent: { text, params } });
+      return db.query(text, params);
+    },
+    transaction: (fn) => {
+      const sent: Sent[] = [];
+      steps.push({ kind: 'transaction', sent });
+      return db.transaction((tx) => fn({ query: (text, params = []) => (sent.push({ text, params }), tx.query(text, params)) } satisfies PostgresQueryable));
+    },
+  };
+}
+
+/**
+ * The statements storeCycle for RECORDED_KEY sends through stores on `pool`
+ * (its tables made): those of a second cycle, after the stores' one-time
+ * queries (the durability check, a first purge of expired rows).
+ */
+export async function recordCycle(pool: pg.Pool): Promise<Step[]> {
+  const steps: Step[] = [];
+  const stores = createPostgresStores(recording(fromPg(pool), steps), { migrate: false });
+  await storeCycle(stores, 'bench-warm-order');
+  steps.length = 0;
+  await storeCycle(stores, RECORDED_KEY);
+  return steps;
+}
+
+/** The recorded statements for order `key`: the same text, the recorded key in each parameter replaced. */
+export async function replay(pool: pg.Pool, steps: readonly Step[], key: string): Promise<void> {
+  const params = (sent: Sent) => sent.params.map((param) => (typeof param === 'string' ? param.replaceAll(RECORDED_KEY, key) : param)) as unknown[];
+  for (const step of steps) {
+    if (step.kind === 'query') {
+      await pool.query(step.sent.text, params(step.sent));
+      continue;
+    }
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      for (const sent of step.sent) await client.query(sent.text, params(sent));
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+  }
+}
+
+/**
+ * postgres-stores: storeCycle through @paymount/postgres on a pg Pool vs the
+ * statements it sent (recorded once) sent again with the bare Pool, cycles per
+ * second with settings.connections cycles in flight; webhook-postgres: POST
+ * /webhook deduplicated in PostgreSQL vs in memory (reported). Both on a
+ * PostgreSQL server this group starts (tools/postgres-server.ts) and destroys.
+ */
+export async function postgresStoreFigures(settings: BenchSettings): Promise<Figure[]> {
+  const { startPostgresServer } = await import('../../../tools/postgres-server');
+  const server = await startPostgresServer();
+  const pool = new pg.Pool({ connectionString: server.url, max: settings.connections });
+  try {
+    await migrate(fromPg(pool));
+    const stores = createPostgresStores(fromPg(pool), { migrate: false });
+    // Its one-time queries before the measured cycles, as in the record.
+    await storeCycle(stores, 'bench-warm-order-2');
+    const steps = await recordCycle(pool);
+
+    let next = 0;
+    const measure = (cycle: (key: string) => Promise<void>) => async () =>
+      (
+        await runClosedLoop({
+          concurrency: settings.connections,
+          warmupMs: settings.warmupMs,
+          durationMs: settings.durationMs,
+          maxOps: settings.maxOps,
+          op: async () => (await cycle(`bench-order-${(next += 1)}`), true),
+        })
+      ).opsPerSecond;
+    const runs = await pairedRuns(settings.runs, [
+      { name: 'paymount', measure: measure((key) => storeCycle(stores, key)) },
+      { name: 'bare', measure: measure((key) => replay(pool, steps, key)) },
+    ]);
+    const [paymount, bare] = [runs.get('paymount')!, runs.get('bare')!];
+    const storesFigure: Figure = {
+      id: 'postgres-stores',
+      what: `a paid order's store traffic (lock, get, put ×2, settle, unlock; claim, mark handled in a transaction) through @paymount/postgres on a pg Pool vs the same ${steps.length} statements and transaction sent with the bare Pool, ${settings.connections} cycles in flight`,
+      ratio: ratiosOf(paymount, bare),
+      target: 0.8,
+      higherIsBetter: true,
+      absolute: { paymount: absoluteOf(paymount, 'cycles/s'), bare: absoluteOf(bare, 'cycles/s') },
+    };
+
+    const routes = await withScope(async (scope) => {
+      const { upstream, load } = await startRouteBench(scope);
+      return measureRoutePair(scope, settings, load, { framework: 'express', upstream }, DELIVERY, 200, [
+        { name: 'postgres', side: 'paymount', variant: { databaseUrl: server.url } },
+        { name: 'memory', side: 'paymount' },
+      ]);
+    });
+    return [
+      storesFigure,
+      ...routeFigures(
+        'webhook-postgres',
+        'POST /webhook (@paymount/express, distinct signed 1 KiB deliveries) deduplicated in PostgreSQL (a local server, handlers in its transaction) vs in memory, one app process each',
+        routes,
+        { throughput: 0.4 },
+      ),
+    ];
+  } finally {
+    await pool.end();
+    server.destroy();
+  }
+}
