@@ -4,15 +4,20 @@ import { afterEach, expect, it } from 'vitest';
 import { readShopConfig } from '../src/config';
 import { startShopServer, type RunningShop } from '../src/server';
 import { MOUNT_PATH } from '../src/shop';
+import { pgliteDataDir, type PGliteDataDir } from '../../../tools/pglite-data-dir';
 
 const silent: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 const running: RunningShop[] = [];
+const folders: PGliteDataDir[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((shop) => shop.close()));
+  for (const folder of folders.splice(0)) folder.remove();
 });
 
 it('reconciles on a schedule: an order paid while no webhook could reach the shop ends paid', async () => {
-  const options = { config: { ...readShopConfig({}), port: 0 }, logger: silent, reconcileEveryMs: 50 };
+  const dataDir = await pgliteDataDir();
+  folders.push(dataDir);
+  const options = { config: { ...readShopConfig({}), port: 0 }, logger: silent, reconcileEveryMs: 50, dataDir: dataDir.dir };
   const started = await startShopServer('Test shop', options, (shop) => {
     const payments = createNodeMiddleware(
       {
@@ -20,7 +25,7 @@ it('reconciles on a schedule: an order paid while no webhook could reach the sho
         // The service sends this shop no webhook at all: only reconciliation can tell it.
         notifyUrl: () => undefined,
         resolveOrder: (id) => shop.resolveOrder(id),
-        on: { '*': (event) => shop.recordPaymentEvent(event) },
+        on: { '*': shop.onPaymentEvent },
       },
       { mountPath: MOUNT_PATH },
     );
@@ -28,7 +33,7 @@ it('reconciles on a schedule: an order paid while no webhook could reach the sho
   });
   running.push(started);
   const sandbox = started.sandbox!;
-  const order = started.shop.orders.create(started.shop.catalog[0]!);
+  const order = await started.shop.orders.create(started.shop.catalog[0]!);
   const paid = await fetch(`${started.url}${MOUNT_PATH}/wallet/pay`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -36,10 +41,11 @@ it('reconciles on a schedule: an order paid while no webhook could reach the sho
   });
   expect(await paid.json()).toMatchObject({ status: 'succeeded' });
   await sleep(200);
-  expect(started.shop.orders.get(order.id)?.status).toBe('pending');
+  const status = async () => (await started.shop.orders.get(order.id))?.status;
+  expect(await status()).toBe('pending');
   // Reconciliation looks at payments a minute old (service time).
   sandbox.clock.advance(61_000);
-  for (let tick = 0; tick < 100 && started.shop.orders.get(order.id)?.status !== 'paid'; tick += 1) await sleep(20);
-  expect(started.shop.orders.get(order.id)?.status).toBe('paid');
+  for (let tick = 0; tick < 100 && (await status()) !== 'paid'; tick += 1) await sleep(20);
+  expect(await status()).toBe('paid');
   expect(sandbox.deliveries()).toEqual([]);
 });
