@@ -1,4 +1,4 @@
-import { createNodeMiddleware, createPaymentClient, type Logger, type PaymentRoutes } from '@paymount/core';
+import { createPaymentClient, type Logger, type PaymentRoutes } from '@paymount/core';
 import type { Sandbox } from '@paymount/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackOffice } from '../src/back-office';
@@ -6,6 +6,7 @@ import type { Order } from '../src/orders';
 import { readShopConfig } from '../src/config';
 import { startShopServer, type RunningShop } from '../src/server';
 import { MOUNT_PATH } from '../src/shop';
+import { nodeApp } from './support/node-app';
 import { pgliteDataDir, type PGliteDataDir } from '../../../tools/pglite-data-dir';
 
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
@@ -27,13 +28,10 @@ beforeAll(async () => {
   dataDir = await pgliteDataDir();
   const options = { config: { ...readShopConfig({}), port: 0 }, logger, sandbox: { webhookRetryDelaysMs: [20, 40] }, dataDir: dataDir.dir };
   running = await startShopServer('Test shop', options, (shop) => {
-    const payments = createNodeMiddleware(
-      { ...shop.payments, resolveOrder: (id) => shop.resolveOrder(id), on: { '*': shop.onPaymentEvent } },
-      { mountPath: MOUNT_PATH },
-    );
-    paymentRoutes = payments.paymentRoutes;
-    office = shop.backOffice(payments.paymentRoutes);
-    return { listener: payments, paymentRoutes: payments.paymentRoutes, close: () => payments.paymentRoutes.close() };
+    const app = nodeApp(shop);
+    paymentRoutes = app.paymentRoutes;
+    office = shop.backOffice(app.paymentRoutes);
+    return app;
   });
   sandbox = running.sandbox!;
 });

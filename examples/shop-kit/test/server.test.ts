@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createNodeMiddleware, type Logger } from '@paymount/core';
+import type { Logger } from '@paymount/core';
 import { afterEach, expect, it } from 'vitest';
 import { readShopConfig } from '../src/config';
 import { startShopServer, type RunningShop } from '../src/server';
 import { MOUNT_PATH } from '../src/shop';
+import { nodeApp } from './support/node-app';
 import { pgliteDataDir, type PGliteDataDir } from '../../../tools/pglite-data-dir';
 
 const silent: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
@@ -18,19 +19,8 @@ it('reconciles on a schedule: an order paid while no webhook could reach the sho
   const dataDir = await pgliteDataDir();
   folders.push(dataDir);
   const options = { config: { ...readShopConfig({}), port: 0 }, logger: silent, reconcileEveryMs: 50, dataDir: dataDir.dir };
-  const started = await startShopServer('Test shop', options, (shop) => {
-    const payments = createNodeMiddleware(
-      {
-        ...shop.payments,
-        // The service sends this shop no webhook at all: only reconciliation can tell it.
-        notifyUrl: () => undefined,
-        resolveOrder: (id) => shop.resolveOrder(id),
-        on: { '*': shop.onPaymentEvent },
-      },
-      { mountPath: MOUNT_PATH },
-    );
-    return { listener: payments, paymentRoutes: payments.paymentRoutes, close: () => payments.paymentRoutes.close() };
-  });
+  // The service sends this shop no webhook at all: only reconciliation can tell it.
+  const started = await startShopServer('Test shop', options, (shop) => nodeApp(shop, { notifyUrl: () => undefined }));
   running.push(started);
   const sandbox = started.sandbox!;
   const order = await started.shop.orders.create(started.shop.catalog[0]!);
