@@ -82,6 +82,7 @@ export async function startShopServer(
   build: (shop: Shop) => ShopApp | Promise<ShopApp>,
 ): Promise<RunningShop> {
   const config = options.config ?? readShopConfig();
+  const logger = options.logger ?? consoleLogger();
   const server = await listen(config.port, config.host);
   let sandbox: Sandbox | undefined;
   let database: ShopDatabase | undefined;
@@ -100,15 +101,15 @@ export async function startShopServer(
       ? startSandbox({ allowLocalNotifyUrl: true, merchantName: name, ...options.sandbox }).then((started) => (sandbox = started))
       : undefined;
     const location = config.databaseUrl === undefined ? { kind: 'pglite' as const, dataDir: options.dataDir } : { kind: 'postgres' as const, url: config.databaseUrl };
-    const databaseReady = openShopDatabase(location).then(async (opened) => {
+    const databaseReady = openShopDatabase(location, logger).then(async (opened) => {
       database = opened;
-      await migrateShopDatabase(opened.db);
+      await migrateShopDatabase(opened);
       return opened;
     });
     for (const result of await Promise.allSettled([sandboxReady, databaseReady])) if (result.status === 'rejected') throw result.reason;
     const { db, describe } = await databaseReady;
     const url = config.publicUrl ?? urlOf(server);
-    const shop = new Shop({ name, config, publicUrl: url, sandbox, logger: options.logger ?? consoleLogger(), db });
+    const shop = new Shop({ name, config, publicUrl: url, sandbox, logger, db });
     app = await build(shop);
     server.on('request', app.listener);
     // Settles the orders whose webhook was lost (or never sent): each outcome reaches the shop's handler once.

@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Logger } from '@paymount/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteDataDir, type PGliteDataDir } from '../../../tools/pglite-data-dir';
@@ -103,4 +106,23 @@ describePersistence('PGlite in a data folder', false, async () => {
 describePersistence('PostgreSQL through DATABASE_URL', postgresSkipped, async () => {
   const server: PostgresServer = await startPostgresServer();
   return { options: () => ({ databaseUrl: server.url }), remove: () => server.destroy() };
+});
+
+describe('PGlite in a data folder', () => {
+  it('serves one shop process: a second shop on the folder is refused with what to do, and takes it once the first stopped', async () => {
+    const folder = await pgliteDataDir();
+    try {
+      const first = await start({ options: () => ({ dataDir: folder.dir }) });
+      await expect(start({ options: () => ({ dataDir: folder.dir }) })).rejects.toThrow(
+        `Another process (pid ${process.pid}) keeps its orders in ${folder.dir}, and PGlite serves one process at a time. Stop that shop, or give this one a PostgreSQL server through DATABASE_URL.`,
+      );
+      await first.close();
+      // A shop killed without a chance to let go (SIGKILL) leaves its lock: a process that no longer runs holds nothing.
+      const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+      writeFileSync(join(folder.dir, 'shop.lock'), String(dead));
+      await (await start({ options: () => ({ dataDir: folder.dir }) })).close();
+    } finally {
+      folder.remove();
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { readShopConfig } from '../src/config';
 import { startShopServer, type RunningShop } from '../src/server';
 import { MOUNT_PATH } from '../src/shop';
 import { nodeApp } from './support/node-app';
+import { freePort } from '../../../tools/free-port';
 import { pgliteDataDir, type PGliteDataDir } from '../../../tools/pglite-data-dir';
 
 const silent: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
@@ -38,4 +39,14 @@ it('reconciles on a schedule: an order paid while no webhook could reach the sho
   for (let tick = 0; tick < 100 && (await status()) !== 'paid'; tick += 1) await sleep(20);
   expect(await status()).toBe('paid');
   expect(sandbox.deliveries()).toEqual([]);
+});
+
+it('a DATABASE_URL whose server does not answer stops the start with what to fix, and no password in it', async () => {
+  const port = await freePort();
+  const config = { ...readShopConfig({ DATABASE_URL: `postgres://shop:s3cret@127.0.0.1:${port}/shop` }), port: 0 };
+  const failed = startShopServer('Test shop', { config, logger: silent }, (shop) => nodeApp(shop));
+  await expect(failed).rejects.toThrow(
+    new RegExp(`^The shop's database \\(PostgreSQL at 127\\.0\\.0\\.1:${port}/shop\\) could not be prepared: .*ECONNREFUSED.*Fix: check that the server runs and that DATABASE_URL names it`),
+  );
+  await expect(failed).rejects.not.toThrow(/s3cret/);
 });
