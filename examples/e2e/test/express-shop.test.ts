@@ -1,4 +1,4 @@
 import { startExpressShop } from '@paymount/example-express-shop';
 import { describeShopJourneys } from './support/shop-journeys';
 
-describeShopJourneys('Express shop', startExpressShop);
+describeShopJourneys('Express shop', startExpressShop, 'PGlite');

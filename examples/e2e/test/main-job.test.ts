@@ -21,7 +21,7 @@ afterEach(() => {
 
 /** `npm run start -w <workspace>` as a user runs it, in its own process group, on a free port. */
 async function startShop(workspace: string): Promise<StartedShop> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PAYMENT_')));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PAYMENT_') && name !== 'DATABASE_URL'));
   const child = spawn('npm', ['run', 'start', '-w', workspace], {
     cwd: ROOT,
     env: { ...env, PORT: '0', HOST: '127.0.0.1' },
@@ -50,7 +50,7 @@ async function json(response: Response): Promise<Record<string, unknown>> {
 }
 
 /** A wallet payment over plain HTTP, as the shop's page makes it, then the payment's status once the webhook settled the order. */
-async function payOrderWithWallet({ shopUrl, sandboxUrl }: StartedShop): Promise<string> {
+async function payOrderWithWallet({ shopUrl, sandboxUrl }: StartedShop): Promise<{ orderId: string; status: string }> {
   const placed = await fetch(`${shopUrl}/orders`, { method: 'POST', body: new URLSearchParams({ sku: 'mug' }), redirect: 'manual' });
   expect(placed.status).toBe(303);
   const orderId = placed.headers.get('location')?.replace('/orders/', '') ?? '';
@@ -74,10 +74,10 @@ async function payOrderWithWallet({ shopUrl, sandboxUrl }: StartedShop): Promise
   // The shop's handler has recorded the payment once the order is no longer payable.
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const { status, payable } = await json(await fetch(`${shopUrl}/payments/status?orderId=${orderId}`));
-    if (payable === false) return String(status);
+    if (payable === false) return { orderId, status: String(status) };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return 'still payable';
+  return { orderId, status: 'still payable' };
 }
 
 async function stop(shop: StartedShop, signal: NodeJS.Signals, to: 'group' | 'npm'): Promise<number | null> {
@@ -99,12 +99,33 @@ describe('the main job: npm start runs a shop on the embedded sandbox', () => {
     const home = await fetch(`${shop.shopUrl}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain(name);
-    expect(await payOrderWithWallet(shop)).toBe('succeeded');
+    expect((await payOrderWithWallet(shop)).status).toBe('succeeded');
 
     expect(await stop(shop, signal, to)).toBe(0);
     expect(shop.output()).toContain(`${signal}: stopping ${name}`);
     // Nothing is left listening: neither the shop nor its embedded sandbox.
     await expect(fetch(`${shop.shopUrl}/`)).rejects.toThrow();
     await expect(fetch(`${shop.sandboxUrl}/sandbox/clock`)).rejects.toThrow();
+  });
+});
+
+describe('npm start keeps the orders: PGlite in the shop’s data folder, by default', () => {
+  it('an order paid before a restart is still paid after it, and its page says so', async () => {
+    const before = await startShop('@paymount/example-express-shop');
+    const { orderId, status } = await payOrderWithWallet(before);
+    expect(status).toBe('succeeded');
+    expect(before.output()).toMatch(/Orders are kept in PGlite in .*express-shop\/data/);
+    expect(await stop(before, 'SIGINT', 'group')).toBe(0);
+
+    const after = await startShop('@paymount/example-express-shop');
+    try {
+      const page = await fetch(`${after.shopUrl}/orders/${orderId}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Payment received. Thank you!');
+      // The payment routes read the order from the same table: a paid order takes no second payment.
+      expect(await json(await fetch(`${after.shopUrl}/payments/status?orderId=${orderId}`))).toMatchObject({ payable: false });
+    } finally {
+      expect(await stop(after, 'SIGTERM', 'npm')).toBe(0);
+    }
   });
 });

@@ -1,4 +1,4 @@
 import { startNestShop } from '@paymount/example-nest-shop';
 import { describeShopJourneys } from './support/shop-journeys';
 
-describeShopJourneys('NestJS shop', startNestShop);
+describeShopJourneys('NestJS shop', startNestShop, 'PGlite');

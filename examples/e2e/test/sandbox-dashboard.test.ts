@@ -12,6 +12,7 @@ import { accessibilityViolations } from './support/accessibility';
 import { browserTestsMode, launchChromium, MISSING_CHROMIUM } from './support/chromium';
 import { LogCapture } from './support/log-capture';
 import { buy as buyInShop, openHostedCheckout as openSandboxCheckout } from './support/shop-pages';
+import { shopDatabase, type ShopDatabaseForTest } from './support/shop-database';
 
 const SETTLE_TIMEOUT_MS = 15_000;
 const RESULTS_DIR = fileURLToPath(new URL('../test-results/sandbox-dashboard/', import.meta.url));
@@ -58,6 +59,7 @@ async function startGuardedApp(running: RunningShop) {
 describe.skipIf(mode === 'skip')('the sandbox dashboard and hosted checkout in headless Chromium', () => {
   const logs = new LogCapture();
   let running: RunningShop | undefined;
+  let orders: ShopDatabaseForTest | undefined;
   let browser: Browser | undefined;
 
   const shop = () => {
@@ -67,8 +69,10 @@ describe.skipIf(mode === 'skip')('the sandbox dashboard and hosted checkout in h
 
   beforeAll(async () => {
     if (mode === 'fail') throw new Error(MISSING_CHROMIUM);
+    orders = await shopDatabase('PGlite');
     running = await startExpressShop({
       config: { ...readShopConfig({}), port: 0 },
+      dataDir: orders.dataDir,
       logger: logs,
       sandbox: { webhookRetryDelaysMs: [50, 100] },
     });
@@ -79,6 +83,7 @@ describe.skipIf(mode === 'skip')('the sandbox dashboard and hosted checkout in h
   afterAll(async () => {
     await browser?.close();
     await running?.close();
+    orders?.remove();
   });
 
   /** A fresh context (axe is injected, so the pages' CSP is bypassed) with the viewport given. */
@@ -168,7 +173,7 @@ describe.skipIf(mode === 'skip')('the sandbox dashboard and hosted checkout in h
       const resendId = await resend.getAttribute('data-delivery-id');
       // The redelivery reached the shop's webhook route, which logged it as the duplicate it answered.
       expect(logs.lines.some((line) => line.includes('duplicate webhook delivery ignored') && line.includes(String(resendId)))).toBe(true);
-      expect(shop().shop.orders.get(orderId)?.status).toBe('paid');
+      expect((await shop().shop.orders.get(orderId))?.status).toBe('paid');
 
       const html = await dashboard.content();
       for (const secret of [shop().sandbox.testApiKey, shop().sandbox.productionApiKey, shop().sandbox.webhookSecret]) expect(html).not.toContain(secret);

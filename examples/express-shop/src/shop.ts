@@ -16,7 +16,8 @@ export function startExpressShop(options: StartShopOptions = {}): Promise<Runnin
       ...shop.payments,
       // The amount charged comes from the server-side order, never from the browser.
       resolveOrder: (orderId) => shop.resolveOrder(orderId),
-      on: { '*': (event) => shop.recordPaymentEvent(event) },
+      // Each event's order update commits in the transaction that marks the event handled.
+      on: { '*': shop.onPaymentEvent },
     });
     // Mounted before any body parser: the webhook route verifies the raw bytes.
     app.use(MOUNT_PATH, payments);
@@ -24,13 +25,13 @@ export function startExpressShop(options: StartShopOptions = {}): Promise<Runnin
     const form = express.urlencoded({ extended: false, limit: '1kb' });
     const office = shop.backOffice(payments.paymentRoutes);
     app.get('/', (_req, res) => send(res, shop.home()));
-    app.post('/orders', form, (req, res) => send(res, shop.placeOrder((req.body as Record<string, unknown> | undefined)?.['sku'], req.headers)));
-    app.get('/orders/:id', (req, res) => send(res, shop.orderPage(req.params.id)));
+    app.post('/orders', form, async (req, res) => send(res, await shop.placeOrder((req.body as Record<string, unknown> | undefined)?.['sku'], req.headers)));
+    app.get('/orders/:id', async (req, res) => send(res, await shop.orderPage(req.params.id)));
     // The back office, through the payment routes object: cancel an abandoned checkout, refund a paid order.
     app.post('/orders/:id/cancel-checkout', async (req, res) => send(res, await office.cancelCheckout(req.params.id, req.headers)));
     app.post('/orders/:id/refund', form, async (req, res) => send(res, await office.refund(req.params.id, req.body, req.headers)));
-    app.get('/orders/:id/refunds', (req, res) => send(res, office.refunds(req.params.id)));
-    app.get('/return', (req, res) => send(res, shop.returnPage(req.query['orderId'])));
+    app.get('/orders/:id/refunds', async (req, res) => send(res, await office.refunds(req.params.id)));
+    app.get('/return', async (req, res) => send(res, await shop.returnPage(req.query['orderId'])));
     app.get('/assets/:name', (req, res) => send(res, shop.asset(req.params.name)));
 
     return { listener: app, paymentRoutes: payments.paymentRoutes, close: () => payments.paymentRoutes.close() };

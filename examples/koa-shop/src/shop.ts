@@ -21,7 +21,8 @@ export function startKoaShop(options: StartShopOptions = {}): Promise<RunningSho
       ...shop.payments,
       // The amount charged comes from the server-side order, never from the browser.
       resolveOrder: (orderId) => shop.resolveOrder(orderId),
-      on: { '*': (event) => shop.recordPaymentEvent(event) },
+      // Each event's order update commits in the transaction that marks the event handled.
+      on: { '*': shop.onPaymentEvent },
     });
     // Used before any body parser: the webhook route verifies the raw bytes.
     app.use(payments);
@@ -30,17 +31,17 @@ export function startKoaShop(options: StartShopOptions = {}): Promise<RunningSho
     const office = shop.backOffice(payments.paymentRoutes);
     const router = new Router();
     router.get('/', (ctx) => send(ctx, shop.home()));
-    router.post('/orders', form, (ctx) =>
-      send(ctx, shop.placeOrder((ctx.request.body as Record<string, unknown> | undefined)?.['sku'], ctx.headers)),
+    router.post('/orders', form, async (ctx) =>
+      send(ctx, await shop.placeOrder((ctx.request.body as Record<string, unknown> | undefined)?.['sku'], ctx.headers)),
     );
-    router.get('/orders/:id', (ctx) => send(ctx, shop.orderPage(ctx.params['id'] ?? '')));
+    router.get('/orders/:id', async (ctx) => send(ctx, await shop.orderPage(ctx.params['id'] ?? '')));
     // The back office, through the payment routes object: cancel an abandoned checkout, refund a paid order.
     router.post('/orders/:id/cancel-checkout', async (ctx) => send(ctx, await office.cancelCheckout(ctx.params['id'] ?? '', ctx.headers)));
     router.post('/orders/:id/refund', form, async (ctx) =>
       send(ctx, await office.refund(ctx.params['id'] ?? '', ctx.request.body, ctx.headers)),
     );
-    router.get('/orders/:id/refunds', (ctx) => send(ctx, office.refunds(ctx.params['id'] ?? '')));
-    router.get('/return', (ctx) => send(ctx, shop.returnPage(ctx.query['orderId'])));
+    router.get('/orders/:id/refunds', async (ctx) => send(ctx, await office.refunds(ctx.params['id'] ?? '')));
+    router.get('/return', async (ctx) => send(ctx, await shop.returnPage(ctx.query['orderId'])));
     router.get('/assets/:name', (ctx) => send(ctx, shop.asset(ctx.params['name'] ?? '')));
     app.use(router.routes()).use(router.allowedMethods());
 

@@ -26,13 +26,13 @@ export class PagesController {
   }
 
   @Post('orders')
-  placeOrder(@Body() body: Record<string, unknown> | undefined, @Headers() headers: RequestHeaders, @Res() res: Response): void {
-    send(res, this.shop.placeOrder(body?.['sku'], headers));
+  async placeOrder(@Body() body: Record<string, unknown> | undefined, @Headers() headers: RequestHeaders, @Res() res: Response): Promise<void> {
+    send(res, await this.shop.placeOrder(body?.['sku'], headers));
   }
 
   @Get('orders/:id')
-  order(@Param('id') id: string, @Res() res: Response): void {
-    send(res, this.shop.orderPage(id));
+  async order(@Param('id') id: string, @Res() res: Response): Promise<void> {
+    send(res, await this.shop.orderPage(id));
   }
 
   @Post('orders/:id/cancel-checkout')
@@ -46,13 +46,13 @@ export class PagesController {
   }
 
   @Get('orders/:id/refunds')
-  refunds(@Param('id') id: string, @Res() res: Response): void {
-    send(res, this.office.refunds(id));
+  async refunds(@Param('id') id: string, @Res() res: Response): Promise<void> {
+    send(res, await this.office.refunds(id));
   }
 
   @Get('return')
-  returned(@Query('orderId') orderId: unknown, @Res() res: Response): void {
-    send(res, this.shop.returnPage(orderId));
+  async returned(@Query('orderId') orderId: unknown, @Res() res: Response): Promise<void> {
+    send(res, await this.shop.returnPage(orderId));
   }
 
   @Get('assets/:name')

@@ -22,7 +22,7 @@ export interface BackOfficeShop {
   /** The origin the shop's pages are served from: its forms must be posted from it. */
   readonly origin: string;
   /** The order's page, with the outcome of an action on it; the shop's 404 page for an unknown order. */
-  orderPage(orderId: string, notice?: Notice, status?: number): ShopResponse;
+  orderPage(orderId: string, notice?: Notice, status?: number): Promise<ShopResponse>;
   crossSiteRefusal(): ShopResponse;
 }
 
@@ -60,7 +60,7 @@ export class BackOffice {
    */
   async refund(orderId: string, form: unknown, headers: RequestHeaders): Promise<ShopResponse> {
     if (!isSameOriginPost(headers, this.shop.origin)) return this.shop.crossSiteRefusal();
-    const order = this.shop.orders.get(orderId);
+    const order = await this.shop.orders.get(orderId);
     const originalTransactionId = order?.paymentTransactionId;
     if (order === undefined || originalTransactionId === undefined) {
       return this.shop.orderPage(orderId, { kind: 'error', text: 'Only a paid order can be refunded.' }, 409);
@@ -74,7 +74,7 @@ export class BackOffice {
     }
     const requestId = generateTransactionRequestId();
     const fields = { orderId, refundRequestId: requestId, scope: request.scope, amount: request.amount };
-    this.shop.orders.requestRefund(order.id, requestId, request.amount);
+    await this.shop.orders.requestRefund(order.id, requestId, request.amount);
     try {
       const result = await this.paymentRoutes.client.refund({
         originalTransactionId,
@@ -92,7 +92,7 @@ export class BackOffice {
       } else {
         const serviceCode = error instanceof PaymentApiError ? { serviceCode: error.serviceCode } : {};
         this.shop.logger.warn({ ...fields, code: error.code, ...serviceCode }, 'refund refused; nothing was refunded');
-        this.shop.orders.settleRefund(order.id, requestId, { state: 'failed', reason: `refused: ${error.message}` });
+        await this.shop.orders.settleRefund(order.id, requestId, { state: 'failed', reason: `refused: ${error.message}` });
       }
     }
     return redirect(`/orders/${order.id}`);
@@ -106,7 +106,7 @@ export class BackOffice {
    */
   async cancelCheckout(orderId: string, headers: RequestHeaders): Promise<ShopResponse> {
     if (!isSameOriginPost(headers, this.shop.origin)) return this.shop.crossSiteRefusal();
-    const order = this.shop.orders.get(orderId);
+    const order = await this.shop.orders.get(orderId);
     if (order === undefined) return this.shop.orderPage(orderId);
     try {
       const { outcome } = await this.paymentRoutes.cancelCheckout(order.id);
@@ -122,8 +122,8 @@ export class BackOffice {
   }
 
   /** GET /orders/:id/refunds: how many refunds still await their webhook, which the order page follows. */
-  refunds(orderId: string): ShopResponse {
-    const order = this.shop.orders.get(orderId);
+  async refunds(orderId: string): Promise<ShopResponse> {
+    const order = await this.shop.orders.get(orderId);
     if (order === undefined) return jsonResponse(404, { error: { code: 'ORDER_NOT_FOUND', message: 'No such order.' } });
     return jsonResponse(200, { status: order.status, awaiting: awaitingRefunds(order) });
   }

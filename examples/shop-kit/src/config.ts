@@ -23,6 +23,8 @@ export interface ShopConfig {
   /** The wallet client library loaded by the browser when not on the sandbox. */
   walletScriptUrl: string;
   walletEnvironment: 'TEST' | 'PRODUCTION';
+  /** A PostgreSQL server for the orders and paymount's stores; without it, PGlite in the shop's data folder. */
+  databaseUrl: string | undefined;
 }
 
 // An empty line in a .env file means "not set".
@@ -41,6 +43,7 @@ const envSchema = z.object({
   PAYMENT_GATEWAY_ID: optional(z.string().min(1)),
   WALLET_SCRIPT_URL: optional(z.url({ protocol: /^https$/ })),
   WALLET_ENVIRONMENT: optional(z.enum(['TEST', 'PRODUCTION'])),
+  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })),
 });
 
 const required = z.string({
@@ -73,6 +76,7 @@ export function readShopConfig(env: Readonly<Record<string, string | undefined>>
     host: vars.HOST ?? '127.0.0.1',
     walletScriptUrl: vars.WALLET_SCRIPT_URL ?? DEFAULT_WALLET_SCRIPT_URL,
     walletEnvironment: vars.WALLET_ENVIRONMENT ?? 'PRODUCTION',
+    databaseUrl: vars.DATABASE_URL,
   };
   const usesService = Object.entries(vars).some(([name, value]) => name.startsWith('PAYMENT_') && value !== undefined);
   if (!usesService) {

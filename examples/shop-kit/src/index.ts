@@ -6,3 +6,4 @@ export { OrderStore, type Order, type OrderRefund, type OrderStatus, type Refund
 export { MOUNT_PATH, Shop, type ShopPaymentOptions, type ShopResponse, type ShopSetup } from './shop';
 export { startShopServer, type RunningShop, type SandboxOptions, type ShopApp, type StartShopOptions } from './server';
 export { runFromCommandLine } from './run';
+export { migrateShopDatabase, openShopDatabase, type DatabaseLocation, type ShopDatabase } from './shop-database';

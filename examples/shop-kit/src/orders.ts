@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { PostgresDatabase, PostgresQueryable } from '@paymount/postgres';
 import type { Product } from './catalog';
 
 /** `paid` and the two refund states are the paid side: no payment event moves an order back from them. */
@@ -90,16 +91,68 @@ function paidStatus(order: Order): OrderStatus {
   return refunded >= order.total ? 'refunded' : 'partially_refunded';
 }
 
+interface OrderRow {
+  id: string;
+  product: Product | string;
+  total: number;
+  currency: string;
+  status: OrderStatus;
+  note: string;
+  payment_transaction_id: string | null;
+  created_at: Date | string;
+}
+
+interface RefundRow {
+  request_id: string;
+  amount: number;
+  state: RefundState;
+  transaction_id: string | null;
+  reason: string | null;
+}
+
+const ORDER_COLUMNS = 'id, product, total, currency, status, note, payment_transaction_id, created_at';
+
+function refundOf(row: RefundRow): OrderRefund {
+  return {
+    requestId: row.request_id,
+    amount: row.amount,
+    state: row.state,
+    ...(row.transaction_id === null ? {} : { transactionId: row.transaction_id }),
+    ...(row.reason === null ? {} : { reason: row.reason }),
+  };
+}
+
+async function insertRefund(q: PostgresQueryable, orderId: string, requestId: string, amount: number): Promise<void> {
+  await q.query("INSERT INTO shop_refunds (order_id, request_id, amount, state) VALUES ($1, $2, $3, 'requested')", [orderId, requestId, amount]);
+}
+
 /**
- * Orders kept in memory, as a demo shop may. Bounded: past `maxOrders` the
- * oldest is forgotten, so a long-running example cannot grow without limit.
+ * The shop's orders, in its database (`shop_orders`, `shop_refunds`; see
+ * `migrations/`). `within(tx)` gives the same store inside a transaction the
+ * caller holds: a payment event's handler writes through paymount's, so the
+ * order's new state and the event's "handled" mark commit together.
  */
 export class OrderStore {
-  private readonly orders = new Map<string, Order>();
+  constructor(
+    private readonly db: PostgresDatabase,
+    private readonly tx?: PostgresQueryable,
+  ) {}
 
-  constructor(private readonly maxOrders = 1000) {}
+  /** This store writing in the caller's transaction `tx`. */
+  within(tx: PostgresQueryable): OrderStore {
+    return new OrderStore(this.db, tx);
+  }
 
-  create(product: Product, now = new Date()): Order {
+  private get queryable(): PostgresQueryable {
+    return this.tx ?? this.db;
+  }
+
+  /** Runs `work` in the caller's transaction, or in one of its own. */
+  private atomically<T>(work: (tx: PostgresQueryable) => Promise<T>): Promise<T> {
+    return this.tx === undefined ? this.db.transaction(work) : work(this.tx);
+  }
+
+  async create(product: Product, now = new Date()): Promise<Order> {
     const order: Order = {
       id: newOrderId(),
       product,
@@ -110,40 +163,65 @@ export class OrderStore {
       refunds: [],
       createdAt: now,
     };
-    this.orders.set(order.id, order);
-    if (this.orders.size > this.maxOrders) {
-      const oldest = this.orders.keys().next().value;
-      if (oldest !== undefined) this.orders.delete(oldest);
-    }
+    await this.queryable.query(`INSERT INTO shop_orders (${ORDER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, NULL, $7)`, [
+      order.id,
+      JSON.stringify(product),
+      order.total,
+      order.currency,
+      order.status,
+      order.note,
+      now.toISOString(),
+    ]);
     return order;
   }
 
-  get(id: string): Order | undefined {
-    return this.orders.get(id);
+  get(id: string): Promise<Order | undefined> {
+    return this.orderWhere('id = $1', id, this.queryable);
   }
 
   /** The order whose payment is `transactionId`, for a refund event that names no order. */
-  findByPayment(transactionId: string): Order | undefined {
-    for (const order of this.orders.values()) if (order.paymentTransactionId === transactionId) return order;
-    return undefined;
+  findByPayment(transactionId: string): Promise<Order | undefined> {
+    return this.orderWhere('payment_transaction_id = $1', transactionId, this.queryable);
+  }
+
+  private async orderWhere(condition: string, value: string, q: PostgresQueryable, lock = ''): Promise<Order | undefined> {
+    const { rows } = await q.query<OrderRow & Record<string, unknown>>(`SELECT ${ORDER_COLUMNS} FROM shop_orders WHERE ${condition} LIMIT 1${lock}`, [value]);
+    const row = rows[0];
+    if (row === undefined) return undefined;
+    const refunds = await q.query<RefundRow & Record<string, unknown>>(
+      'SELECT request_id, amount, state, transaction_id, reason FROM shop_refunds WHERE order_id = $1 ORDER BY seq',
+      [row.id],
+    );
+    return {
+      id: row.id,
+      // PGlite and node-postgres both parse jsonb; a driver that does not gives the text.
+      product: typeof row.product === 'string' ? (JSON.parse(row.product) as Product) : row.product,
+      total: row.total,
+      currency: row.currency,
+      status: row.status,
+      note: row.note,
+      ...(row.payment_transaction_id === null ? {} : { paymentTransactionId: row.payment_transaction_id }),
+      refunds: refunds.rows.map(refundOf),
+      createdAt: new Date(row.created_at),
+    };
   }
 
   /**
    * A payment outcome. Paid is final: a late failure, or the `payment.closed`
    * of a session abandoned before the order was paid another way, changes nothing.
    */
-  settle(id: string, outcome: PaymentOutcome, note: string, transactionId?: string): Order | undefined {
-    const order = this.orders.get(id);
-    if (!order || isPaid(order)) return order;
-    order.status = outcome;
-    order.note = note;
-    if (outcome === 'paid' && transactionId !== undefined) order.paymentTransactionId = transactionId;
-    return order;
+  async settle(id: string, outcome: PaymentOutcome, note: string, transactionId?: string): Promise<Order | undefined> {
+    await this.queryable.query(
+      `UPDATE shop_orders SET status = $2, note = $3, payment_transaction_id = CASE WHEN $2 = 'paid' THEN coalesce($4, payment_transaction_id) ELSE payment_transaction_id END
+        WHERE id = $1 AND status NOT IN ('paid', 'partially_refunded', 'refunded')`,
+      [id, outcome, note, transactionId ?? null],
+    );
+    return this.get(id);
   }
 
   /** A refund about to be sent: it counts against what remains refundable until its webhook settles it. */
-  requestRefund(id: string, requestId: string, amount: number): void {
-    this.orders.get(id)?.refunds.push({ requestId, amount, state: 'requested' });
+  requestRefund(id: string, requestId: string, amount: number): Promise<void> {
+    return insertRefund(this.queryable, id, requestId, amount);
   }
 
   /**
@@ -151,21 +229,36 @@ export class OrderStore {
    * changes nothing); one the shop did not ask for (made from the service's
    * own dashboard) is recorded as it comes.
    */
-  settleRefund(id: string, requestId: string, outcome: RefundOutcome): Order | undefined {
-    const order = this.orders.get(id);
-    if (!order) return undefined;
-    let refund = order.refunds.find((candidate) => candidate.requestId === requestId);
-    if (refund === undefined) {
-      if (outcome.amount === undefined) return order;
-      refund = { requestId, amount: outcome.amount, state: 'requested' };
-      order.refunds.push(refund);
-    }
-    if (refund.state !== 'requested') return order;
-    refund.state = outcome.state;
-    if (outcome.amount !== undefined) refund.amount = outcome.amount;
-    if (outcome.transactionId !== undefined) refund.transactionId = outcome.transactionId;
-    if (outcome.reason !== undefined) refund.reason = outcome.reason;
-    if (isPaid(order)) order.status = paidStatus(order);
-    return order;
+  settleRefund(id: string, requestId: string, outcome: RefundOutcome): Promise<Order | undefined> {
+    return this.atomically(async (tx) => {
+      // The order's row lock: two refund events of one order settle one after the other.
+      const order = await this.orderWhere('id = $1', id, tx, ' FOR UPDATE');
+      if (!order) return undefined;
+      let refund = order.refunds.find((candidate) => candidate.requestId === requestId);
+      if (refund === undefined) {
+        if (outcome.amount === undefined) return order;
+        refund = { requestId, amount: outcome.amount, state: 'requested' };
+        order.refunds.push(refund);
+        await insertRefund(tx, id, requestId, refund.amount);
+      }
+      if (refund.state !== 'requested') return order;
+      refund.state = outcome.state;
+      if (outcome.amount !== undefined) refund.amount = outcome.amount;
+      if (outcome.transactionId !== undefined) refund.transactionId = outcome.transactionId;
+      if (outcome.reason !== undefined) refund.reason = outcome.reason;
+      await tx.query('UPDATE shop_refunds SET state = $3, amount = $4, transaction_id = $5, reason = $6 WHERE order_id = $1 AND request_id = $2', [
+        id,
+        requestId,
+        refund.state,
+        refund.amount,
+        refund.transactionId ?? null,
+        refund.reason ?? null,
+      ]);
+      if (isPaid(order)) {
+        order.status = paidStatus(order);
+        await tx.query('UPDATE shop_orders SET status = $2 WHERE id = $1', [id, order.status]);
+      }
+      return order;
+    });
   }
 }

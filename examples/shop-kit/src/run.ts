@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { readShopConfig } from './config';
+import { readShopConfig, type ShopConfig } from './config';
 import type { RunningShop, StartShopOptions } from './server';
 
 /** One file for every example: `examples/.env`, beside `.env.example`. */
@@ -11,14 +11,17 @@ const STOP_GRACE_MS = 5000;
 
 /**
  * The `npm start` entry of every example: configuration from the environment,
+ * the orders in PGlite under `dataDir` unless DATABASE_URL names a server,
  * the URL to open on the console, and a clean stop on Ctrl-C or SIGTERM.
  */
-export async function runFromCommandLine(start: (options: StartShopOptions) => Promise<RunningShop>): Promise<void> {
+export async function runFromCommandLine(start: (options: StartShopOptions) => Promise<RunningShop>, dataDir: string): Promise<void> {
   let running: RunningShop;
+  let config: ShopConfig;
   try {
     // Variables already in the environment win over the file.
     if (existsSync(ENV_FILE)) process.loadEnvFile(ENV_FILE);
-    running = await start({ config: readShopConfig() });
+    config = readShopConfig();
+    running = await start({ config, dataDir });
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;
@@ -29,6 +32,7 @@ export async function runFromCommandLine(start: (options: StartShopOptions) => P
     : 'the payment service';
   console.log(`\n  ${running.shop.name} is running. Open ${running.url}/ in your browser.`);
   console.log(`  Payments go to ${against}.`);
+  console.log(`  Orders are kept in ${running.database}${config.databaseUrl === undefined ? ' (set DATABASE_URL to use a PostgreSQL server)' : ''}.`);
   if (running.sandbox) console.log(`  Sessions, payments and every webhook delivery (with why one failed): ${running.sandbox.dashboardUrl}`);
   console.log('  Press Ctrl-C to stop.\n');
 

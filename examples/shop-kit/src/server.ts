@@ -5,6 +5,7 @@ import { startSandbox, type Sandbox } from '@paymount/sandbox';
 import { readShopConfig, type ShopConfig } from './config';
 import { consoleLogger } from './console-logger';
 import { Shop } from './shop';
+import { migrateShopDatabase, openShopDatabase, type ShopDatabase } from './shop-database';
 
 export type SandboxOptions = NonNullable<Parameters<typeof startSandbox>[0]>;
 
@@ -17,6 +18,12 @@ export interface StartShopOptions {
   sandbox?: SandboxOptions;
   /** How often payments no webhook reported are reconciled. Default 60 000 (a minute). */
   reconcileEveryMs?: number;
+  /**
+   * The folder PGlite keeps the orders (and paymount's stores) in when
+   * `config.databaseUrl` names no PostgreSQL server. Default: in memory, lost
+   * when the shop stops.
+   */
+  dataDir?: string;
 }
 
 /** The framework app a shop builds around a ready `Shop`. */
@@ -34,6 +41,8 @@ export interface RunningShop {
   shop: Shop;
   /** The embedded sandbox, when the shop runs against it. */
   sandbox: Sandbox | undefined;
+  /** Where the orders are kept, in words for the console. */
+  database: string;
   close(): Promise<void>;
 }
 
@@ -73,8 +82,10 @@ export async function startShopServer(
   build: (shop: Shop) => ShopApp | Promise<ShopApp>,
 ): Promise<RunningShop> {
   const config = options.config ?? readShopConfig();
+  const logger = options.logger ?? consoleLogger();
   const server = await listen(config.port, config.host);
   let sandbox: Sandbox | undefined;
+  let database: ShopDatabase | undefined;
   let app: ShopApp | undefined;
   let reconciling: NodeJS.Timeout | undefined;
   const close = async () => {
@@ -82,11 +93,23 @@ export async function startShopServer(
     await stopServer(server);
     await app?.close();
     await sandbox?.close();
+    await database?.close();
   };
   try {
-    if (config.service.kind === 'sandbox') sandbox = await startSandbox({ allowLocalNotifyUrl: true, merchantName: name, ...options.sandbox });
+    // The sandbox and the database start side by side (PGlite's start is most of a shop's); each is kept as it starts, so a failure of the other closes it.
+    const sandboxReady = config.service.kind === 'sandbox'
+      ? startSandbox({ allowLocalNotifyUrl: true, merchantName: name, ...options.sandbox }).then((started) => (sandbox = started))
+      : undefined;
+    const location = config.databaseUrl === undefined ? { kind: 'pglite' as const, dataDir: options.dataDir } : { kind: 'postgres' as const, url: config.databaseUrl };
+    const databaseReady = openShopDatabase(location, logger).then(async (opened) => {
+      database = opened;
+      await migrateShopDatabase(opened);
+      return opened;
+    });
+    for (const result of await Promise.allSettled([sandboxReady, databaseReady])) if (result.status === 'rejected') throw result.reason;
+    const { db, describe } = await databaseReady;
     const url = config.publicUrl ?? urlOf(server);
-    const shop = new Shop({ name, config, publicUrl: url, sandbox, logger: options.logger ?? consoleLogger() });
+    const shop = new Shop({ name, config, publicUrl: url, sandbox, logger, db });
     app = await build(shop);
     server.on('request', app.listener);
     // Settles the orders whose webhook was lost (or never sent): each outcome reaches the shop's handler once.
@@ -96,9 +119,10 @@ export async function startShopServer(
     }, options.reconcileEveryMs ?? RECONCILE_EVERY_MS);
     reconciling.unref();
     let closing: Promise<void> | undefined;
-    return { url, shop, sandbox, close: () => (closing ??= close()) };
+    return { url, shop, sandbox, database: describe, close: () => (closing ??= close()) };
   } catch (error) {
     await close();
     throw error;
   }
 }
+

@@ -5,11 +5,13 @@ import {
   type Logger,
   type MerchantOrder,
   type PaymentEvent,
+  type PaymentEventContext,
   type PaymentRoutes,
   type PaymentRoutesOptions,
   type RefundFailedEvent,
   type RefundSucceededEvent,
 } from '@paymount/core';
+import { createPostgresStores, inTransaction, type PostgresDatabase, type PostgresQueryable } from '@paymount/postgres';
 import type { Sandbox } from '@paymount/sandbox';
 import { BackOffice, type BackOfficeShop } from './back-office';
 import { catalogFor, type Product } from './catalog';
@@ -33,6 +35,8 @@ export interface ShopSetup {
   publicUrl: string;
   sandbox: Sandbox | undefined;
   logger: Logger;
+  /** The shop's database, migrated (`migrateShopDatabase`): its orders and paymount's stores. */
+  db: PostgresDatabase;
 }
 
 /** The route options every adapter takes, except the two a shop wires itself: `resolveOrder` and the event handlers. */
@@ -48,7 +52,7 @@ function readAsset(name: string): string {
 }
 
 export class Shop implements BackOfficeShop {
-  readonly orders = new OrderStore();
+  readonly orders: OrderStore;
   readonly catalog: readonly Product[];
   readonly payments: ShopPaymentOptions;
   /** Redacts the API key (and any token-like field) from every line, the shop's own included. */
@@ -61,6 +65,9 @@ export class Shop implements BackOfficeShop {
   constructor(readonly setup: ShopSetup) {
     const settings = paymentSettings(setup.config, setup.sandbox);
     const logger = createRedactingLogger(setup.logger);
+    this.orders = new OrderStore(setup.db);
+    // The tables were made before the shop serves (migrateShopDatabase), not at the stores' first query.
+    const stores = createPostgresStores(setup.db, { migrate: false, logger });
     logger.redactor.addSecret(settings.client.apiKey);
     this.logger = logger;
     this.catalog = catalogFor(setup.sandbox !== undefined);
@@ -79,6 +86,8 @@ export class Shop implements BackOfficeShop {
       merchantReturnUrl: (order: MerchantOrder) =>
         `${setup.publicUrl}/return?orderId=${encodeURIComponent(order.referenceOrderId)}`,
       wallet: { gatewayId: settings.gatewayId, merchantName: setup.name },
+      store: stores.idempotency,
+      orders: { store: stores.orders },
       ...(settings.clock ? { clock: settings.clock } : {}),
       logger,
     };
@@ -101,7 +110,7 @@ export class Shop implements BackOfficeShop {
    * again: the payment routes answer it 409 ORDER_NOT_PAYABLE and send nothing.
    */
   async resolveOrder(orderId: string): Promise<MerchantOrder | undefined> {
-    const order = this.orders.get(orderId);
+    const order = await this.orders.get(orderId);
     if (!order) return undefined;
     return {
       referenceOrderId: order.id,
@@ -113,16 +122,29 @@ export class Shop implements BackOfficeShop {
   }
 
   /**
-   * The webhook's (or the reconciliation's) verdict on an order: the only
-   * place an order becomes paid, failed or refunded.
+   * The handler of every payment event, for the adapters' `on: { '*': ... }`
+   * (or a Nest `@OnPaymentEvent` method): it runs in the transaction in which
+   * paymount marks the event handled, so the order's new state and that mark
+   * commit together, or neither does and the event is delivered again.
    */
-  async recordPaymentEvent(event: PaymentEvent): Promise<void> {
-    const order = this.orderOf(event);
+  readonly onPaymentEvent: (event: PaymentEvent, ctx: PaymentEventContext) => Promise<unknown> = inTransaction((event: PaymentEvent, { db }) =>
+    this.recordPaymentEvent(event, db),
+  );
+
+  /**
+   * The webhook's (or the reconciliation's) verdict on an order: the only
+   * place an order becomes paid, failed or refunded. Every read and write goes
+   * through `db`, the transaction the event is marked handled in.
+   */
+  async recordPaymentEvent(event: PaymentEvent, db: PostgresQueryable): Promise<void> {
+    const orders = this.orders.within(db);
+    const order = await orderOf(event, orders);
     const fields = { orderId: order?.id ?? event.referenceOrderId, event: event.type, transactionId: event.transactionId };
     if (!order) {
       this.logger.warn(fields, 'payment event for an order this shop does not know; ignored');
       return;
     }
+    let updated: Order | undefined;
     switch (event.type) {
       case 'payment.succeeded':
         if (!paysOrder(event, { orderAmount: order.total, priceCurrency: order.currency })) {
@@ -132,31 +154,24 @@ export class Shop implements BackOfficeShop {
           );
           return;
         }
-        this.orders.settle(order.id, 'paid', 'Payment received. Thank you!', event.transactionId);
+        updated = await orders.settle(order.id, 'paid', 'Payment received. Thank you!', event.transactionId);
         break;
       case 'payment.failed':
-        this.orders.settle(order.id, 'failed', 'The payment was declined. You can try again.');
+        updated = await orders.settle(order.id, 'failed', 'The payment was declined. You can try again.');
         break;
       case 'payment.closed':
         // Also sent for a session the order stopped using when it was paid another way: settle() never reopens a paid order.
-        this.orders.settle(order.id, 'pending', 'Checkout was cancelled or expired; the order is not paid.');
+        updated = await orders.settle(order.id, 'pending', 'Checkout was cancelled or expired; the order is not paid.');
         break;
       case 'refund.succeeded':
       case 'refund.failed':
-        this.orders.settleRefund(order.id, event.transactionRequestId, refundOutcome(event));
+        updated = await orders.settleRefund(order.id, event.transactionRequestId, refundOutcome(event));
         break;
       default:
         this.logger.info(fields, 'payment event with no effect on orders');
         return;
     }
-    this.logger.info({ ...fields, status: this.orders.get(order.id)?.status }, 'order updated from a payment event');
-  }
-
-  /** A refund event names its payment's order, or at least the payment (a refunded terminal sale has no order id). */
-  private orderOf(event: PaymentEvent): Order | undefined {
-    if (event.referenceOrderId !== undefined) return this.orders.get(event.referenceOrderId);
-    const payment = 'originalTransactionId' in event ? event.originalTransactionId : undefined;
-    return payment === undefined ? undefined : this.orders.findByPayment(payment);
+    this.logger.info({ ...fields, status: updated?.status }, 'order updated from a payment event');
   }
 
   /** The back office (refunds) working through the payment routes object the shop serves. */
@@ -168,18 +183,18 @@ export class Shop implements BackOfficeShop {
     return this.htmlPage(200, productPage(this.page, this.catalog));
   }
 
-  placeOrder(sku: unknown, headers: RequestHeaders): ShopResponse {
+  async placeOrder(sku: unknown, headers: RequestHeaders): Promise<ShopResponse> {
     if (!isSameOriginPost(headers, this.origin)) return this.crossSiteRefusal();
     const product = this.catalog.find((item) => item.sku === sku);
     if (!product) return this.htmlPage(400, messagePage(this.page, 'Unknown product', 'That product is not for sale here.'));
-    const order = this.orders.create(product);
+    const order = await this.orders.create(product);
     this.logger.info({ orderId: order.id, sku: product.sku, total: order.total }, 'order placed');
     return redirect(`/orders/${order.id}`);
   }
 
   /** The order's page; `notice` and `status` tell the outcome of a back-office action on it. */
-  orderPage(orderId: string, notice?: Notice, status = 200): ShopResponse {
-    const order = this.orders.get(orderId);
+  async orderPage(orderId: string, notice?: Notice, status = 200): Promise<ShopResponse> {
+    const order = await this.orders.get(orderId);
     return order ? this.htmlPage(status, orderPage(this.page, order, notice)) : this.orderNotFound();
   }
 
@@ -190,8 +205,8 @@ export class Shop implements BackOfficeShop {
   }
 
   /** The `merchantReturnUrl` page. What the service appends to the URL is not trusted: the webhook decides. */
-  returnPage(orderId: unknown): ShopResponse {
-    const order = typeof orderId === 'string' ? this.orders.get(orderId) : undefined;
+  async returnPage(orderId: unknown): Promise<ShopResponse> {
+    const order = typeof orderId === 'string' ? await this.orders.get(orderId) : undefined;
     return order ? this.htmlPage(200, returnPage(this.page, order)) : this.orderNotFound();
   }
 
@@ -208,6 +223,13 @@ export class Shop implements BackOfficeShop {
   private htmlPage(status: number, body: string): ShopResponse {
     return { status, headers: { 'content-type': 'text/html; charset=utf-8', ...this.securityHeaders }, body };
   }
+}
+
+/** A refund event names its payment's order, or at least the payment (a refunded terminal sale has no order id). */
+function orderOf(event: PaymentEvent, orders: OrderStore): Promise<Order | undefined> {
+  if (event.referenceOrderId !== undefined) return orders.get(event.referenceOrderId);
+  const payment = 'originalTransactionId' in event ? event.originalTransactionId : undefined;
+  return payment === undefined ? Promise.resolve(undefined) : orders.findByPayment(payment);
 }
 
 /** A refund's outcome as its event reports it; the reason of a failure in the service's words. */

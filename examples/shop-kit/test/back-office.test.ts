@@ -1,10 +1,13 @@
-import { createNodeMiddleware, createPaymentClient, type Logger, type PaymentRoutes } from '@paymount/core';
+import { createPaymentClient, type Logger, type PaymentRoutes } from '@paymount/core';
 import type { Sandbox } from '@paymount/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackOffice } from '../src/back-office';
+import type { Order } from '../src/orders';
 import { readShopConfig } from '../src/config';
 import { startShopServer, type RunningShop } from '../src/server';
 import { MOUNT_PATH } from '../src/shop';
+import { nodeApp } from './support/node-app';
+import { pgliteDataDir, type PGliteDataDir } from '../../../tools/pglite-data-dir';
 
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 const CROSS_SITE = { 'sec-fetch-site': 'cross-site' };
@@ -18,24 +21,33 @@ let running: RunningShop;
 let sandbox: Sandbox;
 let office: BackOffice;
 let paymentRoutes: PaymentRoutes;
+let dataDir: PGliteDataDir;
 
 /** A shop with the payment routes (node middleware) against its embedded sandbox, and its back office. */
 beforeAll(async () => {
-  const options = { config: { ...readShopConfig({}), port: 0 }, logger, sandbox: { webhookRetryDelaysMs: [20, 40] } };
+  dataDir = await pgliteDataDir();
+  const options = { config: { ...readShopConfig({}), port: 0 }, logger, sandbox: { webhookRetryDelaysMs: [20, 40] }, dataDir: dataDir.dir };
   running = await startShopServer('Test shop', options, (shop) => {
-    const payments = createNodeMiddleware(
-      { ...shop.payments, resolveOrder: (id) => shop.resolveOrder(id), on: { '*': (event) => shop.recordPaymentEvent(event) } },
-      { mountPath: MOUNT_PATH },
-    );
-    paymentRoutes = payments.paymentRoutes;
-    office = shop.backOffice(payments.paymentRoutes);
-    return { listener: payments, paymentRoutes: payments.paymentRoutes, close: () => payments.paymentRoutes.close() };
+    const app = nodeApp(shop);
+    paymentRoutes = app.paymentRoutes;
+    office = shop.backOffice(app.paymentRoutes);
+    return app;
   });
   sandbox = running.sandbox!;
 });
 afterAll(async () => {
   await running?.close();
+  dataDir?.remove();
 });
+
+/** The order as the shop's database holds it now. */
+async function stored(orderId: string): Promise<Order> {
+  const order = await running.shop.orders.get(orderId);
+  if (!order) throw new Error(`order ${orderId} is not in the database`);
+  return order;
+}
+
+const newOrder = () => running.shop.orders.create(running.shop.catalog[0]!);
 
 async function post(path: string, body: unknown): Promise<Record<string, unknown>> {
   const response = await fetch(`${running.url}${MOUNT_PATH}${path}`, {
@@ -48,10 +60,10 @@ async function post(path: string, body: unknown): Promise<Record<string, unknown
 
 /** An order of `sku`, paid by wallet through the shop's routes and settled by its webhook. */
 async function paidOrder(sku: string): Promise<string> {
-  const order = running.shop.orders.create(running.shop.catalog.find((product) => product.sku === sku)!);
+  const order = await running.shop.orders.create(running.shop.catalog.find((product) => product.sku === sku)!);
   expect(await post('/wallet/pay', { orderId: order.id, token: sandbox.mintWalletToken() })).toMatchObject({ status: 'succeeded' });
   await sandbox.waitForDeliveries();
-  expect(order.status).toBe('paid');
+  expect((await stored(order.id)).status).toBe('paid');
   return order.id;
 }
 
@@ -60,20 +72,19 @@ const refundsOf = (orderId: string) => sandbox.refunds().filter((refund) => refu
 describe('the back office: refunds', () => {
   it('a partial refund, then the rest in full: Partially refunded, then Refunded, as the refund webhooks say', async () => {
     const orderId = await paidOrder('notebook'); // 18.90
-    const order = running.shop.orders.get(orderId)!;
-
     const partial = await office.refund(orderId, { scope: 'partial', amount: '5.25' }, SAME_ORIGIN);
     expect(partial).toMatchObject({ status: 303, headers: { location: `/orders/${orderId}` } });
     await sandbox.waitForDeliveries();
-    expect(order.status).toBe('partially_refunded');
-    const page = running.shop.orderPage(orderId).body;
+    expect((await stored(orderId)).status).toBe('partially_refunded');
+    const page = (await running.shop.orderPage(orderId)).body;
     expect(page).toContain('<dd id="refunded-amount">5.25 USD</dd>');
     expect(page).toContain('Refund 13.65 USD in full');
 
     expect((await office.refund(orderId, { scope: 'full' }, SAME_ORIGIN)).status).toBe(303);
     await sandbox.waitForDeliveries();
+    const order = await stored(orderId);
     expect(order.status).toBe('refunded');
-    expect(JSON.parse(office.refunds(orderId).body)).toEqual({ status: 'refunded', awaiting: 0 });
+    expect(JSON.parse((await office.refunds(orderId)).body)).toEqual({ status: 'refunded', awaiting: 0 });
 
     const atService = refundsOf(orderId);
     expect(atService.map((refund) => [refund.amount.totalAmount, refund.transactionStatus])).toEqual([
@@ -84,17 +95,17 @@ describe('the back office: refunds', () => {
     expect(order.refunds).toEqual(
       atService.map((refund) => ({ requestId: refund.transactionRequestId, amount: refund.amount.totalAmount, state: 'succeeded', transactionId: refund.transactionId })),
     );
-    expect(running.shop.orderPage(orderId).body).not.toContain('id="refund-full"');
+    expect((await running.shop.orderPage(orderId)).body).not.toContain('id="refund-full"');
   });
 
   it('a refund the service declines (88.88 in the sandbox) is shown failed; the order stays paid with all of it refundable', async () => {
     const orderId = await paidOrder('refund-declined'); // 100.00
     expect((await office.refund(orderId, { scope: 'partial', amount: '88.88' }, SAME_ORIGIN)).status).toBe(303);
     await sandbox.waitForDeliveries();
-    const order = running.shop.orders.get(orderId)!;
+    const order = await stored(orderId);
     expect(order.status).toBe('paid');
     expect(order.refunds).toEqual([expect.objectContaining({ amount: 8888, state: 'failed', reason: expect.stringContaining('REFUND_DECLINED') })]);
-    expect(running.shop.orderPage(orderId).body).toContain('Refund 100.00 USD in full');
+    expect((await running.shop.orderPage(orderId)).body).toContain('Refund 100.00 USD in full');
   });
 
   it('an amount over what remains is refused on the page, and nothing is sent', async () => {
@@ -106,29 +117,29 @@ describe('the back office: refunds', () => {
     const decimal = await office.refund(orderId, { scope: 'partial', amount: '1.005' }, SAME_ORIGIN);
     expect(decimal.status).toBe(400);
     expect(refundsOf(orderId)).toEqual([]);
-    expect(running.shop.orders.get(orderId)?.refunds).toEqual([]);
+    expect((await stored(orderId)).refunds).toEqual([]);
   });
 
   it('a refund the service refuses (the payment was partly refunded elsewhere) is recorded failed with its reason', async () => {
     const orderId = await paidOrder('mug');
-    const order = running.shop.orders.get(orderId)!;
+    const order = await stored(orderId);
     // Refunded from the service's own dashboard, with no webhook to the shop: the shop still thinks 12.50 remains.
     const outside = createPaymentClient(sandbox.clientOptions());
     await outside.refund({ originalTransactionId: order.paymentTransactionId!, amount: { priceCurrency: 'USD', orderAmount: 1000 } });
     await outside.close();
 
     expect((await office.refund(orderId, { scope: 'partial', amount: '12.50' }, SAME_ORIGIN)).status).toBe(303);
-    expect(order.refunds).toEqual([expect.objectContaining({ amount: 1250, state: 'failed', reason: expect.stringMatching(/^refused: /) })]);
+    expect((await stored(orderId)).refunds).toEqual([expect.objectContaining({ amount: 1250, state: 'failed', reason: expect.stringMatching(/^refused: /) })]);
     expect(lines.some((line) => line.startsWith('warn refund refused'))).toBe(true);
   });
 
   it('refuses an unpaid order, an unknown one, and a form posted from another site, sending nothing', async () => {
-    const unpaid = running.shop.orders.create(running.shop.catalog[0]!);
+    const unpaid = await newOrder();
     const notPaid = await office.refund(unpaid.id, { scope: 'full' }, SAME_ORIGIN);
     expect(notPaid.status).toBe(409);
     expect(notPaid.body).toContain('Only a paid order can be refunded.');
     expect((await office.refund('ord_nobody', { scope: 'full' }, SAME_ORIGIN)).status).toBe(404);
-    expect(office.refunds('ord_nobody').status).toBe(404);
+    expect((await office.refunds('ord_nobody')).status).toBe(404);
 
     const orderId = await paidOrder('mug');
     expect((await office.refund(orderId, { scope: 'full' }, CROSS_SITE)).status).toBe(403);
@@ -139,7 +150,7 @@ describe('the back office: refunds', () => {
 
 describe('the back office: cancelling an abandoned checkout', () => {
   it('expires the open session (its page then answers 410); the order checks out again', async () => {
-    const order = running.shop.orders.create(running.shop.catalog[0]!);
+    const order = await newOrder();
     const first = await post('/checkout', { orderId: order.id });
 
     const cancelled = await office.cancelCheckout(order.id, SAME_ORIGIN);
@@ -147,7 +158,7 @@ describe('the back office: cancelling an abandoned checkout', () => {
     expect(cancelled.body).toContain('The open checkout was cancelled');
     expect((await fetch(String(first['checkoutUrl']))).status).toBe(410);
     await sandbox.waitForDeliveries();
-    expect(order.status).toBe('pending');
+    expect((await stored(order.id)).status).toBe('pending');
 
     expect((await office.cancelCheckout(order.id, SAME_ORIGIN)).body).toContain('There was no open checkout to cancel.');
     const second = await post('/checkout', { orderId: order.id });
@@ -158,7 +169,7 @@ describe('the back office: cancelling an abandoned checkout', () => {
     const orderId = await paidOrder('mug');
     expect((await office.cancelCheckout(orderId, SAME_ORIGIN)).body).toContain('The order is already paid: refund it instead.');
 
-    const order = running.shop.orders.create(running.shop.catalog[0]!);
+    const order = await newOrder();
     const open = await post('/checkout', { orderId: order.id });
     expect((await office.cancelCheckout(order.id, CROSS_SITE)).status).toBe(403);
     expect((await fetch(String(open['checkoutUrl']))).status).toBe(200);

@@ -78,4 +78,11 @@ describe('readShopConfig', () => {
     expect(issues.map((issue) => issue.path).sort()).toEqual(['PAYMENT_BASE_URL', 'PORT', 'WALLET_ENVIRONMENT']);
     expect(message).not.toContain(service.PAYMENT_API_KEY);
   });
+
+  it('takes a PostgreSQL server for the orders through DATABASE_URL, and refuses another kind of URL naming the variable', () => {
+    expect(readShopConfig({}).databaseUrl).toBeUndefined();
+    expect(readShopConfig({ DATABASE_URL: 'postgres://shop@db.example.com:5432/shop' }).databaseUrl).toBe('postgres://shop@db.example.com:5432/shop');
+    expect(readShopConfig({ DATABASE_URL: 'postgresql://localhost/shop' }).databaseUrl).toBe('postgresql://localhost/shop');
+    expect(issuesOf(() => readShopConfig({ DATABASE_URL: 'mysql://localhost/shop' }))).toEqual([{ path: 'DATABASE_URL', rule: expect.any(String) }]);
+  });
 });

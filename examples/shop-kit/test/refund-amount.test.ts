@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { PaymentValidationError } from '@paymount/core';
 import { CATALOG, type Product } from '../src/catalog';
-import { OrderStore, type Order } from '../src/orders';
+import type { Order, OrderRefund, OrderStatus } from '../src/orders';
 import { refundAmountFrom } from '../src/refund-amount';
 
 const notebook = CATALOG[1]!; // 18.90 USD
 
-function paidOrder(product: Product = notebook): { store: OrderStore; order: Order } {
-  const store = new OrderStore();
-  const order = store.create(product);
-  store.settle(order.id, 'paid', 'received', 'txn_1');
-  return { store, order };
+/** An order as the store gives it back: the amount checks read only what it holds. */
+function orderOf(product: Product, status: OrderStatus, refunds: OrderRefund[] = []): Order {
+  return { id: 'ord_test', product, total: product.unitPrice, currency: product.currency, status, note: '', refunds, createdAt: new Date() };
+}
+
+function paidOrder(product: Product = notebook, refunds: OrderRefund[] = []): { order: Order } {
+  return { order: { ...orderOf(product, 'paid', refunds), paymentTransactionId: 'txn_1' } };
 }
 
 /** The issues of the PaymentValidationError `attempt` throws. */
@@ -69,13 +71,11 @@ describe('refundAmountFrom', () => {
   });
 
   it('refuses more than what remains, counting refunds made and refunds awaiting their webhook', () => {
-    const { store, order } = paidOrder();
-    expect(issuesOf(() => refundAmountFrom({ scope: 'partial', amount: '18.91' }, order))).toEqual([
+    expect(issuesOf(() => refundAmountFrom({ scope: 'partial', amount: '18.91' }, paidOrder().order))).toEqual([
       { path: 'amount', rule: 'max_refundable', message: 'must be at most 18.90 USD, what remains refundable' },
     ]);
-    store.requestRefund(order.id, 'r1', 500);
-    store.settleRefund(order.id, 'r1', { state: 'succeeded' });
-    store.requestRefund(order.id, 'r2', 390);
+    const made: OrderRefund = { requestId: 'r1', amount: 500, state: 'succeeded' };
+    const { order } = paidOrder(notebook, [made, { requestId: 'r2', amount: 390, state: 'requested' }]);
     expect(issuesOf(() => refundAmountFrom({ scope: 'partial', amount: '10.01' }, order))[0]).toMatchObject({
       rule: 'max_refundable',
       message: 'must be at most 10.00 USD, what remains refundable',
@@ -83,19 +83,16 @@ describe('refundAmountFrom', () => {
     expect(refundAmountFrom({ scope: 'partial', amount: '10.00' }, order).amount).toBe(1000);
     expect(refundAmountFrom({ scope: 'full' }, order).amount).toBe(1000);
     // A failed refund gave nothing back: its amount is refundable again.
-    store.settleRefund(order.id, 'r2', { state: 'failed', reason: 'declined' });
-    expect(refundAmountFrom({ scope: 'full' }, order).amount).toBe(1390);
+    const declined = paidOrder(notebook, [made, { requestId: 'r2', amount: 390, state: 'failed', reason: 'declined' }]).order;
+    expect(refundAmountFrom({ scope: 'full' }, declined).amount).toBe(1390);
   });
 
   it('refuses any refund of an order with nothing refundable: unpaid, or refunded in full', () => {
-    const store = new OrderStore();
-    const unpaid = store.create(notebook);
+    const unpaid = orderOf(notebook, 'pending');
     expect(issuesOf(() => refundAmountFrom({ scope: 'full' }, unpaid))).toEqual([
       { path: 'amount', rule: 'nothing_refundable', message: 'nothing of this order remains to refund' },
     ]);
-    const { store: paidStore, order } = paidOrder();
-    paidStore.requestRefund(order.id, 'r1', 1890);
-    paidStore.settleRefund(order.id, 'r1', { state: 'succeeded' });
+    const order = orderOf(notebook, 'refunded', [{ requestId: 'r1', amount: 1890, state: 'succeeded' }]);
     expect(issuesOf(() => refundAmountFrom({ scope: 'partial', amount: '1' }, order))[0]).toMatchObject({ rule: 'nothing_refundable' });
   });
 

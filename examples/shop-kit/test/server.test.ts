@@ -1,34 +1,30 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createNodeMiddleware, type Logger } from '@paymount/core';
+import type { Logger } from '@paymount/core';
 import { afterEach, expect, it } from 'vitest';
 import { readShopConfig } from '../src/config';
 import { startShopServer, type RunningShop } from '../src/server';
 import { MOUNT_PATH } from '../src/shop';
+import { nodeApp } from './support/node-app';
+import { freePort } from '../../../tools/free-port';
+import { pgliteDataDir, type PGliteDataDir } from '../../../tools/pglite-data-dir';
 
 const silent: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 const running: RunningShop[] = [];
+const folders: PGliteDataDir[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((shop) => shop.close()));
+  for (const folder of folders.splice(0)) folder.remove();
 });
 
 it('reconciles on a schedule: an order paid while no webhook could reach the shop ends paid', async () => {
-  const options = { config: { ...readShopConfig({}), port: 0 }, logger: silent, reconcileEveryMs: 50 };
-  const started = await startShopServer('Test shop', options, (shop) => {
-    const payments = createNodeMiddleware(
-      {
-        ...shop.payments,
-        // The service sends this shop no webhook at all: only reconciliation can tell it.
-        notifyUrl: () => undefined,
-        resolveOrder: (id) => shop.resolveOrder(id),
-        on: { '*': (event) => shop.recordPaymentEvent(event) },
-      },
-      { mountPath: MOUNT_PATH },
-    );
-    return { listener: payments, paymentRoutes: payments.paymentRoutes, close: () => payments.paymentRoutes.close() };
-  });
+  const dataDir = await pgliteDataDir();
+  folders.push(dataDir);
+  const options = { config: { ...readShopConfig({}), port: 0 }, logger: silent, reconcileEveryMs: 50, dataDir: dataDir.dir };
+  // The service sends this shop no webhook at all: only reconciliation can tell it.
+  const started = await startShopServer('Test shop', options, (shop) => nodeApp(shop, { notifyUrl: () => undefined }));
   running.push(started);
   const sandbox = started.sandbox!;
-  const order = started.shop.orders.create(started.shop.catalog[0]!);
+  const order = await started.shop.orders.create(started.shop.catalog[0]!);
   const paid = await fetch(`${started.url}${MOUNT_PATH}/wallet/pay`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -36,10 +32,21 @@ it('reconciles on a schedule: an order paid while no webhook could reach the sho
   });
   expect(await paid.json()).toMatchObject({ status: 'succeeded' });
   await sleep(200);
-  expect(started.shop.orders.get(order.id)?.status).toBe('pending');
+  const status = async () => (await started.shop.orders.get(order.id))?.status;
+  expect(await status()).toBe('pending');
   // Reconciliation looks at payments a minute old (service time).
   sandbox.clock.advance(61_000);
-  for (let tick = 0; tick < 100 && started.shop.orders.get(order.id)?.status !== 'paid'; tick += 1) await sleep(20);
-  expect(started.shop.orders.get(order.id)?.status).toBe('paid');
+  for (let tick = 0; tick < 100 && (await status()) !== 'paid'; tick += 1) await sleep(20);
+  expect(await status()).toBe('paid');
   expect(sandbox.deliveries()).toEqual([]);
+});
+
+it('a DATABASE_URL whose server does not answer stops the start with what to fix, and no password in it', async () => {
+  const port = await freePort();
+  const config = { ...readShopConfig({ DATABASE_URL: `postgres://shop:s3cret@127.0.0.1:${port}/shop` }), port: 0 };
+  const failed = startShopServer('Test shop', { config, logger: silent }, (shop) => nodeApp(shop));
+  await expect(failed).rejects.toThrow(
+    new RegExp(`^The shop's database \\(PostgreSQL at 127\\.0\\.0\\.1:${port}/shop\\) could not be prepared: .*ECONNREFUSED.*Fix: check that the server runs and that DATABASE_URL names it`),
+  );
+  await expect(failed).rejects.not.toThrow(/s3cret/);
 });

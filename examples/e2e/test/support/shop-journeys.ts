@@ -7,6 +7,7 @@ import { browserTestsMode, launchChromium, MISSING_CHROMIUM } from './chromium';
 import { BrowserEvidence, leaks } from './evidence';
 import { captureProcessOutput, LogCapture } from './log-capture';
 import { buy as buyInShop, openHostedCheckout as openSandboxCheckout } from './shop-pages';
+import { databaseSkipped, shopDatabase, type DatabaseKind, type ShopDatabaseForTest } from './shop-database';
 
 type StartShop = (options: StartShopOptions) => Promise<RunningShop>;
 
@@ -22,19 +23,20 @@ interface Journey {
 
 /**
  * The browser journeys every example shop must pass, against its own
- * embedded sandbox: hosted checkout (paid, declined, cancelled, expired),
+ * embedded sandbox, with its orders in `database`: hosted checkout (paid, declined, cancelled, expired),
  * direct wallet payment (paid, declined), the back office (refunds in full,
  * in part and declined; an abandoned checkout cancelled) and the secrets check.
  */
-export function describeShopJourneys(label: string, start: StartShop): void {
+export function describeShopJourneys(label: string, start: StartShop, database: DatabaseKind): void {
   const mode = browserTestsMode();
   if (mode === 'skip') console.warn(`${label}: browser tests skipped. ${MISSING_CHROMIUM}`);
 
-  describe.skipIf(mode === 'skip')(`${label} in headless Chromium`, () => {
+  describe.skipIf(mode === 'skip' || databaseSkipped(database))(`${label} on ${database} in headless Chromium`, () => {
     const logs = new LogCapture();
     let output: ReturnType<typeof captureProcessOutput> | undefined;
     let browser: Browser | undefined;
     let running: RunningShop | undefined;
+    let orders: ShopDatabaseForTest | undefined;
     let evidence: BrowserEvidence;
 
     const shop = () => {
@@ -45,8 +47,10 @@ export function describeShopJourneys(label: string, start: StartShop): void {
     beforeAll(async () => {
       if (mode === 'fail') throw new Error(MISSING_CHROMIUM);
       output = captureProcessOutput();
+      orders = await shopDatabase(database);
       running = await start({
-        config: { ...readShopConfig({}), port: 0 },
+        config: { ...readShopConfig(orders.env), port: 0 },
+        ...(orders.dataDir === undefined ? {} : { dataDir: orders.dataDir }),
         logger: logs,
         sandbox: { webhookRetryDelaysMs: [50, 100, 200, 400] },
       });
@@ -57,6 +61,7 @@ export function describeShopJourneys(label: string, start: StartShop): void {
     afterAll(async () => {
       await browser?.close();
       await running?.close();
+      orders?.remove();
       output?.stop();
     });
 
@@ -109,7 +114,7 @@ export function describeShopJourneys(label: string, start: StartShop): void {
         await page.waitForURL(`${shop().url}/orders/${orderId}`);
         await expectOrderStatus(page, 'paid');
         expect(await page.locator('#checkout').count()).toBe(0);
-        expect(shop().shop.orders.get(orderId)?.status).toBe('paid');
+        expect((await shop().shop.orders.get(orderId))?.status).toBe('paid');
       });
     });
 
@@ -119,7 +124,7 @@ export function describeShopJourneys(label: string, start: StartShop): void {
         await openHostedCheckout(page);
         await returnFromHostedCheckout(page, orderId, '#pay');
         await expectOrderStatus(page, 'failed');
-        expect(shop().shop.orders.get(orderId)?.status).toBe('failed');
+        expect((await shop().shop.orders.get(orderId))?.status).toBe('failed');
       });
     });
 
@@ -134,7 +139,7 @@ export function describeShopJourneys(label: string, start: StartShop): void {
         await page.goto(`${shop().url}/orders/${orderId}`);
         await expectOrderStatus(page, 'pending');
         await page.waitForSelector('#checkout');
-        expect(shop().shop.orders.get(orderId)?.status).toBe('pending');
+        expect((await shop().shop.orders.get(orderId))?.status).toBe('pending');
       });
     });
 
@@ -147,7 +152,7 @@ export function describeShopJourneys(label: string, start: StartShop): void {
         await page.waitForSelector('#notice');
         expect(await page.textContent('#notice')).toMatch(/expired/i);
         expect(page.url().startsWith(shop().sandbox.url)).toBe(true);
-        expect(shop().shop.orders.get(orderId)?.status).not.toBe('paid');
+        expect((await shop().shop.orders.get(orderId))?.status).not.toBe('paid');
 
         await page.goto(`${shop().url}/orders/${orderId}`);
         await openHostedCheckout(page);
@@ -162,7 +167,7 @@ export function describeShopJourneys(label: string, start: StartShop): void {
         await payWithWallet(page);
         await expectOrderStatus(page, 'paid');
         expect(page.url()).toBe(`${shop().url}/orders/${orderId}`);
-        expect(shop().shop.orders.get(orderId)?.status).toBe('paid');
+        expect((await shop().shop.orders.get(orderId))?.status).toBe('paid');
       });
     });
 
@@ -171,7 +176,7 @@ export function describeShopJourneys(label: string, start: StartShop): void {
         const orderId = await buy(page, 'insufficient');
         await payWithWallet(page);
         await expectOrderStatus(page, 'failed');
-        expect(shop().shop.orders.get(orderId)?.status).toBe('failed');
+        expect((await shop().shop.orders.get(orderId))?.status).toBe('failed');
       });
     });
 
@@ -250,7 +255,7 @@ export function describeShopJourneys(label: string, start: StartShop): void {
         expect(hosted?.status()).toBe(410);
         expect(await page.textContent('#notice')).toMatch(/expired/i);
         await shop().sandbox.waitForDeliveries(SETTLE_TIMEOUT_MS);
-        expect(shop().shop.orders.get(orderId)?.status).toBe('pending');
+        expect((await shop().shop.orders.get(orderId))?.status).toBe('pending');
 
         await page.goto(`${shop().url}/orders/${orderId}`);
         await openHostedCheckout(page);

@@ -9,6 +9,13 @@ import { keepClaimAlive } from './claim-heartbeat';
 export interface EventDedupeDeps {
   store: IdempotencyStore;
   handlers: Pick<PaymentEventRegistry, 'dispatch'>;
+  /**
+   * What the handlers are given of the event (the routes add its order
+   * attempt). Run before a `runHandled` store opens its transaction: it reads
+   * other stores, which on a one-connection database (PGlite, a single
+   * `pg.Client`) would wait for that transaction, and it for them.
+   */
+  prepare?: (event: PaymentEvent) => Promise<PaymentEvent>;
   /** How long a handled event is remembered. */
   dedupeTtlMs: number;
   /**
@@ -45,10 +52,11 @@ export async function handleEventOnce(event: PaymentEvent, deps: EventDedupeDeps
   }
   const stopRenewing = keepClaimAlive(deps.store, key, deps.processingTtlMs, deps.logger);
   // Renewal stops as the handlers end, before the mark: a renewal answered after it would read as a lost claim.
-  const dispatch = (db?: unknown) => deps.handlers.dispatch(event, db === undefined ? ctx : { ...ctx, db }).finally(stopRenewing);
   const { store } = deps;
   let handlers: number;
   try {
+    const prepared = deps.prepare ? await deps.prepare(event) : event;
+    const dispatch = (db?: unknown) => deps.handlers.dispatch(prepared, db === undefined ? ctx : { ...ctx, db }).finally(stopRenewing);
     // With runHandled the handlers run in the store's transaction, which marks the key done as it commits.
     handlers = typeof store.runHandled === 'function' ? await store.runHandled(key, deps.dedupeTtlMs, dispatch) : await dispatch();
   } catch (error) {

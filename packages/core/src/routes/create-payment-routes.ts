@@ -74,7 +74,8 @@ export function createPaymentRoutes<TContext = unknown>(typedOptions: PaymentRou
     processing: processing && telemetry ? telemetry.observeQueue(processing) : processing,
     onUnsignedTime: unsignedTimeWarning(logger, config.webhook.signedTimeField),
     // `orders` is declared below: its reconciliation hands events to these same handlers.
-    handlers: { dispatch: async (event, context) => events.dispatch(await withAttempt(orders, event), context) },
+    handlers: events,
+    prepare: (event) => withAttempt(orders, event),
     afterHandled: (event) => settleHandledEvent(orders, event),
     clock,
     logger,
