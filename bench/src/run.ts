@@ -4,6 +4,7 @@ import { routeCheckoutFigures } from './figures/routes';
 import { webhookFigures } from './figures/webhooks';
 import { walletFigures } from './figures/wallet';
 import { redisServerMissing, webhookStoreFigures } from './figures/webhook-stores';
+import { redisServerMissing as redisServerMissingForQueue, webhookQueueFigures } from './figures/webhook-queue';
 import { sandboxFigures } from './figures/sandbox';
 import { memoryFigures } from './figures/memory';
 import { coldStartFigures } from './figures/cold-start';
@@ -26,6 +27,7 @@ const GROUPS: readonly FigureGroup[] = [
   { name: 'webhooks', run: webhookFigures },
   { name: 'web-build', run: webBuildFigures },
   { name: 'webhook-stores', run: webhookStoreFigures, missing: redisServerMissing },
+  { name: 'webhook-queue', run: webhookQueueFigures, missing: redisServerMissingForQueue },
   { name: 'sandbox', run: sandboxFigures },
   { name: 'memory', run: memoryFigures },
   { name: 'cold-start', run: coldStartFigures },

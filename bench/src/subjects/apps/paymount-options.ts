@@ -1,5 +1,6 @@
 import { once } from 'node:events';
-import type { IdempotencyStore, OrderAttemptStore, PaymentRoutesOptions } from '@paymount/core';
+import { createWebhookQueue, type WebhookQueue } from '@paymount/bullmq';
+import { silentLogger, type IdempotencyStore, type OrderAttemptStore, type PaymentRoutesOptions } from '@paymount/core';
 import { createRedisClient, RedisIdempotencyStore } from '@paymount/redis';
 import { CREDENTIALS, NOTIFY_URL, resolveOrder, WEBHOOK_SECRET } from '../../fixtures/shop';
 
@@ -9,6 +10,16 @@ export interface AppVariant {
   orders?: 'memory' | 'none';
   /** Webhook deliveries deduplicated in the Redis at this URL instead of in memory. */
   redisUrl?: string;
+  /** Queued processing (@paymount/bullmq) in the Redis at `redisUrl`, in the queue of this name. */
+  queue?: QueuedVariant;
+}
+
+export interface QueuedVariant {
+  name: string;
+  /** How long the handler the workers run takes. */
+  handlerMs: number;
+  /** Jobs run at once by workers in the app's process; 0 for none (the queue only fills). */
+  concurrency: number;
 }
 
 /** The baseline of the wallet guard figure: every lock granted, nothing kept, nothing found. */
@@ -26,6 +37,7 @@ const keepsNothing: OrderAttemptStore = {
 export interface AppSetup {
   orders?: OrderAttemptStore;
   store?: IdempotencyStore;
+  processing?: WebhookQueue;
 }
 
 /** A Redis store is connected before the app serves: until its connection is ready it refuses (the route answers 503). */
@@ -35,17 +47,21 @@ export async function setupOf(variant: AppVariant = {}): Promise<AppSetup> {
     const client = createRedisClient(variant.redisUrl);
     await once(client, 'ready');
     setup.store = new RedisIdempotencyStore({ client });
+    if (variant.queue !== undefined) {
+      setup.processing = createWebhookQueue({ connection: variant.redisUrl, name: variant.queue.name, logger: silentLogger });
+      await setup.processing.bullQueue.waitUntilReady();
+    }
   }
   return setup;
 }
 
 /** The same payment setup for every framework: the merchant's orders, the stub as the service. */
-export function paymountOptions(upstream: string, onSucceeded: () => void, setup: AppSetup = {}): PaymentRoutesOptions {
+export function paymountOptions(upstream: string, onSucceeded: () => unknown, setup: AppSetup = {}): PaymentRoutesOptions {
   return {
     client: { ...CREDENTIALS, baseUrl: upstream, localDevelopment: true },
     resolveOrder,
     notifyUrl: NOTIFY_URL,
-    webhook: { secret: WEBHOOK_SECRET },
+    webhook: { secret: WEBHOOK_SECRET, ...(setup.processing === undefined ? {} : { processing: setup.processing }) },
     ...(setup.store === undefined ? {} : { store: setup.store }),
     ...(setup.orders === undefined ? {} : { orders: { store: setup.orders } }),
     on: { 'payment.succeeded': onSucceeded },
