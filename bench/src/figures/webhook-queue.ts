@@ -17,7 +17,8 @@ import type { QueueWorkerArgs, QueueWorkerRequest } from '../subjects/queue-work
 import { measureRoutePair, startRouteBench } from './routes';
 import { redisServerMissingFor } from './webhook-stores';
 
-const DELIVERY: RequestSpec = { kind: 'webhook', path: '/payments/webhook', secret: WEBHOOK_SECRET, payloadBytes: PAYLOAD_BYTES };
+/** Every run's events new: a delivery is queued (or handled inline), never answered as a duplicate of an earlier run's. */
+const DELIVERY: RequestSpec = { kind: 'webhook', path: '/payments/webhook', secret: WEBHOOK_SECRET, payloadBytes: PAYLOAD_BYTES, freshEvents: true };
 /** The handler the issue names: longer than the service's 10 s wait for an answer. */
 const SLOW_HANDLER_MS = 30_000;
 const WORKER_PROCESSES = 3;

@@ -46,7 +46,8 @@ export async function setupOf(variant: AppVariant = {}): Promise<AppSetup> {
   if (variant.redisUrl !== undefined) {
     const client = createRedisClient(variant.redisUrl);
     await once(client, 'ready');
-    setup.store = new RedisIdempotencyStore({ client });
+    // A queue's apps and workers keep their events apart from the other apps sharing the Redis (one event is in progress in one, not in all).
+    setup.store = new RedisIdempotencyStore({ client, ...(variant.queue === undefined ? {} : { keyPrefix: `${variant.queue.name}:` }) });
     if (variant.queue !== undefined) {
       setup.processing = createWebhookQueue({ connection: variant.redisUrl, name: variant.queue.name, logger: silentLogger });
       await setup.processing.bullQueue.waitUntilReady();
