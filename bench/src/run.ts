@@ -5,6 +5,7 @@ import { webhookFigures } from './figures/webhooks';
 import { walletFigures } from './figures/wallet';
 import { redisServerMissing, webhookStoreFigures } from './figures/webhook-stores';
 import { postgresServerMissing, postgresStoreFigures } from './figures/postgres-stores';
+import { redisServerMissing as redisServerMissingForQueue, webhookQueueFigures } from './figures/webhook-queue';
 import { sandboxFigures } from './figures/sandbox';
 import { memoryFigures } from './figures/memory';
 import { coldStartFigures } from './figures/cold-start';
@@ -28,6 +29,7 @@ const GROUPS: readonly FigureGroup[] = [
   { name: 'web-build', run: webBuildFigures },
   { name: 'webhook-stores', run: webhookStoreFigures, missing: redisServerMissing },
   { name: 'postgres-stores', run: postgresStoreFigures, missing: postgresServerMissing },
+  { name: 'webhook-queue', run: webhookQueueFigures, missing: redisServerMissingForQueue },
   { name: 'sandbox', run: sandboxFigures },
   { name: 'memory', run: memoryFigures },
   { name: 'cold-start', run: coldStartFigures },

@@ -10,11 +10,12 @@ import { measureRoutePair, routeFigures, startRouteBench } from './routes';
 const DELIVERY: RequestSpec = { kind: 'webhook', path: '/payments/webhook', secret: WEBHOOK_SECRET, payloadBytes: PAYLOAD_BYTES };
 const INSTANCES = 3;
 
-/** Checked before the group starts: without a redis-server to start, its figures are skipped, not failed. */
-export async function redisServerMissing(): Promise<string | undefined> {
-  if (redisServerAvailable()) return undefined;
-  return 'redis-server is not on PATH, so webhook-redis and webhook-redis-3proc were not measured';
+/** Checked before a group starts: without a redis-server to start, its figures (these ids) are skipped, not failed. */
+export function redisServerMissingFor(figureIds: readonly string[]): () => Promise<string | undefined> {
+  return async () => (redisServerAvailable() ? undefined : `redis-server is not on PATH, so ${figureIds.join(' and ')} were not measured`);
 }
+
+export const redisServerMissing = redisServerMissingFor(['webhook-redis', 'webhook-redis-3proc']);
 
 /**
  * POST /webhook mounted with @paymount/express deduplicating in Redis (a local

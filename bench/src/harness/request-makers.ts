@@ -7,8 +7,12 @@ export type RequestSpec =
   | { kind: 'checkout'; path: string; orderIds: readonly string[] }
   /** POST {orderId, token} in JSON, every request a new order (`orderPrefix` + a counter). */
   | { kind: 'wallet-pay'; path: string; orderPrefix: string; token: string }
-  /** A freshly signed, never repeated webhook delivery of `payloadBytes`. */
-  | { kind: 'webhook'; path: string; secret: string; payloadBytes: number }
+  /**
+   * A freshly signed, never repeated webhook delivery of `payloadBytes`. Its
+   * events repeat from one run to the next (a later run's deliveries are
+   * duplicates) unless `freshEvents`: then every run's events are new.
+   */
+  | { kind: 'webhook'; path: string; secret: string; payloadBytes: number; freshEvents?: boolean }
   /** An authenticated create-session call with fresh request ids, as the service requires. */
   | { kind: 'create-session'; path: string; apiKey: string; appId: string; merchantId: string };
 
@@ -34,7 +38,7 @@ export function requestMaker(spec: RequestSpec): () => OutgoingRequest {
     case 'webhook': {
       const run = randomUUID().slice(0, 8);
       return () => {
-        const body = webhookPayload(n, spec.payloadBytes);
+        const body = webhookPayload(n, spec.payloadBytes, spec.freshEvents ? `${run}_` : '');
         return { path: spec.path, headers: deliveryHeaders(body, spec.secret, `dlv_${run}_${n++}`, Date.now()), body };
       };
     }

@@ -8,6 +8,7 @@ import { handWrittenFastify, paymountFastify } from './apps/fastify-apps';
 import { handWrittenKoa, paymountKoa } from './apps/koa-apps';
 import { handWrittenNest, paymountNest } from './apps/nest-apps';
 import { setupOf, type AppSetup, type AppVariant } from './apps/paymount-options';
+import { startQueuedWorkers } from './apps/queued-workers';
 
 export type Framework = 'express' | 'koa' | 'fastify' | 'nest' | 'nest-fastify';
 export type RouteSide = 'paymount' | 'handwritten';
@@ -64,6 +65,8 @@ const APPS: Record<Framework, Record<RouteSide, Listen>> = {
 /** A merchant app under load, alone in its process. */
 serveHarness(async () => {
   const { framework, side, upstream, variant } = childArgs<MerchantAppArgs>();
-  const server = await APPS[framework][side](upstream, await setupOf(variant));
+  const setup = await setupOf(variant);
+  const server = await APPS[framework][side](upstream, setup);
+  if (variant?.queue !== undefined && variant.queue.concurrency > 0) startQueuedWorkers(upstream, setup, variant.queue);
   return { ready: { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } };
 });

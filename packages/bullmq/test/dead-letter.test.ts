@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { PaymentEvent } from '@paymount/core';
 import { startSandbox, type Sandbox } from '@paymount/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,7 +42,7 @@ describe.skipIf(redisSkipped())('a handler that keeps failing', () => {
     await redis?.stop();
   });
 
-  it('is retried with backoff, dead-lettered and logged with its event and cause, then listed and retried by paymount-queue: its effect happens once', async () => {
+  it('is retried with backoff, dead-lettered and logged with its event and cause, not queued again by a redelivery, then listed and retried by paymount-queue: its effect happens once', async () => {
     const delivery = await sandbox.trigger('payment.succeeded', { forwardTo: `${app.routesUrl}/webhook` });
     expect(delivery.attempts).toEqual([expect.objectContaining({ status: 200, answer: '{"received":true,"queued":true}' })]);
     const key = await eventKeyOf(sandbox, delivery);
@@ -65,6 +66,13 @@ describe.skipIf(redisSkipped())('a handler that keeps failing', () => {
     expect(deadLetter.fields).toMatchObject({ type: 'payment.succeeded', transactionId, deliveryId: delivery.deliveryId });
     // The routes' logger sends the error on as its name, message and stack.
     expect(deadLetter.fields['err']).toMatchObject({ message: 'the ERP is down' });
+
+    // The service delivers the event again while it is dead-lettered: answered 200, but not queued again (its job is kept as failed).
+    const redeliveredWhileFailed = await sandbox.resend(delivery.deliveryId);
+    expect(redeliveredWhileFailed.attempts).toEqual([expect.objectContaining({ status: 200 })]);
+    await sleep(BACKOFF_MS * 2 ** ATTEMPTS);
+    expect(runs).toHaveLength(ATTEMPTS);
+    expect(await app.queue.listFailed()).toEqual([expect.objectContaining({ id: jobIdOf(key), attempts: ATTEMPTS })]);
 
     const listed = await cli('list-failed', '--json');
     expect(listed.code).toBe(0);

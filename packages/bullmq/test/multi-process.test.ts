@@ -9,72 +9,143 @@ import { recordKeys, type MerchantProcessConfig } from './support/records';
 import { adminClient, appConfig, counts, eventKeyOf, FAST_RECOVERY } from './support/scenario';
 import { waitFor } from './support/wait';
 
-const EVENTS = Number(process.env['PAYMOUNT_LOAD_EVENTS'] ?? 200);
+const EVENTS = Number(process.env['PAYMOUNT_LOAD_EVENTS'] ?? 2_000);
+/** The share of jobs killed mid-way (their worker SIGKILLed while the handler runs), at least. */
+const KILLED_SHARE = 0.1;
 const NAMESPACE = 'load';
+const BATCH = 20;
+/** How long Redis stays down in the middle of the deliveries: shorter than the service's redelivery schedule below. */
+const REDIS_OUTAGE_MS = 1_000;
 
-describe.skipIf(redisSkipped())(`3 app processes and 3 worker processes, ${EVENTS} events delivered twice each, workers killed`, () => {
-  let redis: RedisServer;
-  let sandbox: Sandbox;
-  let admin: Redis;
-  let balancer: Awaited<ReturnType<typeof startBalancer>>;
-  const processes: MerchantProcess[] = [];
-  let workerConfig: MerchantProcessConfig;
-
-  beforeAll(async () => {
-    redis = await startRedisServer(['--appendonly', 'yes']);
-    sandbox = await startSandbox({ allowLocalNotifyUrl: true, rateLimit: false, webhookRetryDelaysMs: [200, 400, 800, 1_600] });
-    admin = adminClient(redis);
-    const base = appConfig(sandbox, redis, NAMESPACE, { processingTtlMs: FAST_RECOVERY.processingTtlMs });
-    const behaviour = { handlerMs: 500, effectAt: 'end' } as const;
-    const app: MerchantProcessConfig = { app: base, behaviour };
-    const worker: MerchantProcessConfig = (workerConfig = { app: { ...base, serve: false, workers: { ...FAST_RECOVERY.workers, concurrency: 8, maxStalledCount: 5 } }, behaviour });
-    processes.push(...(await Promise.all([app, app, app, worker, worker, worker].map(startMerchantProcess))));
-    balancer = await startBalancer(processes.slice(0, 3).map((process) => process.routesUrl!));
-  }, 60_000);
-
-  afterAll(async () => {
-    await Promise.all(processes.map(stopMerchantProcess));
-    balancer?.close();
-    await admin?.quit();
-    await sandbox?.close();
-    await redis?.stop();
-  });
-
-  it('every event’s keyed effect happens exactly once, none is lost, and the killed workers’ jobs are taken over', async () => {
+describe.skipIf(redisSkipped())(
+  `3 app processes and 3 worker processes, ${EVENTS} events delivered twice each, ${KILLED_SHARE * 100}% of jobs killed mid-way, Redis restarted`,
+  () => {
+    let redis: RedisServer;
+    let sandbox: Sandbox;
+    let admin: Redis;
+    let balancer: Awaited<ReturnType<typeof startBalancer>>;
+    const apps: MerchantProcess[] = [];
+    const workers: MerchantProcess[] = [];
+    const killed: MerchantProcess[] = [];
+    let workerConfig: MerchantProcessConfig;
     const records = recordKeys(NAMESPACE);
-    const deliveries: Delivery[] = [];
-    const deliverAll = async () => {
-      for (let i = 0; i < EVENTS; i += 20) {
-        const batch = Array.from({ length: Math.min(20, EVENTS - i) }, () => sandbox.trigger('payment.succeeded', { forwardTo: `${balancer.url}/webhook` }));
-        deliveries.push(...(await Promise.all(batch)));
-      }
-      // Every event delivered a second time, through another instance.
-      for (let i = 0; i < deliveries.length; i += 20) await Promise.all(deliveries.slice(i, i + 20).map((delivery) => sandbox.resend(delivery.deliveryId)));
-    };
-    const killing = (async () => {
-      // Two of the three workers are killed while jobs run; a fresh one replaces the first.
-      const workers = processes.slice(3);
-      await waitFor('jobs to run', () => workers.every((worker) => worker.started.length > 0), 30_000);
-      await killMerchantProcess(workers[0]!);
-      processes.push(await startMerchantProcess(workerConfig));
-      await sleep(1_000);
-      await killMerchantProcess(workers[1]!);
-    })();
-    await Promise.all([deliverAll(), killing]);
 
-    expect(deliveries).toHaveLength(EVENTS);
-    expect(balancer.statuses.filter((status) => status !== 200)).toEqual([]);
-    const keys = await Promise.all(deliveries.map((delivery) => eventKeyOf(sandbox, delivery)));
-    await waitFor('every event to be handled', async () => (await admin.hlen(records.keyed)) === EVENTS, 45_000);
-    const effects = await counts(admin, records.effects);
-    const runs = await counts(admin, records.runs);
-    const retaken = keys.filter((key) => (runs[key] ?? 0) > 1);
-    console.log(
-      `${EVENTS} events, ${balancer.statuses.length} deliveries answered 200; ${retaken.length} runs taken over from killed workers; ` +
-        `plain effects twice: ${keys.filter((key) => (effects[key] ?? 0) > 1).length}`,
-    );
-    expect(keys.filter((key) => (effects[key] ?? 0) === 0)).toEqual([]);
-    expect(await admin.hlen(records.keyed)).toBe(EVENTS);
-    expect(retaken.length).toBeGreaterThan(0);
-  }, 120_000);
-});
+    beforeAll(async () => {
+      // SIGTERM makes redis-server write its append-only file out before it stops: what a restart keeps.
+      redis = await startRedisServer(['--appendonly', 'yes']);
+      // The service's redeliveries span about 12 s: longer than the outage, so a 503 then is delivered again after.
+      sandbox = await startSandbox({ allowLocalNotifyUrl: true, rateLimit: false, webhookRetryDelaysMs: [200, 400, 800, 1_600, 3_200, 6_400] });
+      admin = adminClient(redis);
+      const base = appConfig(sandbox, redis, NAMESPACE, { processingTtlMs: FAST_RECOVERY.processingTtlMs });
+      // Handlers long enough, and workers few enough, that the queue backs up and each worker always runs its full concurrency: a kill takes down 40 jobs mid-way.
+      const behaviour = { handlerMs: 2_000, effectAt: 'end' } as const;
+      const app: MerchantProcessConfig = { app: base, behaviour };
+      // maxStalledCount high: a job whose worker is killed again and again is still taken over, not failed.
+      workerConfig = { app: { ...base, serve: false, workers: { ...FAST_RECOVERY.workers, concurrency: 40, maxStalledCount: 20 } }, behaviour };
+      const started = await Promise.all([app, app, app, workerConfig, workerConfig, workerConfig].map(startMerchantProcess));
+      apps.push(...started.slice(0, 3));
+      workers.push(...started.slice(3));
+      balancer = await startBalancer(apps.map((process) => process.routesUrl!));
+    }, 60_000);
+
+    afterAll(async () => {
+      await Promise.all([...apps, ...workers].map(stopMerchantProcess));
+      balancer?.close();
+      await admin?.quit();
+      await sandbox?.close();
+      await redis?.stop();
+    }, 60_000);
+
+    /** The runs a process started and did not finish: a run's effect is written, under its key, by the process that finished it. */
+    async function unfinishedOn(process: MerchantProcess): Promise<number> {
+      const keys = [...new Set(process.started.map((run) => run.key))];
+      if (keys.length === 0) return 0;
+      const finishers = await admin.hmget(records.keyed, ...keys);
+      return finishers.filter((pid) => pid !== String(process.pid)).length;
+    }
+
+    /** A new worker process; one started while Redis is down exits (it cannot connect), and is started again. */
+    async function startReplacement(attempts = 20): Promise<MerchantProcess> {
+      try {
+        return await startMerchantProcess(workerConfig);
+      } catch (error) {
+        if (attempts <= 1) throw error;
+        await sleep(500);
+        return startReplacement(attempts - 1);
+      }
+    }
+
+    it('every event’s keyed effect happens exactly once, none is lost, and every killed job is taken over', async () => {
+      const started = performance.now();
+      /** Where the time goes, in the test's output: a run that is slow says in which phase. */
+      const phase = (what: string) => console.log(`${((performance.now() - started) / 1_000).toFixed(1)} s: ${what}`);
+      const deliveries: Delivery[] = [];
+      const resent: Delivery[] = [];
+      const deliverAll = async () => {
+        for (let i = 0; i < EVENTS; i += BATCH) {
+          const batch = Array.from({ length: Math.min(BATCH, EVENTS - i) }, () => sandbox.trigger('payment.succeeded', { forwardTo: `${balancer.url}/webhook` }));
+          deliveries.push(...(await Promise.all(batch)));
+        }
+        phase(`${EVENTS} events delivered once`);
+        // Every event delivered a second time, through another instance.
+        for (let i = 0; i < deliveries.length; i += BATCH) resent.push(...(await Promise.all(deliveries.slice(i, i + BATCH).map((delivery) => sandbox.resend(delivery.deliveryId)))));
+        phase(`${EVENTS} events delivered twice`);
+      };
+      const restartRedis = async () => {
+        await waitFor('half the events to be delivered', () => deliveries.length >= EVENTS / 2, 120_000);
+        await redis.stop();
+        phase('Redis stopped');
+        await sleep(REDIS_OUTAGE_MS);
+        await redis.start();
+        phase('Redis started again');
+      };
+      // The worker running the most jobs is killed and replaced, until the jobs killed mid-way reach their share.
+      const killedTarget = Math.ceil(EVENTS * KILLED_SHARE);
+      let killedJobs = 0;
+      const killWorkers = async () => {
+        while (killedJobs < killedTarget) {
+          if (deliveries.length === EVENTS && (await admin.hlen(records.keyed).catch(() => 0)) === EVENTS) return;
+          // While Redis is down there is nothing to read: try again once it is back.
+          const running = await Promise.all(workers.map(unfinishedOn)).catch(() => [0]);
+          const busiest = running.indexOf(Math.max(...running));
+          if (running[busiest]! < 5) {
+            await sleep(200);
+            continue;
+          }
+          const victim = workers[busiest]!;
+          await killMerchantProcess(victim);
+          killed.push(victim);
+          killedJobs += running[busiest]!;
+          phase(`worker ${victim.pid} killed with ${running[busiest]} jobs running (${killedJobs} in all)`);
+          workers[busiest] = await startReplacement();
+        }
+      };
+      await Promise.all([deliverAll(), restartRedis(), killWorkers()]);
+      phase('deliveries and kills done');
+
+      const keys = await Promise.all(deliveries.map((delivery) => eventKeyOf(sandbox, delivery)));
+      await waitFor('every event to be handled', async () => (await admin.hlen(records.keyed)) === EVENTS, 120_000);
+      const seconds = (performance.now() - started) / 1_000;
+
+      expect(deliveries).toHaveLength(EVENTS);
+      expect([...deliveries, ...resent].filter((delivery) => delivery.state !== 'delivered')).toEqual([]);
+      // The only answers other than 200 are 503s while Redis was down, each delivered again by the service.
+      expect(balancer.statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
+      const effects = await counts(admin, records.effects);
+      const runs = await counts(admin, records.runs);
+      const killedMidway = (await Promise.all(killed.map(unfinishedOn))).reduce((sum, count) => sum + count, 0);
+      console.log(
+        `${EVENTS} events in ${seconds.toFixed(1)} s: ${balancer.statuses.length} deliveries answered (${balancer.statuses.filter((s) => s === 503).length} 503 while Redis was down); ` +
+          `${killed.length} worker processes killed, ${killedMidway} jobs killed mid-way; ${keys.filter((key) => (runs[key] ?? 0) > 1).length} events run more than once; ` +
+          `plain effects twice: ${keys.filter((key) => (effects[key] ?? 0) > 1).length}`,
+      );
+      expect(killedMidway).toBeGreaterThanOrEqual(killedTarget);
+      expect(balancer.statuses.some((status) => status === 503)).toBe(true);
+      // 0 lost, and the effect keyed by the event exactly once for each (the hash holds one field per event).
+      expect(keys.filter((key) => (effects[key] ?? 0) === 0)).toEqual([]);
+      expect(new Set(keys).size).toBe(EVENTS);
+      expect(await admin.hlen(records.keyed)).toBe(EVENTS);
+      expect(await admin.zcard(`paymount:${NAMESPACE}:failed`)).toBe(0);
+    }, 300_000);
+  },
+);

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
-import type { IdempotencyStore, OrderAttemptStore, PaymentRoutesOptions } from '@paymount/core';
+import { createWebhookQueue, type WebhookQueue } from '@paymount/bullmq';
+import { silentLogger, type IdempotencyStore, type OrderAttemptStore, type PaymentRoutesOptions } from '@paymount/core';
 import { createPostgresStores, fromPg, migrate } from '@paymount/postgres';
 import { createRedisClient, RedisIdempotencyStore } from '@paymount/redis';
 import pg from 'pg';
@@ -13,6 +14,16 @@ export interface AppVariant {
   redisUrl?: string;
   /** Webhook deliveries deduplicated in the PostgreSQL at this URL (a pg Pool, the shipped tables) instead of in memory. */
   databaseUrl?: string;
+  /** Queued processing (@paymount/bullmq) in the Redis at `redisUrl`, in the queue of this name. */
+  queue?: QueuedVariant;
+}
+
+export interface QueuedVariant {
+  name: string;
+  /** How long the handler the workers run takes. */
+  handlerMs: number;
+  /** Jobs run at once by workers in the app's process; 0 for none (the queue only fills). */
+  concurrency: number;
 }
 
 /** The baseline of the wallet guard figure: every lock granted, nothing kept, nothing found. */
@@ -30,6 +41,7 @@ const keepsNothing: OrderAttemptStore = {
 export interface AppSetup {
   orders?: OrderAttemptStore;
   store?: IdempotencyStore;
+  processing?: WebhookQueue;
 }
 
 /** A Redis or PostgreSQL store is ready before the app serves (a Redis store refuses until its connection is: the route answers 503). */
@@ -38,7 +50,12 @@ export async function setupOf(variant: AppVariant = {}): Promise<AppSetup> {
   if (variant.redisUrl !== undefined) {
     const client = createRedisClient(variant.redisUrl);
     await once(client, 'ready');
-    setup.store = new RedisIdempotencyStore({ client });
+    // A queue's apps and workers keep their events apart from the other apps sharing the Redis (one event is in progress in one, not in all).
+    setup.store = new RedisIdempotencyStore({ client, ...(variant.queue === undefined ? {} : { keyPrefix: `${variant.queue.name}:` }) });
+    if (variant.queue !== undefined) {
+      setup.processing = createWebhookQueue({ connection: variant.redisUrl, name: variant.queue.name, logger: silentLogger });
+      await setup.processing.bullQueue.waitUntilReady();
+    }
   }
   if (variant.databaseUrl !== undefined) {
     const db = fromPg(new pg.Pool({ connectionString: variant.databaseUrl, max: 20 }));
@@ -50,12 +67,12 @@ export async function setupOf(variant: AppVariant = {}): Promise<AppSetup> {
 }
 
 /** The same payment setup for every framework: the merchant's orders, the stub as the service. */
-export function paymountOptions(upstream: string, onSucceeded: () => void, setup: AppSetup = {}): PaymentRoutesOptions {
+export function paymountOptions(upstream: string, onSucceeded: () => unknown, setup: AppSetup = {}): PaymentRoutesOptions {
   return {
     client: { ...CREDENTIALS, baseUrl: upstream, localDevelopment: true },
     resolveOrder,
     notifyUrl: NOTIFY_URL,
-    webhook: { secret: WEBHOOK_SECRET },
+    webhook: { secret: WEBHOOK_SECRET, ...(setup.processing === undefined ? {} : { processing: setup.processing }) },
     ...(setup.store === undefined ? {} : { store: setup.store }),
     ...(setup.orders === undefined ? {} : { orders: { store: setup.orders } }),
     on: { 'payment.succeeded': onSucceeded },

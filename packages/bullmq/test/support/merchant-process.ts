@@ -24,6 +24,8 @@ if (config === null) throw new Error('PAYMOUNT_PROCESS is not set');
 const { behaviour } = config;
 const keys = recordKeys(config.app.namespace);
 const redis = new Redis(config.app.redisUrl, { maxRetriesPerRequest: null });
+// Its commands wait through a Redis restart; the reconnect errors meanwhile are expected.
+redis.on('error', () => {});
 
 const effect = async (key: string) => {
   await redis.multi().hincrby(keys.effects, key, 1).hsetnx(keys.keyed, key, String(process.pid)).exec();
