@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { readmeBlocks } from '../../readmes/src/blocks';
 import { readmePaths, repoRoot } from '../../readmes/src/workspace';
@@ -31,6 +31,7 @@ export interface FreshApp {
 
 const shopDir = join(repoRoot, 'tests/fresh-apps/shop');
 const contextDir = join(repoRoot, 'tests/readmes/context');
+const preludeDir = join(repoRoot, 'tests/fresh-apps/preludes');
 
 export const FRESH_APPS: FreshApp[] = [
   { readme: 'express', setting: 'nodenext ESM', blocks: [{ section: 'Quick start', file: 'app.ts' }], main: 'app.js', testingBlock: true, orderPage: true },
@@ -79,8 +80,13 @@ function readmeCode(readme: string, source: BlockSource): string {
   );
   const block = found[0];
   if (!block) throw new Error(`${readme} README: no block under "## ${source.section}"${source.fileName ? ` named ${source.fileName}` : ''}`);
-  if (block.preludes.length > 0) throw new Error(`${readme} README.md:${block.line}: a quick start must be complete, without preludes`);
-  return `${block.code}\n`;
+  // What the README tests declare in a prelude, the app has for real: the prelude of the same name here.
+  const preludes = block.preludes.map((name) => {
+    const prelude = join(preludeDir, `${name}.ts`);
+    if (!existsSync(prelude)) throw new Error(`${readme} README.md:${block.line}: no runtime prelude ${name} in tests/fresh-apps/preludes`);
+    return readFileSync(prelude, 'utf8');
+  });
+  return `${preludes.join('')}${block.code}\n`;
 }
 
 function write(file: string, text: string): void {
@@ -102,7 +108,11 @@ export function writeFreshApp(projectDir: string, app: FreshApp): string {
   copyFileSync(join(contextDir, 'orders.ts'), join(dir, 'order-store.ts'));
   if (app.readme === 'nestjs') {
     copyFileSync(join(contextDir, 'orders.module.ts'), join(dir, 'orders.module.ts'));
+    // The quick start behind a global guard, and the "Global guards" block's exemption in an app of its own.
     copyFileSync(join(shopDir, 'nest-guarded-main.ts'), join(dir, 'guarded-main.ts'));
+    copyFileSync(join(shopDir, 'nest-session.ts'), join(dir, 'session.ts'));
+    copyFileSync(join(shopDir, 'nest-exempt-main.ts'), join(dir, 'exempt-main.ts'));
+    write(join(dir, 'global-guards.module.ts'), readmeCode(app.readme, { section: 'Global guards', file: 'global-guards.module.ts' }));
   }
   copyFileSync(join(shopDir, 'orders.ts'), join(dir, 'orders.ts'));
   write(join(dir, 'package.json'), JSON.stringify({ name: `fresh-${app.readme}`, private: true, type: setting.type }, null, 2));

@@ -24,7 +24,9 @@ export default function setup({ provide }: TestProject): () => void {
     compiled[app.readme] = { ...compileApp(dir, writeFreshApp(dir, app)), ms: Math.round(performance.now() - started) };
   }
   writeFileSync(join(dir, 'compiled.json'), JSON.stringify(compiled, null, 2));
-  const times = Object.entries(compiled).map(([name, { ms }]) => `${name} ${(ms / 1000).toFixed(1)} s`);
+  const times = Object.entries(compiled).map(
+    ([name, { ms, thirdParty }]) => `${name} ${(ms / 1000).toFixed(1)} s${thirdParty.length > 0 ? ` (${thirdParty.length} errors in other packages' declarations)` : ''}`,
+  );
   process.stdout.write(`fresh apps: npm install ${(installMs / 1000).toFixed(1)} s; tsc ${times.join(', ')}; in ${dir}\n`);
   provide('freshProject', { dir, installMs, compiled });
   return () => rmSync(dir, { recursive: true, force: true });

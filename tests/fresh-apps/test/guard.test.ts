@@ -1,0 +1,83 @@
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort, payOnHostedPage, postJson } from '../../readmes/test/support/quick-start';
+import { startApp, type RunningApp } from '../src/run';
+
+const { dir } = inject('freshProject');
+const nestDir = join(dir, 'nestjs');
+
+interface AttemptView {
+  status?: number;
+  diagnosis: { outcome: string; why: string; fix?: string };
+}
+
+/** The dashboard's data for one order, once its delivery has `attempts` attempts. */
+async function dashboardDelivery(dashboardUrl: string, orderId: string, attempts: number) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const res = await fetch(`${dashboardUrl}/data?orderId=${orderId}`);
+    const { snapshot, html } = (await res.json()) as { snapshot: { deliveries: { attempts: AttemptView[] }[] }; html: unknown };
+    const delivery = snapshot.deliveries[0];
+    if (delivery && delivery.attempts.filter((attempt) => attempt.diagnosis.outcome !== 'pending').length >= attempts) {
+      return { delivery, html: JSON.stringify(html) };
+    }
+    if (Date.now() > deadline) throw new Error(`no delivery with ${attempts} attempts for ${orderId}: ${JSON.stringify(snapshot.deliveries)}`);
+    await sleep(200);
+  }
+}
+
+describe('the Nest quick start behind a global APP_GUARD', () => {
+  let running: RunningApp;
+  const orderId = 'fresh-nest-guarded';
+
+  beforeAll(async () => {
+    running = await startApp(nestDir, 'guarded-main.js', await freePort(), { [orderId]: 2500 });
+  });
+  afterAll(async () => {
+    await running?.stop();
+  });
+
+  it("refuses the webhook before paymount runs, and the sandbox dashboard says it was the app's guard, with the fix", async () => {
+    const triggered = await postJson(`${running.announcement.sandboxUrl}/sandbox/trigger`, {
+      event: 'payment.succeeded',
+      forwardTo: `${running.origin}/payments/webhook`,
+      referenceOrderId: orderId,
+    });
+    expect(triggered.status).toBe(201);
+    const { delivery, html } = await dashboardDelivery(running.announcement.dashboardUrl, orderId, 1);
+    expect(delivery.attempts[0]).toMatchObject({
+      status: 403,
+      diagnosis: {
+        outcome: 'refused-by-app',
+        why: expect.stringContaining('a global guard or auth hook blocks the webhook route'),
+        fix: expect.stringContaining('NestJS, controllerDecorators'),
+      },
+    });
+    // On the page, too.
+    expect(html).toContain('a global guard or auth hook blocks the webhook route');
+    expect(html).toContain('controllerDecorators');
+    // And in the app's own console, where the sandbox runs.
+    await running.waitForOutput(/attempt 1 failed: your app answered 403 Forbidden before paymount's webhook route ran/);
+    expect(running.output()).not.toMatch(/shop: order fresh-nest-guarded paid/);
+  });
+});
+
+describe("the same guard with the README's exemption (Global guards: controllerDecorators)", () => {
+  let running: RunningApp;
+  const orderId = 'fresh-nest-exempt';
+
+  beforeAll(async () => {
+    running = await startApp(nestDir, 'exempt-main.js', await freePort(), { [orderId]: 2500 });
+  });
+  afterAll(async () => {
+    await running?.stop();
+  });
+
+  it('takes a hosted checkout without a session, and the webhook goes through to the handler', async () => {
+    await payOnHostedPage(`${running.origin}/payments`, orderId, running.origin);
+    await running.waitForOutput(new RegExp(`shop: order ${orderId} paid by \\S+`));
+    const { delivery } = await dashboardDelivery(running.announcement.dashboardUrl, orderId, 1);
+    expect(delivery.attempts.map((attempt) => attempt.diagnosis.outcome)).toEqual(['delivered']);
+  });
+});
