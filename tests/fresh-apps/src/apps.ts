@@ -27,16 +27,39 @@ export interface FreshApp {
   testingBlock: boolean;
   /** Where shoppers land after paying answers `Order <id>` (the quick start has an order page). */
   orderPage: boolean;
+  /**
+   * The README's block exempting the payment routes from an app-wide guard or auth hook; the
+   * app's `guarded-main.js` runs without it, `exempt-main.js` with it (test/guard.test.ts).
+   */
+  guard?: BlockSource;
+  /** The app's own files beside the README's: their paths from tests/fresh-apps, and their names in the app. */
+  shopFiles?: Record<string, string>;
 }
 
-const shopDir = join(repoRoot, 'tests/fresh-apps/shop');
+const freshAppsDir = join(repoRoot, 'tests/fresh-apps');
+const shopDir = join(freshAppsDir, 'shop');
 const contextDir = join(repoRoot, 'tests/readmes/context');
-const preludeDir = join(repoRoot, 'tests/fresh-apps/preludes');
+const preludeDir = join(freshAppsDir, 'preludes');
 
 export const FRESH_APPS: FreshApp[] = [
   { readme: 'express', setting: 'nodenext ESM', blocks: [{ section: 'Quick start', file: 'app.ts' }], main: 'app.js', testingBlock: true, orderPage: true },
   { readme: 'koa', setting: 'nodenext ESM', blocks: [{ section: 'Quick start', file: 'app.ts' }], main: 'app.js', testingBlock: false, orderPage: false },
-  { readme: 'fastify', setting: 'nodenext ESM', blocks: [{ section: 'Quick start', file: 'app.ts' }], main: 'app.js', testingBlock: true, orderPage: true },
+  {
+    readme: 'fastify',
+    setting: 'nodenext ESM',
+    blocks: [{ section: 'Quick start', file: 'app.ts' }],
+    main: 'app.js',
+    testingBlock: true,
+    orderPage: true,
+    guard: { section: 'An app-wide auth hook', file: 'auth-hook.ts' },
+    shopFiles: {
+      'shop/payment-options.ts': 'payment-options.ts',
+      'shop/fastify-app.ts': 'fastify-app.ts',
+      'shop/fastify-serve.ts': 'fastify-serve.ts',
+      'shop/fastify-guarded-main.ts': 'guarded-main.ts',
+      'shop/fastify-exempt-main.ts': 'exempt-main.ts',
+    },
+  },
   { readme: 'hono', setting: 'nodenext ESM', blocks: [{ section: 'Quick start', file: 'app.ts' }], main: 'app.js', testingBlock: true, orderPage: true },
   {
     readme: 'nestjs',
@@ -49,6 +72,14 @@ export const FRESH_APPS: FreshApp[] = [
     main: 'main.js',
     testingBlock: false,
     orderPage: false,
+    guard: { section: 'Global guards', file: 'global-guards.module.ts' },
+    shopFiles: {
+      '../readmes/context/orders.module.ts': 'orders.module.ts',
+      'shop/payment-options.ts': 'payment-options.ts',
+      'shop/nest-session.ts': 'session.ts',
+      'shop/nest-guarded-main.ts': 'guarded-main.ts',
+      'shop/nest-exempt-main.ts': 'exempt-main.ts',
+    },
   },
   {
     readme: 'next',
@@ -106,14 +137,8 @@ export function writeFreshApp(projectDir: string, app: FreshApp): string {
   for (const source of app.blocks) write(join(dir, source.file), readmeCode(app.readme, source));
   if (app.testingBlock) write(join(dir, 'test-webhook.ts'), readmeCode(app.readme, { section: 'Testing your handlers', file: 'test-webhook.ts' }));
   copyFileSync(join(contextDir, 'orders.ts'), join(dir, 'order-store.ts'));
-  if (app.readme === 'nestjs') {
-    copyFileSync(join(contextDir, 'orders.module.ts'), join(dir, 'orders.module.ts'));
-    // The quick start behind a global guard, and the "Global guards" block's exemption in an app of its own.
-    copyFileSync(join(shopDir, 'nest-guarded-main.ts'), join(dir, 'guarded-main.ts'));
-    copyFileSync(join(shopDir, 'nest-session.ts'), join(dir, 'session.ts'));
-    copyFileSync(join(shopDir, 'nest-exempt-main.ts'), join(dir, 'exempt-main.ts'));
-    write(join(dir, 'global-guards.module.ts'), readmeCode(app.readme, { section: 'Global guards', file: 'global-guards.module.ts' }));
-  }
+  for (const [from, to] of Object.entries(app.shopFiles ?? {})) copyFileSync(join(freshAppsDir, from), join(dir, to));
+  if (app.guard) write(join(dir, app.guard.file), readmeCode(app.readme, app.guard));
   copyFileSync(join(shopDir, 'orders.ts'), join(dir, 'orders.ts'));
   write(join(dir, 'package.json'), JSON.stringify({ name: `fresh-${app.readme}`, private: true, type: setting.type }, null, 2));
   write(
