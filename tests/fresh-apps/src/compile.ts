@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { join } from 'node:path';
 
 export interface CompileResult {
@@ -19,12 +20,14 @@ function isThirdParty(file: string): boolean {
 }
 
 /** `tsc -p <appDir>` with the project's TypeScript, as the reader runs it; emits to `dist/` (for Next.js, `noEmit`). */
-export function compileApp(projectDir: string, appDir: string): CompileResult {
-  const run = spawnSync(process.execPath, [join(projectDir, 'node_modules/typescript/bin/tsc'), '-p', appDir, '--pretty', 'false'], {
-    cwd: appDir,
-    encoding: 'utf8',
-  });
-  const lines = run.stdout.split('\n').filter((line) => line.trim() !== '');
+export async function compileApp(projectDir: string, appDir: string): Promise<CompileResult> {
+  const child = spawn(process.execPath, [join(projectDir, 'node_modules/typescript/bin/tsc'), '-p', appDir, '--pretty', 'false'], { cwd: appDir });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => void (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+  const [status] = (await once(child, 'close')) as [number | null];
+  const lines = stdout.split('\n').filter((line) => line.trim() !== '');
   // A diagnostic's continuation lines start with spaces: keep them with it.
   const diagnostics: string[] = [];
   for (const line of lines) {
@@ -36,6 +39,6 @@ export function compileApp(projectDir: string, appDir: string): CompileResult {
     const file = DIAGNOSTIC.exec(diagnostic)?.[1];
     (file !== undefined && isThirdParty(file) ? result.thirdParty : result.errors).push(diagnostic);
   }
-  if (run.status !== 0 && diagnostics.length === 0) result.errors.push(`tsc exited ${run.status}: ${run.stderr}`);
+  if (status !== 0 && diagnostics.length === 0) result.errors.push(`tsc exited ${status}: ${stderr}`);
   return result;
 }

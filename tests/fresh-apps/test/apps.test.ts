@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort, payOnHostedPage } from '../../readmes/test/support/quick-start';
+import { describe, expect, inject, it } from 'vitest';
+import { payOnHostedPage } from '../../readmes/test/support/quick-start';
 import { FRESH_APPS } from '../src/apps';
-import { startApp, type RunningApp } from '../src/run';
+import { appForSuite } from './running-app';
 
 const run = promisify(execFile);
 const { dir, compiled } = inject('freshProject');
@@ -18,27 +18,20 @@ describe.each(FRESH_APPS)('the $readme README, put together as written in a fres
   });
 
   describe.runIf(app.main !== undefined)('started with node, in development', () => {
-    let running: RunningApp;
     const orderId = `fresh-${app.readme}-1`;
-
-    beforeAll(async () => {
-      running = await startApp(appDir, app.main!, await freePort(), { [orderId]: 2500 });
-    });
-    afterAll(async () => {
-      await running?.stop();
-    });
+    const running = appForSuite(appDir, app.main!, orderId);
 
     it('takes a hosted checkout paid on the sandbox page; its webhook handler marks the order paid', async () => {
-      await payOnHostedPage(`${running.origin}/payments`, orderId, running.origin);
-      await running.waitForOutput(new RegExp(`shop: order ${orderId} paid by \\S+`));
-      const { deliveries } = (await (await fetch(`${running.announcement.sandboxUrl}/sandbox/deliveries`)).json()) as {
+      await payOnHostedPage(`${running().origin}/payments`, orderId, running().origin);
+      await running().waitForOutput(new RegExp(`shop: order ${orderId} paid by \\S+`));
+      const { deliveries } = (await (await fetch(`${running().announcement.sandboxUrl}/sandbox/deliveries`)).json()) as {
         deliveries: { event: string; state: string; url: string; payload: { referenceOrderId?: string } }[];
       };
       expect(deliveries.filter((delivery) => delivery.payload.referenceOrderId === orderId)).toEqual([
-        expect.objectContaining({ event: 'payment.succeeded', state: 'delivered', url: `${running.origin}/payments/webhook` }),
+        expect.objectContaining({ event: 'payment.succeeded', state: 'delivered', url: `${running().origin}/payments/webhook` }),
       ]);
       if (app.orderPage) {
-        const page = await fetch(`${running.origin}/orders/${orderId}`);
+        const page = await fetch(`${running().origin}/orders/${orderId}`);
         expect(page.status).toBe(200);
         expect(await page.text()).toContain(`Order ${orderId}`);
       }
@@ -47,13 +40,13 @@ describe.each(FRESH_APPS)('the $readme README, put together as written in a fres
     it.runIf(app.testingBlock)("runs its 'Testing your handlers' block with the printed secret: answered 200", async () => {
       const { stdout } = await run(process.execPath, [join(appDir, 'dist/test-webhook.js')], {
         cwd: appDir,
-        env: { ...process.env, PORT: new URL(running.origin).port, PAYMENT_WEBHOOK_SECRET: running.announcement.webhookSecret },
+        env: { ...process.env, PORT: new URL(running().origin).port, PAYMENT_WEBHOOK_SECRET: running().announcement.webhookSecret },
       });
       expect(stdout.trim()).toBe('200');
     });
 
     it('runs the trigger command the sandbox printed, at its webhook URL: delivered, exit 0', async () => {
-      const line = running.announcement.triggerLine.replace('<your webhook URL>', `${running.origin}/payments/webhook`);
+      const line = running().announcement.triggerLine.replace('<your webhook URL>', `${running().origin}/payments/webhook`);
       const [command, ...args] = line.split(' ');
       expect(command).toBe('paymount-sandbox');
       // What `npx paymount-sandbox ...` runs in the app's project: the package's bin.

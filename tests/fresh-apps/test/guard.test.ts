@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort, payOnHostedPage, postJson } from '../../readmes/test/support/quick-start';
+import { describe, expect, inject, it } from 'vitest';
+import { payOnHostedPage, postJson } from '../../readmes/test/support/quick-start';
 import { FRESH_APPS } from '../src/apps';
-import { startApp, type RunningApp } from '../src/run';
+import { appForSuite } from './running-app';
 
 const { dir } = inject('freshProject');
 
@@ -39,24 +39,17 @@ describe.each(FRESH_APPS.filter((app) => app.guard !== undefined))('the $readme 
   if (!fix) throw new Error(`no fix wording for ${app.readme} in FIX`);
 
   describe('in front of the webhook', () => {
-    let running: RunningApp;
     const orderId = `fresh-${app.readme}-guarded`;
-
-    beforeAll(async () => {
-      running = await startApp(appDir, 'guarded-main.js', await freePort(), { [orderId]: 2500 });
-    });
-    afterAll(async () => {
-      await running?.stop();
-    });
+    const running = appForSuite(appDir, 'guarded-main.js', orderId);
 
     it("refuses the webhook before paymount runs, and the sandbox dashboard says it was the app's guard, with the fix", async () => {
-      const triggered = await postJson(`${running.announcement.sandboxUrl}/sandbox/trigger`, {
+      const triggered = await postJson(`${running().announcement.sandboxUrl}/sandbox/trigger`, {
         event: 'payment.succeeded',
-        forwardTo: `${running.origin}/payments/webhook`,
+        forwardTo: `${running().origin}/payments/webhook`,
         referenceOrderId: orderId,
       });
       expect(triggered.status).toBe(201);
-      const { delivery, html } = await dashboardDelivery(running.announcement.dashboardUrl, orderId, 1);
+      const { delivery, html } = await dashboardDelivery(running().announcement.dashboardUrl, orderId, 1);
       expect(delivery.attempts[0]).toMatchObject({
         status: expect.toBeOneOf([401, 403]),
         diagnosis: {
@@ -69,26 +62,19 @@ describe.each(FRESH_APPS.filter((app) => app.guard !== undefined))('the $readme 
       expect(html).toContain('a global guard or auth hook blocks the webhook route');
       expect(html).toContain(fix);
       // And in the app's own console, where the sandbox runs.
-      await running.waitForOutput(/attempt 1 failed: your app answered 40[13] \w+ before paymount's webhook route ran/);
-      expect(running.output()).not.toContain(`shop: order ${orderId} paid`);
+      await running().waitForOutput(/attempt 1 failed: your app answered 40[13] \w+ before paymount's webhook route ran/);
+      expect(running().output()).not.toContain(`shop: order ${orderId} paid`);
     });
   });
 
   describe(`with the README's exemption (${app.guard?.section})`, () => {
-    let running: RunningApp;
     const orderId = `fresh-${app.readme}-exempt`;
-
-    beforeAll(async () => {
-      running = await startApp(appDir, 'exempt-main.js', await freePort(), { [orderId]: 2500 });
-    });
-    afterAll(async () => {
-      await running?.stop();
-    });
+    const running = appForSuite(appDir, 'exempt-main.js', orderId);
 
     it('takes a hosted checkout without credentials, and the webhook goes through to the handler', async () => {
-      await payOnHostedPage(`${running.origin}/payments`, orderId, running.origin);
-      await running.waitForOutput(new RegExp(`shop: order ${orderId} paid by \\S+`));
-      const { delivery } = await dashboardDelivery(running.announcement.dashboardUrl, orderId, 1);
+      await payOnHostedPage(`${running().origin}/payments`, orderId, running().origin);
+      await running().waitForOutput(new RegExp(`shop: order ${orderId} paid by \\S+`));
+      const { delivery } = await dashboardDelivery(running().announcement.dashboardUrl, orderId, 1);
       expect(delivery.attempts.map((attempt) => attempt.diagnosis.outcome)).toEqual(['delivered']);
     });
   });
