@@ -8,7 +8,7 @@ export default tseslint.config(
     ignores: [
       '**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/test-results/**', 'bench/results/**',
       // README blocks as written, and the declarations put before them: checked by tests/readmes' compile test.
-      'tests/readmes/.generated/**', 'tests/readmes/preludes/**',
+      'tests/readmes/.generated/**', 'tests/readmes/preludes/**', 'tests/fresh-apps/preludes/**',
       // The Next.js test app put together (README files included) and built by packages/next's tests.
       'packages/next/.test-app/**',
     ],

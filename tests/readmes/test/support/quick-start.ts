@@ -84,7 +84,7 @@ export interface RunningQuickStart {
 /** The READMEs whose quick start has an order page (merchantReturnUrl lands there). */
 const ORDER_PAGES = new Set(['express', 'fastify', 'hono']);
 /** The READMEs whose "Testing your handlers" block posts to the quick start's app over HTTP. */
-const TESTING_BLOCKS = new Set(['express', 'hono']);
+const TESTING_BLOCKS = new Set(['express', 'fastify', 'hono']);
 
 /**
  * Runs a README's quick start, as written, against the sandbox it starts:

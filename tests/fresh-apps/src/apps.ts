@@ -1,0 +1,158 @@
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { readmeBlocks } from '../../readmes/src/blocks';
+import { readmePaths, repoRoot } from '../../readmes/src/workspace';
+
+/** How an app's `tsconfig.json` departs from the README tests' strict settings (`blocks.tsconfig.json`). */
+type Setting = 'nodenext ESM' | 'nodenext CommonJS' | 'bundler';
+
+/** A README block put into an app as one of its files. */
+interface BlockSource {
+  /** The `## ` section it is under. */
+  section: string;
+  /** Its `// name.ts` first line, when the section has several blocks. */
+  fileName?: string;
+  /** The first block of that name in the section (Nest's `main.ts`: the Express platform's, not Fastify's). */
+  file: string;
+}
+
+export interface FreshApp {
+  /** The README's package directory: `express`, `nestjs`... */
+  readme: string;
+  setting: Setting;
+  blocks: BlockSource[];
+  /** The compiled file `node` runs, under `dist/`; none for Next.js (packages/next's tests run `next build`). */
+  main?: string;
+  /** The README's "Testing your handlers" block, compiled beside the app as `test-webhook.ts`, when it has one. */
+  testingBlock: boolean;
+  /** Where shoppers land after paying answers `Order <id>` (the quick start has an order page). */
+  orderPage: boolean;
+  /**
+   * The README's block exempting the payment routes from an app-wide guard or auth hook; the
+   * app's `guarded-main.js` runs without it, `exempt-main.js` with it (test/guard.test.ts).
+   */
+  guard?: BlockSource;
+  /** The app's own files beside the README's: their paths from tests/fresh-apps, and their names in the app. */
+  shopFiles?: Record<string, string>;
+}
+
+const freshAppsDir = join(repoRoot, 'tests/fresh-apps');
+const shopDir = join(freshAppsDir, 'shop');
+const contextDir = join(repoRoot, 'tests/readmes/context');
+const preludeDir = join(freshAppsDir, 'preludes');
+
+export const FRESH_APPS: FreshApp[] = [
+  { readme: 'express', setting: 'nodenext ESM', blocks: [{ section: 'Quick start', file: 'app.ts' }], main: 'app.js', testingBlock: true, orderPage: true },
+  { readme: 'koa', setting: 'nodenext ESM', blocks: [{ section: 'Quick start', file: 'app.ts' }], main: 'app.js', testingBlock: false, orderPage: false },
+  {
+    readme: 'fastify',
+    setting: 'nodenext ESM',
+    blocks: [{ section: 'Quick start', file: 'app.ts' }],
+    main: 'app.js',
+    testingBlock: true,
+    orderPage: true,
+    guard: { section: 'An app-wide auth hook', file: 'auth-hook.ts' },
+    shopFiles: {
+      'shop/payment-options.ts': 'payment-options.ts',
+      'shop/fastify-app.ts': 'fastify-app.ts',
+      'shop/fastify-serve.ts': 'fastify-serve.ts',
+      'shop/fastify-guarded-main.ts': 'guarded-main.ts',
+      'shop/fastify-exempt-main.ts': 'exempt-main.ts',
+    },
+  },
+  { readme: 'hono', setting: 'nodenext ESM', blocks: [{ section: 'Quick start', file: 'app.ts' }], main: 'app.js', testingBlock: true, orderPage: true },
+  {
+    readme: 'nestjs',
+    // `nest new` writes a CommonJS project (no "type": "module") with `module: nodenext`.
+    setting: 'nodenext CommonJS',
+    blocks: [
+      { section: 'Quick start', fileName: 'main.ts', file: 'main.ts' },
+      { section: 'Quick start', fileName: 'app.module.ts', file: 'app.module.ts' },
+    ],
+    main: 'main.js',
+    testingBlock: false,
+    orderPage: false,
+    guard: { section: 'Global guards', file: 'global-guards.module.ts' },
+    shopFiles: {
+      '../readmes/context/orders.module.ts': 'orders.module.ts',
+      'shop/payment-options.ts': 'payment-options.ts',
+      'shop/nest-session.ts': 'session.ts',
+      'shop/nest-guarded-main.ts': 'guarded-main.ts',
+      'shop/nest-exempt-main.ts': 'exempt-main.ts',
+    },
+  },
+  {
+    readme: 'next',
+    // What `create-next-app` writes: `moduleResolution: bundler`.
+    setting: 'bundler',
+    blocks: [
+      { section: 'Quick start', fileName: 'payments.ts', file: 'payments.ts' },
+      { section: 'Quick start', fileName: 'app/payments/[...paymount]/route.ts', file: 'app/payments/[...paymount]/route.ts' },
+      { section: 'Quick start', fileName: 'instrumentation.ts', file: 'instrumentation.ts' },
+    ],
+    testingBlock: false,
+    orderPage: false,
+  },
+];
+
+/** The settings per kind of project, over `blocks.tsconfig.json` (strict, exactOptionalPropertyTypes, skipLibCheck off...). */
+const SETTINGS: Record<Setting, { type: 'module' | 'commonjs'; compilerOptions: Record<string, unknown> }> = {
+  'nodenext ESM': { type: 'module', compilerOptions: {} },
+  // verbatimModuleSyntax forbids `import` in a CommonJS file: a CommonJS project turns it off (TS1295 says so).
+  'nodenext CommonJS': { type: 'commonjs', compilerOptions: { verbatimModuleSyntax: false } },
+  bundler: { type: 'module', compilerOptions: { module: 'preserve', moduleResolution: 'bundler', noEmit: true } },
+};
+
+function readmeCode(readme: string, source: BlockSource): string {
+  const path = readmePaths().find((entry) => entry.readme === readme)?.path;
+  if (!path) throw new Error(`no README for ${readme}`);
+  const found = readmeBlocks(readme, path).filter(
+    (block) => block.section === source.section && (source.fileName === undefined || block.fileName === source.fileName),
+  );
+  const block = found[0];
+  if (!block) throw new Error(`${readme} README: no block under "## ${source.section}"${source.fileName ? ` named ${source.fileName}` : ''}`);
+  // What the README tests declare in a prelude, the app has for real: the prelude of the same name here.
+  const preludes = block.preludes.map((name) => {
+    const prelude = join(preludeDir, `${name}.ts`);
+    if (!existsSync(prelude)) throw new Error(`${readme} README.md:${block.line}: no runtime prelude ${name} in tests/fresh-apps/preludes`);
+    return readFileSync(prelude, 'utf8');
+  });
+  return `${preludes.join('')}${block.code}\n`;
+}
+
+function write(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+/**
+ * Writes `app` into `<projectDir>/<readme>`: its README blocks as written, the reader's own
+ * order store (the README tests' store, and `shop/orders.ts` seeding it), a `tsconfig.json`
+ * of the app's kind extending the README tests' strict settings, and a `package.json` for
+ * its module kind. Resolves the app's directory.
+ */
+export function writeFreshApp(projectDir: string, app: FreshApp): string {
+  const dir = join(projectDir, app.readme);
+  const setting = SETTINGS[app.setting];
+  for (const source of app.blocks) write(join(dir, source.file), readmeCode(app.readme, source));
+  if (app.testingBlock) write(join(dir, 'test-webhook.ts'), readmeCode(app.readme, { section: 'Testing your handlers', file: 'test-webhook.ts' }));
+  copyFileSync(join(contextDir, 'orders.ts'), join(dir, 'order-store.ts'));
+  for (const [from, to] of Object.entries(app.shopFiles ?? {})) copyFileSync(join(freshAppsDir, from), join(dir, to));
+  if (app.guard) write(join(dir, app.guard.file), readmeCode(app.readme, app.guard));
+  copyFileSync(join(shopDir, 'orders.ts'), join(dir, 'orders.ts'));
+  write(join(dir, 'package.json'), JSON.stringify({ name: `fresh-${app.readme}`, private: true, type: setting.type }, null, 2));
+  write(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify(
+      {
+        extends: join(repoRoot, 'tests/readmes/blocks.tsconfig.json'),
+        compilerOptions: { noEmit: false, outDir: 'dist', rootDir: '.', ...setting.compilerOptions },
+        include: ['**/*.ts'],
+        exclude: ['dist', 'node_modules'],
+      },
+      null,
+      2,
+    ),
+  );
+  return dir;
+}

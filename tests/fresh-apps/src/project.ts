@@ -1,0 +1,80 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from '../../readmes/src/workspace';
+
+/** The packages a reader of the six READMEs installs, packed as npm publishes them. */
+export const PAYMOUNT_PACKAGES = ['core', 'sandbox', 'express', 'koa', 'nestjs', 'fastify', 'hono', 'next'] as const;
+
+/**
+ * What the READMEs' `npm install` lines add beside paymount, at the ranges the README tests compile
+ * against (their devDependencies: one place for the versions), plus what `tsc` and Next.js need.
+ */
+const FRAMEWORK_PACKAGES = [
+  'express', '@types/express', 'koa', '@types/koa', 'fastify', 'hono', '@hono/node-server',
+  '@nestjs/common', '@nestjs/core', '@nestjs/platform-express', 'reflect-metadata', 'rxjs', 'typescript',
+];
+
+function devDependencies(path: string): Record<string, string> {
+  return (JSON.parse(readFileSync(path, 'utf8')) as { devDependencies: Record<string, string> }).devDependencies;
+}
+
+function frameworkRanges(): Record<string, string> {
+  const readmeTests = devDependencies(join(repoRoot, 'tests/readmes/package.json'));
+  const next = devDependencies(join(repoRoot, 'packages/next/package.json'));
+  const root = devDependencies(join(repoRoot, 'package.json'));
+  const ranges: Record<string, string | undefined> = {
+    ...Object.fromEntries(FRAMEWORK_PACKAGES.map((name) => [name, readmeTests[name]])),
+    next: next.next,
+    react: next.react,
+    'react-dom': next['react-dom'],
+    // create-next-app installs React's types at React's major.
+    '@types/react': next.react,
+    '@types/react-dom': next['react-dom'],
+    '@types/node': root['@types/node'],
+  };
+  const missing = Object.entries(ranges).filter(([, range]) => range === undefined);
+  if (missing.length > 0) throw new Error(`no version range for ${missing.map(([name]) => name).join(', ')}`);
+  return ranges as Record<string, string>;
+}
+
+/** `npm pack` of every paymount package a README installs, from its build: the tarballs' paths by package name. */
+function packPackages(destination: string): Record<string, string> {
+  const workspaces = PAYMOUNT_PACKAGES.flatMap((name) => ['-w', `@paymount/${name}`]);
+  const output = execFileSync('npm', ['pack', '--json', '--pack-destination', destination, ...workspaces], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const packed = JSON.parse(output) as { name: string; filename: string }[];
+  return Object.fromEntries(packed.map(({ name, filename }) => [name, `file:${join(destination, filename)}`]));
+}
+
+export interface FreshProject {
+  /** The project's directory, outside the repository; each app is a folder in it. */
+  dir: string;
+  /** How long `npm install` took, in ms. */
+  installMs: number;
+}
+
+/**
+ * A new project in the system's temporary directory with every app's dependencies installed
+ * by npm, as a reader's would be: paymount from the packed tarballs, the frameworks from the
+ * registry. npm's cache (`npm_config_cache`, else `~/.npm`) is kept between runs, so a run
+ * after the first installs from it.
+ */
+export function createFreshProject(): FreshProject {
+  const dir = mkdtempSync(join(tmpdir(), 'paymount-fresh-apps-'));
+  const tarballs = join(dir, 'tarballs');
+  mkdirSync(tarballs);
+  const dependencies = { ...frameworkRanges(), ...packPackages(tarballs) };
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'fresh-apps', private: true, dependencies }, null, 2));
+  const started = performance.now();
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, npm_config_workspaces: undefined },
+  });
+  return { dir, installMs: Math.round(performance.now() - started) };
+}

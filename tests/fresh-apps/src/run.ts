@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** What the embedded sandbox printed at start (`announce`): where it listens and the secret it signs with. */
+export interface Announcement {
+  sandboxUrl: string;
+  dashboardUrl: string;
+  webhookSecret: string;
+  /** The `paymount-sandbox trigger ...` line, as printed. */
+  triggerLine: string;
+}
+
+export interface RunningApp {
+  origin: string;
+  announcement: Announcement;
+  /** Everything the app wrote so far, stdout and stderr together. */
+  output(): string;
+  /** Resolves once the app wrote a line matching `pattern`, with the match. */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  /** `SIGTERM`, as the READMEs shut down; resolves with the exit code once the process ended. */
+  stop(): Promise<number | null>;
+}
+
+async function waitFor<T>(what: () => T | undefined, describe: () => string, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = what();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(describe());
+    await sleep(50);
+  }
+}
+
+function announcementIn(text: string): Announcement | undefined {
+  const sandboxUrl = /listens at (http:\/\/\S+)/.exec(text)?.[1];
+  const dashboardUrl = /dashboard .*: (http:\/\/\S+)/.exec(text)?.[1];
+  const webhookSecret = /webhook secret .*: (whsec_\w+)/.exec(text)?.[1];
+  const triggerLine = /(paymount-sandbox trigger .*)/.exec(text)?.[1];
+  if (!sandboxUrl || !dashboardUrl || !webhookSecret || !triggerLine) return undefined;
+  return { sandboxUrl, dashboardUrl, webhookSecret, triggerLine };
+}
+
+async function answers(origin: string): Promise<boolean> {
+  try {
+    await fetch(origin, { signal: AbortSignal.timeout(1_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts a compiled app with `node dist/<main>` in development (`NODE_ENV=development`, so the
+ * quick start starts its sandbox), listening on `port`, its shop holding `orders`. Resolves once
+ * the sandbox announced itself and the app answers HTTP.
+ */
+export async function startApp(appDir: string, main: string, port: number, orders: Record<string, number>, timeoutMs = 60_000): Promise<RunningApp> {
+  const child: ChildProcess = spawn(process.execPath, [join(appDir, 'dist', main)], {
+    cwd: appDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      SHOP_ORDERS: Object.entries(orders).map(([id, cents]) => `${id}:${cents}`).join(','),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  let exitCode: number | null | undefined;
+  child.stdout?.on('data', (chunk: Buffer) => void (text += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => void (text += chunk.toString()));
+  const exited = once(child, 'exit').then(([code]) => (exitCode = code as number | null));
+  const origin = `http://127.0.0.1:${port}`;
+  const dead = () => `the app exited (${exitCode}) before it was ready:\n${text}`;
+  const app: RunningApp = {
+    origin,
+    announcement: { sandboxUrl: '', dashboardUrl: '', webhookSecret: '', triggerLine: '' },
+    output: () => text,
+    waitForOutput: (pattern, wait = 20_000) =>
+      waitFor(() => pattern.exec(text) ?? undefined, () => `the app never wrote ${pattern}:\n${text}`, wait),
+    async stop() {
+      if (exitCode === undefined) child.kill('SIGTERM');
+      await exited;
+      return exitCode ?? null;
+    },
+  };
+  try {
+    const announced = () => {
+      if (exitCode !== undefined) throw new Error(dead());
+      return announcementIn(text);
+    };
+    app.announcement = await waitFor(announced, () => `no sandbox announcement within ${timeoutMs} ms:\n${text}`, timeoutMs);
+    const deadline = Date.now() + timeoutMs;
+    while (!(await answers(origin))) {
+      if (exitCode !== undefined) throw new Error(dead());
+      if (Date.now() > deadline) throw new Error(`${origin} did not answer within ${timeoutMs} ms:\n${text}`);
+      await sleep(100);
+    }
+    return app;
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+}
