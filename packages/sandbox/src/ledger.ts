@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Environment } from './credentials';
 import { SandboxRefusal } from './envelope';
+import { OldestFirst } from './oldest-first';
+import { randomHexId } from './random-id';
 import type { ChargeOutcome } from './outcomes';
 
 export type Channel = 'hosted-checkout' | 'direct' | 'terminal';
@@ -71,8 +72,7 @@ interface Remembered {
 }
 
 export function newTransactionId(): string {
-  // randomUUID draws from a cached entropy pool: several times cheaper than a randomBytes call per transaction.
-  return `txn_${randomUUID().replaceAll('-', '')}`;
+  return `txn_${randomHexId()}`;
 }
 
 const requestKey = (environment: Environment, transactionRequestId: string) => `${environment}:${transactionRequestId}`;
@@ -85,6 +85,7 @@ const requestKey = (environment: Environment, transactionRequestId: string) => `
  */
 export class Ledger {
   private readonly results = new Map<string, Remembered>();
+  private readonly resultOrder = new OldestFirst<string>();
   private readonly sales: Charge[] = [];
   private readonly refundList: Refund[] = [];
   private readonly byId = new Map<string, LedgerEntry>();
@@ -104,9 +105,12 @@ export class Ledger {
   }
 
   remember(environment: Environment, transactionRequestId: string, operation: Operation, data: Record<string, unknown>): void {
-    this.results.set(requestKey(environment, transactionRequestId), { operation, data });
+    const key = requestKey(environment, transactionRequestId);
+    // A key set again keeps its place, as in the map's own order.
+    if (!this.results.has(key)) this.resultOrder.push(key);
+    this.results.set(key, { operation, data });
     if (this.results.size > this.maxEntries) {
-      const oldest = this.results.keys().next().value;
+      const oldest = this.resultOrder.shift();
       if (oldest !== undefined) this.results.delete(oldest);
     }
   }

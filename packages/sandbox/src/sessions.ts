@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Environment } from './credentials';
 import { newTransactionId, type TransactionIds } from './ledger';
+import { OldestFirst } from './oldest-first';
+import { randomHexId } from './random-id';
 import type { CheckoutSessionBody } from './rules/checkout-session';
 
 export const SESSION_LIFETIME_MS = 30 * 60_000;
@@ -39,6 +40,7 @@ export class SessionStore {
   private readonly sessions = new Map<string, CheckoutSessionRecord>();
   private readonly byTransactionId = new Map<string, CheckoutSessionRecord>();
   private readonly byRequest = new Map<string, CheckoutSessionRecord>();
+  private readonly creationOrder = new OldestFirst<CheckoutSessionRecord>();
 
   constructor(
     /** Told once about each session that closes unpaid, cancelled or expired (the sandbox then sends its `C` webhook). */
@@ -48,8 +50,7 @@ export class SessionStore {
 
   create(request: CheckoutSessionBody, environment: Environment, now: number): CheckoutSessionRecord {
     const session: CheckoutSessionRecord = {
-      // randomUUID draws from a cached entropy pool: several times cheaper than a randomBytes call per session.
-      sessionId: `cs_${randomUUID().replaceAll('-', '')}`,
+      sessionId: `cs_${randomHexId()}`,
       environment,
       request,
       createdAt: now,
@@ -60,8 +61,9 @@ export class SessionStore {
     this.sessions.set(session.sessionId, session);
     this.byTransactionId.set(session.transactionId, session);
     this.byRequest.set(requestKey(environment, request.transactionRequestId), session);
+    this.creationOrder.push(session);
     if (this.sessions.size > this.maxSessions) {
-      const oldest = this.sessions.values().next().value;
+      const oldest = this.creationOrder.shift();
       if (oldest !== undefined) this.forget(oldest);
     }
     return session;
