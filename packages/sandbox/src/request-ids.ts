@@ -2,6 +2,7 @@ import { OldestFirst } from './oldest-first';
 
 interface Claim {
   id: string;
+  /** Service time of the claim, counted from the first claim: a small integer, kept in the object itself, where an epoch time would take a heap number of its own. */
   at: number;
 }
 
@@ -14,6 +15,7 @@ export class RequestIdWindow {
   private readonly seen = new Map<string, Claim>();
   /** Every claim in order; one whose id was claimed again since is no longer in `seen` and is skipped. */
   private readonly claims = new OldestFirst<Claim>();
+  private origin: number | undefined;
 
   constructor(
     private readonly windowMs: number,
@@ -22,20 +24,22 @@ export class RequestIdWindow {
 
   /** Records `id` at `now`; false when it was already seen within the window. */
   claim(id: string, now: number): boolean {
-    this.evict(now);
+    this.origin ??= now;
+    const at = now - this.origin;
+    this.evict(at);
     const previous = this.seen.get(id);
-    if (previous !== undefined && Math.abs(now - previous.at) < this.windowMs) return false;
-    const claim = { id, at: now };
+    if (previous !== undefined && Math.abs(at - previous.at) < this.windowMs) return false;
+    const claim = { id, at };
     this.seen.set(id, claim);
     this.claims.push(claim);
     return true;
   }
 
-  private evict(now: number): void {
+  private evict(at: number): void {
     // Oldest first, so stop at the first fresh id.
     for (let claim = this.claims.peek(); claim !== undefined; claim = this.claims.peek()) {
       if (this.seen.get(claim.id) === claim) {
-        if (this.seen.size <= this.maxEntries && now - claim.at < this.windowMs) break;
+        if (this.seen.size <= this.maxEntries && at - claim.at < this.windowMs) break;
         this.seen.delete(claim.id);
       }
       this.claims.shift();

@@ -1,6 +1,7 @@
 import type { Environment } from './credentials';
 import { newTransactionId, type TransactionIds } from './ledger';
 import { OldestFirst } from './oldest-first';
+import { PerEnvironment } from './per-environment';
 import { randomHexId } from './random-id';
 import type { CheckoutSessionBody } from './rules/checkout-session';
 
@@ -28,8 +29,6 @@ export interface CheckoutSessionRecord {
   closeReason?: CloseReason;
 }
 
-const requestKey = (environment: Environment, transactionRequestId: string) => `${environment}:${transactionRequestId}`;
-
 /**
  * Hosted checkout sessions. A session is usable for 30 minutes of service time
  * from its creation; it then moves to `expired` when next looked at or swept
@@ -39,7 +38,7 @@ const requestKey = (environment: Environment, transactionRequestId: string) => `
 export class SessionStore {
   private readonly sessions = new Map<string, CheckoutSessionRecord>();
   private readonly byTransactionId = new Map<string, CheckoutSessionRecord>();
-  private readonly byRequest = new Map<string, CheckoutSessionRecord>();
+  private readonly byRequest = new PerEnvironment<CheckoutSessionRecord>();
   private readonly creationOrder = new OldestFirst<CheckoutSessionRecord>();
 
   constructor(
@@ -60,7 +59,7 @@ export class SessionStore {
     };
     this.sessions.set(session.sessionId, session);
     this.byTransactionId.set(session.transactionId, session);
-    this.byRequest.set(requestKey(environment, request.transactionRequestId), session);
+    this.byRequest.set(environment, request.transactionRequestId, session);
     this.creationOrder.push(session);
     if (this.sessions.size > this.maxSessions) {
       const oldest = this.creationOrder.shift();
@@ -77,7 +76,7 @@ export class SessionStore {
   /** The session of `environment` whose transaction `ids` name, with its state brought up to `now`. */
   find(environment: Environment, ids: TransactionIds, now: number): CheckoutSessionRecord | undefined {
     const session =
-      'transactionId' in ids ? this.byTransactionId.get(ids.transactionId) : this.byRequest.get(requestKey(environment, ids.transactionRequestId));
+      'transactionId' in ids ? this.byTransactionId.get(ids.transactionId) : this.byRequest.get(environment, ids.transactionRequestId);
     return session?.environment === environment ? this.current(session, now) : undefined;
   }
 
@@ -120,6 +119,6 @@ export class SessionStore {
   private forget(session: CheckoutSessionRecord): void {
     this.sessions.delete(session.sessionId);
     this.byTransactionId.delete(session.transactionId);
-    this.byRequest.delete(requestKey(session.environment, session.request.transactionRequestId));
+    this.byRequest.delete(session.environment, session.request.transactionRequestId);
   }
 }
