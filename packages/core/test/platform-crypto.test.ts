@@ -25,6 +25,16 @@ describe('node:crypto and Web Crypto', () => {
     }
   });
 
+  it('sign with the right key however many secrets come and go (node keeps a few keys made)', async () => {
+    const secrets = Array.from({ length: 20 }, (_, n) => `whsec_rotated_${n}`);
+    for (const round of [1, 2]) {
+      for (const secret of secrets) {
+        const input = encode(`delivery ${round}`);
+        expect(new Uint8Array(nodeCrypto.hmacSha256Sync!(secret, input))).toEqual(await webCrypto.hmacSha256(secret, input));
+      }
+    }
+  });
+
   it('compare alike: equal or not, and a length mismatch is refused', () => {
     const digest = encode('0123456789abcdef0123456789abcdef');
     const other = digest.slice();

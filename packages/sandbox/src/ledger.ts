@@ -1,6 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Environment } from './credentials';
 import { SandboxRefusal } from './envelope';
+import { OldestFirst } from './oldest-first';
+import { PerEnvironment } from './per-environment';
+import { randomHexId } from './random-id';
 import type { ChargeOutcome } from './outcomes';
 
 export type Channel = 'hosted-checkout' | 'direct' | 'terminal';
@@ -66,16 +68,15 @@ export type TransactionIds = { transactionId: string } | { transactionRequestId:
 export type LedgerEntry = { kind: 'sale'; charge: Charge } | { kind: 'refund'; refund: Refund };
 
 interface Remembered {
+  environment: Environment;
+  transactionRequestId: string;
   operation: Operation;
   data: Record<string, unknown>;
 }
 
 export function newTransactionId(): string {
-  // randomUUID draws from a cached entropy pool: several times cheaper than a randomBytes call per transaction.
-  return `txn_${randomUUID().replaceAll('-', '')}`;
+  return `txn_${randomHexId()}`;
 }
-
-const requestKey = (environment: Environment, transactionRequestId: string) => `${environment}:${transactionRequestId}`;
 
 /**
  * The charges, the refunds and the first result of every transactionRequestId,
@@ -84,11 +85,12 @@ const requestKey = (environment: Environment, transactionRequestId: string) => `
  * entries of each list are forgotten.
  */
 export class Ledger {
-  private readonly results = new Map<string, Remembered>();
+  private readonly results = new PerEnvironment<Remembered>();
+  private readonly resultOrder = new OldestFirst<Remembered>();
   private readonly sales: Charge[] = [];
   private readonly refundList: Refund[] = [];
   private readonly byId = new Map<string, LedgerEntry>();
-  private readonly byRequest = new Map<string, string>();
+  private readonly byRequest = new PerEnvironment<string>();
   /** Sum of the succeeded refunds per original transactionId: kept apart from the bounded refund list so it never shrinks. */
   private readonly refunded = new Map<string, number>();
 
@@ -96,7 +98,7 @@ export class Ledger {
 
   /** The first result for this transactionRequestId, if any; refuses (I01) when it belongs to another operation. */
   recall(environment: Environment, transactionRequestId: string, operation: Operation): Record<string, unknown> | undefined {
-    const found = this.results.get(requestKey(environment, transactionRequestId));
+    const found = this.results.get(environment, transactionRequestId);
     if (found && found.operation !== operation) {
       throw new SandboxRefusal('I01', `transactionRequestId was already used by a ${found.operation} request`);
     }
@@ -104,10 +106,19 @@ export class Ledger {
   }
 
   remember(environment: Environment, transactionRequestId: string, operation: Operation, data: Record<string, unknown>): void {
-    this.results.set(requestKey(environment, transactionRequestId), { operation, data });
+    const known = this.results.get(environment, transactionRequestId);
+    if (known) {
+      // A result set again keeps its place in the order of forgetting.
+      known.operation = operation;
+      known.data = data;
+      return;
+    }
+    const remembered = { environment, transactionRequestId, operation, data };
+    this.results.set(environment, transactionRequestId, remembered);
+    this.resultOrder.push(remembered);
     if (this.results.size > this.maxEntries) {
-      const oldest = this.results.keys().next().value;
-      if (oldest !== undefined) this.results.delete(oldest);
+      const oldest = this.resultOrder.shift();
+      if (oldest !== undefined) this.results.delete(oldest.environment, oldest.transactionRequestId);
     }
   }
 
@@ -126,7 +137,7 @@ export class Ledger {
 
   /** The sale or refund `ids` name in `environment`. */
   find(environment: Environment, ids: TransactionIds): LedgerEntry | undefined {
-    const transactionId = 'transactionId' in ids ? ids.transactionId : this.byRequest.get(requestKey(environment, ids.transactionRequestId));
+    const transactionId = 'transactionId' in ids ? ids.transactionId : this.byRequest.get(environment, ids.transactionRequestId);
     const entry = transactionId === undefined ? undefined : this.byId.get(transactionId);
     const environmentOf = entry?.kind === 'sale' ? entry.charge.environment : entry?.refund.environment;
     return environmentOf === environment ? entry : undefined;
@@ -148,13 +159,14 @@ export class Ledger {
   private keep<T extends Charge | Refund>(list: T[], transaction: T, entry: LedgerEntry): void {
     list.push(transaction);
     this.byId.set(transaction.transactionId, entry);
-    this.byRequest.set(requestKey(transaction.environment, transaction.transactionRequestId), transaction.transactionId);
+    this.byRequest.set(transaction.environment, transaction.transactionRequestId, transaction.transactionId);
     if (list.length <= this.maxEntries) return;
     const oldest = list.shift();
     if (!oldest) return;
     this.byId.delete(oldest.transactionId);
     this.refunded.delete(oldest.transactionId);
-    const key = requestKey(oldest.environment, oldest.transactionRequestId);
-    if (this.byRequest.get(key) === oldest.transactionId) this.byRequest.delete(key);
+    if (this.byRequest.get(oldest.environment, oldest.transactionRequestId) === oldest.transactionId) {
+      this.byRequest.delete(oldest.environment, oldest.transactionRequestId);
+    }
   }
 }

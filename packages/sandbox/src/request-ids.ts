@@ -1,10 +1,21 @@
+import { OldestFirst } from './oldest-first';
+
+interface Claim {
+  id: string;
+  /** Service time of the claim, counted from the first claim: a small integer, kept in the object itself, where an epoch time would take a heap number of its own. */
+  at: number;
+}
+
 /**
  * Remembers X-Client-Request-Id values for the duplicate window (10 minutes of
  * service time). Bounded: ids older than the window are dropped as new ones
  * arrive, and past `maxEntries` the oldest go first.
  */
 export class RequestIdWindow {
-  private readonly seen = new Map<string, number>();
+  private readonly seen = new Map<string, Claim>();
+  /** Every claim in order; one whose id was claimed again since is no longer in `seen` and is skipped. */
+  private readonly claims = new OldestFirst<Claim>();
+  private origin: number | undefined;
 
   constructor(
     private readonly windowMs: number,
@@ -13,19 +24,25 @@ export class RequestIdWindow {
 
   /** Records `id` at `now`; false when it was already seen within the window. */
   claim(id: string, now: number): boolean {
-    this.evict(now);
-    const at = this.seen.get(id);
-    if (at !== undefined && Math.abs(now - at) < this.windowMs) return false;
-    this.seen.delete(id);
-    this.seen.set(id, now);
+    this.origin ??= now;
+    const at = now - this.origin;
+    this.evict(at);
+    const previous = this.seen.get(id);
+    if (previous !== undefined && Math.abs(at - previous.at) < this.windowMs) return false;
+    const claim = { id, at };
+    this.seen.set(id, claim);
+    this.claims.push(claim);
     return true;
   }
 
-  private evict(now: number): void {
-    // Map iteration is insertion order, i.e. oldest first, so stop at the first fresh id.
-    for (const [id, at] of this.seen) {
-      if (this.seen.size <= this.maxEntries && now - at < this.windowMs) break;
-      this.seen.delete(id);
+  private evict(at: number): void {
+    // Oldest first, so stop at the first fresh id.
+    for (let claim = this.claims.peek(); claim !== undefined; claim = this.claims.peek()) {
+      if (this.seen.get(claim.id) === claim) {
+        if (this.seen.size <= this.maxEntries && at - claim.at < this.windowMs) break;
+        this.seen.delete(claim.id);
+      }
+      this.claims.shift();
     }
   }
 }

@@ -1,6 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Environment } from './credentials';
 import { newTransactionId, type TransactionIds } from './ledger';
+import { OldestFirst } from './oldest-first';
+import { PerEnvironment } from './per-environment';
+import { randomHexId } from './random-id';
 import type { CheckoutSessionBody } from './rules/checkout-session';
 
 export const SESSION_LIFETIME_MS = 30 * 60_000;
@@ -27,8 +29,6 @@ export interface CheckoutSessionRecord {
   closeReason?: CloseReason;
 }
 
-const requestKey = (environment: Environment, transactionRequestId: string) => `${environment}:${transactionRequestId}`;
-
 /**
  * Hosted checkout sessions. A session is usable for 30 minutes of service time
  * from its creation; it then moves to `expired` when next looked at or swept
@@ -38,7 +38,8 @@ const requestKey = (environment: Environment, transactionRequestId: string) => `
 export class SessionStore {
   private readonly sessions = new Map<string, CheckoutSessionRecord>();
   private readonly byTransactionId = new Map<string, CheckoutSessionRecord>();
-  private readonly byRequest = new Map<string, CheckoutSessionRecord>();
+  private readonly byRequest = new PerEnvironment<CheckoutSessionRecord>();
+  private readonly creationOrder = new OldestFirst<CheckoutSessionRecord>();
 
   constructor(
     /** Told once about each session that closes unpaid, cancelled or expired (the sandbox then sends its `C` webhook). */
@@ -48,8 +49,7 @@ export class SessionStore {
 
   create(request: CheckoutSessionBody, environment: Environment, now: number): CheckoutSessionRecord {
     const session: CheckoutSessionRecord = {
-      // randomUUID draws from a cached entropy pool: several times cheaper than a randomBytes call per session.
-      sessionId: `cs_${randomUUID().replaceAll('-', '')}`,
+      sessionId: `cs_${randomHexId()}`,
       environment,
       request,
       createdAt: now,
@@ -59,9 +59,10 @@ export class SessionStore {
     };
     this.sessions.set(session.sessionId, session);
     this.byTransactionId.set(session.transactionId, session);
-    this.byRequest.set(requestKey(environment, request.transactionRequestId), session);
+    this.byRequest.set(environment, request.transactionRequestId, session);
+    this.creationOrder.push(session);
     if (this.sessions.size > this.maxSessions) {
-      const oldest = this.sessions.values().next().value;
+      const oldest = this.creationOrder.shift();
       if (oldest !== undefined) this.forget(oldest);
     }
     return session;
@@ -75,7 +76,7 @@ export class SessionStore {
   /** The session of `environment` whose transaction `ids` name, with its state brought up to `now`. */
   find(environment: Environment, ids: TransactionIds, now: number): CheckoutSessionRecord | undefined {
     const session =
-      'transactionId' in ids ? this.byTransactionId.get(ids.transactionId) : this.byRequest.get(requestKey(environment, ids.transactionRequestId));
+      'transactionId' in ids ? this.byTransactionId.get(ids.transactionId) : this.byRequest.get(environment, ids.transactionRequestId);
     return session?.environment === environment ? this.current(session, now) : undefined;
   }
 
@@ -118,6 +119,6 @@ export class SessionStore {
   private forget(session: CheckoutSessionRecord): void {
     this.sessions.delete(session.sessionId);
     this.byTransactionId.delete(session.transactionId);
-    this.byRequest.delete(requestKey(session.environment, session.request.transactionRequestId));
+    this.byRequest.delete(session.environment, session.request.transactionRequestId);
   }
 }
