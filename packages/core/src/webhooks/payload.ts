@@ -1,4 +1,5 @@
-// zod/mini, imported whole as a namespace, so that `@paymount/core/webhooks` bundles only the zod it calls.
+// zod/mini: the verifier does not load these schemas but the checks generated from them
+// (scripts/compile-webhook-checks.ts); zod/mini keeps what else imports them (`@paymount/core/schemas`) small.
 import * as zm from 'zod/mini';
 import { mustBe } from '../schemas/field-words';
 import { reportedAmountSchema } from '../schemas/reported-amount';
