@@ -102,7 +102,7 @@ it('@paymount/core/webhooks loaded alone names the broken field and its rule in 
   });
 });
 
-it('@paymount/core/webhooks loads neither undici nor zod classic, on Node and on the web build, from import and require', () => {
+it('@paymount/core/webhooks loads neither undici nor any zod, on Node and on the web build, from import and require', () => {
   const packageDir = `${import.meta.dirname}/..`;
   // Every module specifier a built file loads, following its own chunks.
   const loadedBy = (file: string, seen = new Set<string>()): Set<string> => {
@@ -119,8 +119,8 @@ it('@paymount/core/webhooks loads neither undici nor zod classic, on Node and on
   };
   for (const file of ['dist/webhooks.js', 'dist/webhooks.cjs', 'dist/web/webhooks.js', 'dist/web/webhooks.cjs']) {
     const loaded = [...loadedBy(`${packageDir}/${file}`)].sort();
-    expect(loaded, file).toContain('zod/mini');
-    expect(loaded.filter((specifier) => specifier === 'undici' || specifier === 'zod' || specifier === 'module'), file).toEqual([]);
+    // The verifier runs checks generated from the webhook schemas (scripts/compile-webhook-checks.ts), not zod.
+    expect(loaded.filter((specifier) => specifier === 'undici' || specifier === 'zod' || specifier.startsWith('zod/') || specifier === 'module'), file).toEqual([]);
   }
 });
 

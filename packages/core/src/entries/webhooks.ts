@@ -1,6 +1,6 @@
 // `@paymount/core/webhooks`: what a Worker (or any server) needs to verify a delivery and read its
 // event, and nothing else: no client, no undici, no routes, no zod classic. A Worker that only
-// verifies webhooks bundles to under 10 KB gzipped (held there by tests/runtimes' bundle-size test).
+// verifies webhooks bundles to under 8 KB gzipped, no zod in it (held there by tests/runtimes' bundle-size test).
 // The same classes and functions as the root's, which re-exports this whole list: an error from
 // here is `instanceof` the root's. Listed by name; the report of this entry is api/core.webhooks.md.
 export { verifyWebhook } from '../webhooks/verify-webhook';

@@ -1,3 +1,2 @@
-/* The web build's binding of current-verifier.ts (see tsup.config.ts): Web Crypto, no schema compiler. */
+/* The web build's binding of current-verifier.ts (see tsup.config.ts): Web Crypto. */
 export { webCrypto as platformCrypto } from './web/crypto';
-export { compileSchema } from './web/compile-schema';

@@ -1,9 +1,7 @@
-import { safeParse, validate, type $ZodIssue, type $ZodType } from 'zod/v4/core';
 import { WebhookPayloadError } from '../errors';
-import { toValidationIssue } from '../validation';
+import { EVENT_FIELD_ISSUES, webhookPayloadIssues } from './compiled-checks';
 import type { PaymentEvent, PaymentEventReason, PaymentEventType } from './event';
-import { EVENT_FIELD_SCHEMAS } from './event-fields';
-import { webhookPayloadSchema, type WebhookPayload } from './payload';
+import type { WebhookPayload } from './payload';
 
 const EVENT_BY_TYPE_AND_STATUS: Readonly<Record<string, Readonly<Record<string, PaymentEventType>>>> = {
   SALE: { S: 'payment.succeeded', F: 'payment.failed', C: 'payment.closed' },
@@ -53,19 +51,6 @@ function eventOf(type: PaymentEventType, body: WebhookPayload, origin: EventOrig
   return event;
 }
 
-/**
- * Why `value` failed a schema. Every delivery is only validated (the compiled
- * check, no copy made: the event reads the payload's own values); the issues
- * are worked out on a refusal alone.
- */
-function issuesOf(schema: $ZodType, value: unknown): readonly $ZodIssue[] {
-  return safeParse(schema, value).error?.issues ?? [];
-}
-
-function payloadError(issues: readonly $ZodIssue[], input: unknown, what: string): WebhookPayloadError {
-  return new WebhookPayloadError(what, issues.map((issue) => toValidationIssue(issue, input)));
-}
-
 /** What the delivery (or reconciliation) knows besides the body. */
 export interface EventOrigin {
   deliveryId: string;
@@ -81,13 +66,14 @@ export interface EventOrigin {
  * given an event it would have to second-guess.
  */
 export function normalizeEvent(payload: unknown, origin: EventOrigin): PaymentEvent {
-  if (!validate(webhookPayloadSchema, payload)) throw payloadError(issuesOf(webhookPayloadSchema, payload), payload, 'a JSON object of the expected shape');
-  const type = eventTypeOf(payload.transactionType, payload.transactionStatus);
-  const event = eventOf(type, payload, origin);
-  if (type !== 'unknown') {
-    const fields = EVENT_FIELD_SCHEMAS[type];
-    if (!validate(fields, event)) throw payloadError(issuesOf(fields, event), event, `a complete ${type} event`);
-  }
+  const payloadIssues = webhookPayloadIssues(payload);
+  if (payloadIssues !== undefined) throw new WebhookPayloadError('a JSON object of the expected shape', payloadIssues);
+  // Checked by the code generated from webhookPayloadSchema: the schema's output.
+  const body = payload as WebhookPayload;
+  const type = eventTypeOf(body.transactionType, body.transactionStatus);
+  const event = eventOf(type, body, origin);
+  const eventIssues = type === 'unknown' ? undefined : EVENT_FIELD_ISSUES[type](event);
+  if (eventIssues !== undefined) throw new WebhookPayloadError(`a complete ${type} event`, eventIssues);
   // The schema of `type` checked every field its event type requires.
   return event as unknown as PaymentEvent;
 }

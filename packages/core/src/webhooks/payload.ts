@@ -1,8 +1,9 @@
-// zod/mini, imported whole as a namespace, so that `@paymount/core/webhooks` bundles only the zod it calls.
+// zod/mini: the verifier does not load these schemas but the checks generated from them
+// (scripts/compile-webhook-checks.ts); zod/mini keeps what else imports them (`@paymount/core/schemas`) small.
 import * as zm from 'zod/mini';
-import { compileSchema } from '../platform/current-verifier';
 import { mustBe } from '../schemas/field-words';
 import { reportedAmountSchema } from '../schemas/reported-amount';
+import type { PaymentEventAmount } from './event';
 
 const optionalText = zm.optional(zm.string(mustBe('a string')));
 
@@ -12,27 +13,30 @@ export const eventAmountSchema = zm.looseObject(
   mustBe('an object'),
 );
 
+/** Compiles only when A and B are each assignable to the other. */
+type SameShape<A extends B, B extends C, C = A> = [A, B];
+/** The public PaymentEventAmount is this schema's output: a change to either alone fails the typecheck here. */
+export type EventAmountIsPublicType = SameShape<zm.output<typeof eventAmountSchema>, PaymentEventAmount>;
+
 /**
  * A webhook body. Only the fields paymount reads are typed; everything else
- * passes through untouched. Compiled once where the platform can: every delivery goes through it.
+ * passes through untouched. The verifier runs it as compiled-checks.ts, generated from it.
  */
-export const webhookPayloadSchema = compileSchema(
-  zm.looseObject(
-    {
-      transactionId: optionalText,
-      originalTransactionId: optionalText,
-      transactionRequestId: optionalText,
-      sessionId: optionalText,
-      referenceOrderId: optionalText,
-      transactionType: optionalText,
-      transactionStatus: optionalText,
-      amount: zm.optional(eventAmountSchema),
-      reason: zm.optional(zm.looseObject({ code: optionalText, message: optionalText }, mustBe('an object'))),
-      transactionResultCode: optionalText,
-      transactionResultMsg: optionalText,
-    },
-    mustBe('an object'),
-  ),
+export const webhookPayloadSchema = zm.looseObject(
+  {
+    transactionId: optionalText,
+    originalTransactionId: optionalText,
+    transactionRequestId: optionalText,
+    sessionId: optionalText,
+    referenceOrderId: optionalText,
+    transactionType: optionalText,
+    transactionStatus: optionalText,
+    amount: zm.optional(eventAmountSchema),
+    reason: zm.optional(zm.looseObject({ code: optionalText, message: optionalText }, mustBe('an object'))),
+    transactionResultCode: optionalText,
+    transactionResultMsg: optionalText,
+  },
+  mustBe('an object'),
 );
 
 export type WebhookPayload = zm.output<typeof webhookPayloadSchema>;
