@@ -11,7 +11,28 @@ export const DEFAULT_QUEUE_PREFIX = 'paymount';
 export const DEFAULT_ATTEMPTS = 10;
 export const DEFAULT_BACKOFF_MS = 1_000;
 
-export const webhookQueueOptionsSchema = z
+/**
+ * The options of `createWebhookQueue`. Written out rather than inferred so that the published
+ * declarations import no zod (a CommonJS app without esModuleInterop cannot compile zod's typings);
+ * the schema below is annotated with it, so the two cannot drift.
+ */
+export interface WebhookQueueOptions {
+  /** A redis:// URL or ioredis options; exactly one of `connection` and `client`. */
+  connection?: string | RedisOptions | undefined;
+  /** An ioredis client (for example the one @nestjs/bullmq uses); exactly one of `connection` and `client`. */
+  client?: Redis | undefined;
+  /** The queue's name (BullMQ refuses `:`). */
+  name?: string | undefined;
+  /** The Redis key prefix. */
+  prefix?: string | undefined;
+  /** Delivery attempts per event. */
+  attempts?: number | undefined;
+  /** The first retry's delay, in milliseconds. */
+  backoffMs?: number | undefined;
+  logger?: Logger | undefined;
+}
+
+export const webhookQueueOptionsSchema: z.ZodType<WebhookQueueOptions, WebhookQueueOptions> = z
   .strictObject({
     connection: z
       .union([z.string().min(1, 'must not be empty'), z.custom<RedisOptions>(isObject)], 'must be a redis:// URL or ioredis options')
@@ -35,9 +56,6 @@ export const webhookQueueOptionsSchema = z
     message: 'set exactly one of `connection` (a redis:// URL or ioredis options) or `client` (an ioredis client, e.g. the one @nestjs/bullmq uses)',
     params: { rule: 'one_connection_option' },
   });
-
-/** The options of `createWebhookQueue`. @interface */
-export type WebhookQueueOptions = z.input<typeof webhookQueueOptionsSchema>;
 
 export const webhookWorkersOptionsSchema = z.strictObject({
   routes: z.custom<object>(

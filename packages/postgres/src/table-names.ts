@@ -9,18 +9,26 @@ const LONGEST_SUFFIX = 'order_attempts_expires_at';
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 const IDENTIFIER_RULE = 'must be lowercase letters, digits and _, not starting with a digit';
 
-/** Where the stores' tables are: the same options for migrate() and createPostgresStores(). */
-export const tableLocationSchema = z.strictObject({
+/**
+ * Where the stores' tables are: the same options for migrate() and createPostgresStores(). Written
+ * out rather than inferred so that the published declarations import no zod (a CommonJS app without
+ * esModuleInterop cannot compile zod's typings); the schema below `satisfies` it, so the two cannot drift.
+ */
+export interface TableLocation {
   /** The schema holding the tables, created if missing. Default: the first schema of the search_path (usually `public`). */
-  schema: z.string('must be a schema name').max(63, 'must be at most 63 characters').regex(IDENTIFIER, IDENTIFIER_RULE).optional(),
+  schema?: string | undefined;
   /** The start of every table name. Default `paymount_`. */
+  tablePrefix?: string | undefined;
+}
+
+export const tableLocationSchema = z.strictObject({
+  schema: z.string('must be a schema name').max(63, 'must be at most 63 characters').regex(IDENTIFIER, IDENTIFIER_RULE).optional(),
   tablePrefix: z
     .string('must be a table name prefix')
     .max(63 - LONGEST_SUFFIX.length, `must be at most ${63 - LONGEST_SUFFIX.length} characters`)
     .regex(IDENTIFIER, IDENTIFIER_RULE)
     .optional(),
-});
-export type TableLocation = z.input<typeof tableLocationSchema>;
+}) satisfies z.ZodType<TableLocation, TableLocation>;
 
 export interface TableNames {
   /** Schema-qualified where a schema is set, ready to put in SQL. */
