@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PaymentStoreUnavailableError } from '../src/errors';
 import { MemoryOrderAttemptStore } from '../src/orders/memory-store';
 import type { OrderAttemptStore } from '../src/orders/store';
@@ -225,6 +225,9 @@ describe('handlers.reconcile()', () => {
     });
     const orderId = shop.order();
     await shop.pay(orderId);
+    // Reconciliation waits for the first delivery to have been answered: while its handler still
+    // runs, the event is in progress and reconciliation rightly leaves it pending (seen under load).
+    await vi.waitFor(() => expect(shop.sandbox.deliveries()[0]?.attempts.length).toBeGreaterThan(0), { timeout: 10_000 });
     expect(await shop.paymentRoutes.reconcile({ olderThanMs: 0 })).toEqual({ checked: 1, settled: 1, stillPending: 0, errors: 0 });
     reconciled = true;
     await shop.sandbox.waitForDeliveries();
