@@ -62,6 +62,8 @@ export interface PostgresServer {
   stop(mode?: 'fast' | 'immediate'): void;
   /** Starts it again, on the same port and data. */
   start(): void;
+  /** Creates an empty database and answers its URL: one server, a fresh database for each user of it. */
+  createDatabase(name: string): string;
   /** Stops it and deletes its data. */
   destroy(): void;
 }
@@ -87,11 +89,16 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   const start = () => void run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '30', 'start']);
   const stop = (mode: 'fast' | 'immediate' = 'fast') => void run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
   start();
+  const urlOf = (database: string) => `postgres://postgres@${HOST}:${port}/${encodeURIComponent(database)}`;
   return {
     port,
-    url: `postgres://postgres@${HOST}:${port}/postgres`,
+    url: urlOf('postgres'),
     start,
     stop,
+    createDatabase(name) {
+      run('createdb', ['-h', dir, '-p', String(port), '-U', 'postgres', name]);
+      return urlOf(name);
+    },
     destroy() {
       try {
         stop();

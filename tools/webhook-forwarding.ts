@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { ROUTE_MARKER_HEADER } from '../packages/core/src/routes/route-marker';
 
 /**
  * A webhook delivery as a proxy in front of app instances passes it on: its
@@ -15,4 +16,14 @@ export async function readDelivery(req: IncomingMessage): Promise<{ body: Buffer
     if (typeof value === 'string') headers[name] = value;
   }
   return { body: Buffer.concat(chunks), headers };
+}
+
+/**
+ * The headers of an instance's answer the proxy passes back: the route
+ * marker, without which the sandbox takes a refusal for the app's own (a guard
+ * or a body parser before paymount's route) and logs that diagnosis.
+ */
+export function answerHeaders(response: Response): Record<string, string> {
+  const marker = response.headers.get(ROUTE_MARKER_HEADER);
+  return marker === null ? {} : { [ROUTE_MARKER_HEADER]: marker };
 }

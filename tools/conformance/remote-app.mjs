@@ -65,30 +65,45 @@ export function remoteRouteOptions(description, origin) {
 }
 
 /**
+ * An app built by `build` from the routes' options for `description`, served
+ * as the suite expects: each request sets the origin `notifyUrl` names, and
+ * each answer waits for the log lines it wrote. Returns the app's fetch function.
+ *
+ * @param {RemoteRouteDescription} description
+ * @param {(options: import('@paymount/core').PaymentRoutesOptions) => { fetch(request: Request): Response | Promise<Response>; close(): Promise<void> }} build
+ */
+export function remoteApp(description, build) {
+  let origin = '';
+  const routes = remoteRouteOptions(description, () => origin);
+  const app = build(routes.options);
+  return {
+    /** @param {Request} request */
+    async fetch(request) {
+      origin = new URL(request.url).origin;
+      const response = await app.fetch(request);
+      await routes.settled();
+      return response;
+    },
+    close: () => app.close(),
+  };
+}
+
+/**
  * The suite's app on a Fetch runtime: `createFetchHandler` of the runtime's
  * `@paymount/core` at the description's mount path, and the app's own route
- * `GET <mount>/own-route` after it. Returns the app's fetch function.
+ * `GET <mount>/own-route` after it.
  *
  * @param {Pick<typeof import('@paymount/core'), 'createFetchHandler'>} core
  * @param {RemoteRouteDescription} description
  */
 export function remoteConformanceApp(core, description) {
-  let origin = '';
-  const routes = remoteRouteOptions(description, () => origin);
   const ownRoute = `${description.mountPath}/own-route`;
-  const handler = core.createFetchHandler(routes.options, {
-    mountPath: description.mountPath,
-    notFound: (request) =>
-      new URL(request.url).pathname === ownRoute && request.method === 'GET' ? Response.json({ own: true }) : new Response('Not Found', { status: 404 }),
+  return remoteApp(description, (options) => {
+    const handler = core.createFetchHandler(options, {
+      mountPath: description.mountPath,
+      notFound: (request) =>
+        new URL(request.url).pathname === ownRoute && request.method === 'GET' ? Response.json({ own: true }) : new Response('Not Found', { status: 404 }),
+    });
+    return { fetch: handler, close: () => handler.paymentRoutes.close() };
   });
-  return {
-    /** @param {Request} request */
-    async fetch(request) {
-      origin = new URL(request.url).origin;
-      const response = await handler(request);
-      await routes.settled();
-      return response;
-    },
-    close: () => handler.paymentRoutes.close(),
-  };
 }

@@ -1,4 +1,5 @@
 import { startExpressShop } from '@paymount/example-express-shop';
 import { describeShopJourneys } from './support/shop-journeys';
 
+// Every journey on PGlite (`npm start`'s default); the Koa shop runs every journey on a PostgreSQL server.
 describeShopJourneys('Express shop', startExpressShop, 'PGlite');

@@ -1,5 +1,5 @@
 import { startKoaShop } from '@paymount/example-koa-shop';
-// The three shops share their order code (shop-kit): one on a PostgreSQL server covers DATABASE_URL, the others PGlite, `npm start`'s default.
 import { describeShopJourneys } from './support/shop-journeys';
 
+// Every journey on a PostgreSQL server (DATABASE_URL); the Express and NestJS shops run every journey on PGlite.
 describeShopJourneys('Koa shop', startKoaShop, 'PostgreSQL');

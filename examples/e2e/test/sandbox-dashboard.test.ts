@@ -12,7 +12,7 @@ import { accessibilityViolations } from './support/accessibility';
 import { browserTestsMode, launchChromium, MISSING_CHROMIUM } from './support/chromium';
 import { LogCapture } from './support/log-capture';
 import { buy as buyInShop, openHostedCheckout as openSandboxCheckout } from './support/shop-pages';
-import { shopDatabase, type ShopDatabaseForTest } from './support/shop-database';
+import { ShopDatabases, type ShopDatabaseForTest } from './support/shop-database';
 
 const SETTLE_TIMEOUT_MS = 15_000;
 const RESULTS_DIR = fileURLToPath(new URL('../test-results/sandbox-dashboard/', import.meta.url));
@@ -69,7 +69,7 @@ describe.skipIf(mode === 'skip')('the sandbox dashboard and hosted checkout in h
 
   beforeAll(async () => {
     if (mode === 'fail') throw new Error(MISSING_CHROMIUM);
-    orders = await shopDatabase('PGlite');
+    orders = await new ShopDatabases().open('PGlite');
     running = await startExpressShop({
       config: { ...readShopConfig({}), port: 0 },
       dataDir: orders.dataDir,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MerchantAppConfig } from './support/merchant-app';
 import type { HandlerRun, InstanceMessage } from './support/merchant-instance';
 import { redisSkipped, startRedisServer, type RedisServer } from '../../../tools/redis-server';
-import { readDelivery } from '../../../tools/webhook-forwarding';
+import { answerHeaders, readDelivery } from '../../../tools/webhook-forwarding';
 
 const INSTANCES = 3;
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -56,12 +56,12 @@ async function startFanOut(targets: () => readonly string[], log: FanOut[]): Pro
       const answers = await Promise.all(
         targets().map(async (url) => {
           const response = await fetch(`${url}/webhook`, { method: 'POST', headers, body });
-          return { status: response.status, body: await response.text() };
+          return { status: response.status, body: await response.text(), headers: answerHeaders(response) };
         }),
       );
       log.push({ deliveryId: headers['x-client-request-id'] ?? '', answers });
-      const failed = answers.find((answer) => answer.status !== 200);
-      res.writeHead(failed?.status ?? 200).end();
+      const answer = answers.find(({ status }) => status !== 200) ?? answers[0];
+      res.writeHead(answer?.status ?? 200, answer?.headers).end();
     })();
   });
   server.listen(0, '127.0.0.1');
@@ -139,6 +139,8 @@ describe.skipIf(redisSkipped())('three merchant instances in separate processes 
       expect(delivery.state).toBe('delivered');
       // Each instance fails its first run of a transaction, so every delivery needed retries.
       expect(delivery.attempts.length).toBeGreaterThan(1);
+      // The fan-out passes the route marker back: the sandbox knows paymount's route answered each attempt.
+      expect(delivery.attempts.map((attempt) => attempt.paymountRoute)).toEqual(delivery.attempts.map(() => 'webhook'));
     }
     // Every copy reached all three instances; some found another instance handling the event (409, retry
     // later), and the last attempt of each found it done (200 duplicate) everywhere but where it ran.

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readDelivery } from '../../../../tools/webhook-forwarding';
+import { answerHeaders, readDelivery } from '../../../../tools/webhook-forwarding';
 
 /**
  * The notifyUrl of several app instances: each delivery goes, byte for byte
@@ -18,7 +18,7 @@ export async function startBalancer(targets: readonly string[]): Promise<{ url: 
       const response = await fetch(`${target}/webhook`, { method: 'POST', headers, body }).catch(() => undefined);
       const status = response?.status ?? 502;
       statuses.push(status);
-      res.writeHead(status).end(response ? await response.text() : '');
+      res.writeHead(status, response ? answerHeaders(response) : {}).end(response ? await response.text() : '');
     })();
   });
   server.listen(0, '127.0.0.1');
