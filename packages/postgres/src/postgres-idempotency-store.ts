@@ -134,28 +134,28 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
       await transaction.abort();
       throw error;
     }
-    await transaction.finish((tx) => this.markHandled(tx, key, token, ttlMs));
+    await transaction.finish((tx) => markHandled(this.link, tx, { key, token, ttlMs }));
     this.held.delete(key);
     return handled;
   }
+}
 
-  /** The mark of runHandled: done, only while our claim (`token`) still holds `key`. */
-  private async markHandled(tx: PostgresQueryable, key: string, token: string, ttlMs: number): Promise<void> {
-    const { rows } = await tx
-      .query(
-        `UPDATE ${this.table} SET state = 'done', expires_at = ${leaseEnd(3)}
-         WHERE key = $1 AND token = $2 AND state = 'processing'
-         RETURNING key`,
-        [key, token, ttlMs],
-      )
-      .catch((error: unknown) => {
-        throw this.link.unavailable('mark handled', error);
-      });
-    if (rows.length === 0) {
-      throw new ClaimLostError(
-        `the claim on event ${key} was taken over by another delivery while its handlers ran (longer than webhook.processingTtlMs without a renewal); ` +
-          "this run's writes are rolled back, so the event takes effect once",
-      );
-    }
+/** The mark of runHandled: `key` done for `ttlMs`, only while our claim (`token`) still holds it. */
+async function markHandled(link: StoreLink, tx: PostgresQueryable, { key, token, ttlMs }: { key: string; token: string; ttlMs: number }): Promise<void> {
+  const { rows } = await tx
+    .query(
+      `UPDATE ${link.names.webhookEvents} SET state = 'done', expires_at = ${leaseEnd(3)}
+       WHERE key = $1 AND token = $2 AND state = 'processing'
+       RETURNING key`,
+      [key, token, ttlMs],
+    )
+    .catch((error: unknown) => {
+      throw link.unavailable('mark handled', error);
+    });
+  if (rows.length === 0) {
+    throw new ClaimLostError(
+      `the claim on event ${key} was taken over by another delivery while its handlers ran (longer than webhook.processingTtlMs without a renewal); ` +
+        "this run's writes are rolled back, so the event takes effect once",
+    );
   }
 }
