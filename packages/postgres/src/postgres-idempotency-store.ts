@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IdempotencyKeyState, IdempotencyStore } from '@paymount/core';
 import type { PostgresQueryable } from './database';
+import { lazyTransaction } from './lazy-transaction';
 import { leaseEnd, WITHOUT_FLUSH, type StoreLink } from './store-link';
 
 /** A transactional handler's work lost its claim to another delivery: rolled back, so only that one's effects count. */
@@ -32,11 +33,19 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
     return this.link.names.webhookEvents;
   }
 
+  /**
+   * Not flushed before it answers: the handlers' transaction that follows
+   * (runHandled) is, and WAL is flushed in order, so a claim is on disk by
+   * the time its event is answered as handled. A claim a server crash loses
+   * before that only lets a redelivery claim the event too: the mark is
+   * conditional on this claim's token, so the run that lost it rolls back
+   * (ClaimLostError) and one run's effects commit.
+   */
   async claim(key: string, ttlMs: number): Promise<boolean> {
     const token = randomUUID();
     const { rows } = await this.link.run('claim', (db) =>
       db.query(
-        `INSERT INTO ${this.table} AS e (key, state, token, expires_at) VALUES ($1, 'processing', $2, ${leaseEnd(3)})
+        `INSERT INTO ${this.table} AS e (key, state, token, expires_at) SELECT $1::text, 'processing', $2::text, ${leaseEnd(3)} WHERE ${WITHOUT_FLUSH}
          ON CONFLICT (key) DO UPDATE SET state = 'processing', token = excluded.token, expires_at = excluded.expires_at
          WHERE e.expires_at <= clock_timestamp()
          RETURNING key`,
@@ -108,32 +117,45 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
    * then handled once, by the other delivery or by a retry. The mark is the
    * transaction's last statement, so the row is locked only for the commit,
    * and a delivery of the same event arriving meanwhile is told it is in progress.
+   *
+   * The transaction begins at `handle`'s first query (lazyTransaction): when
+   * it sends none, the mark is one flushed statement, and no connection is
+   * held while `handle` runs.
    */
   async runHandled<T>(key: string, ttlMs: number, handle: (transaction: PostgresQueryable) => Promise<T>): Promise<T> {
     const token = this.held.get(key);
     if (token === undefined) throw new ClaimLostError(`runHandled(${key}): this store holds no claim on the key`);
-    // Not through link.run: a handler's own failure is its own, not the store's.
-    const result = await this.link.db.transaction(async (tx) => {
-      const handled = await handle(tx);
-      const { rows } = await tx
-        .query(
-          `UPDATE ${this.table} SET state = 'done', expires_at = ${leaseEnd(3)}
-           WHERE key = $1 AND token = $2 AND state = 'processing'
-           RETURNING key`,
-          [key, token, ttlMs],
-        )
-        .catch((error: unknown) => {
-          throw this.link.unavailable('mark handled', error);
-        });
-      if (rows.length === 0) {
-        throw new ClaimLostError(
-          `the claim on event ${key} was taken over by another delivery while its handlers ran (longer than webhook.processingTtlMs without a renewal); ` +
-            "this run's writes are rolled back, so the event takes effect once",
-        );
-      }
-      return handled;
-    });
+    const transaction = lazyTransaction(this.link.db);
+    let handled: T;
+    try {
+      handled = await handle(transaction.queryable);
+    } catch (error) {
+      // A handler's own failure is its own, not the store's.
+      await transaction.abort();
+      throw error;
+    }
+    await transaction.finish((tx) => markHandled(this.link, tx, { key, token, ttlMs }));
     this.held.delete(key);
-    return result;
+    return handled;
+  }
+}
+
+/** The mark of runHandled: `key` done for `ttlMs`, only while our claim (`token`) still holds it. */
+async function markHandled(link: StoreLink, tx: PostgresQueryable, { key, token, ttlMs }: { key: string; token: string; ttlMs: number }): Promise<void> {
+  const { rows } = await tx
+    .query(
+      `UPDATE ${link.names.webhookEvents} SET state = 'done', expires_at = ${leaseEnd(3)}
+       WHERE key = $1 AND token = $2 AND state = 'processing'
+       RETURNING key`,
+      [key, token, ttlMs],
+    )
+    .catch((error: unknown) => {
+      throw link.unavailable('mark handled', error);
+    });
+  if (rows.length === 0) {
+    throw new ClaimLostError(
+      `the claim on event ${key} was taken over by another delivery while its handlers ran (longer than webhook.processingTtlMs without a renewal); ` +
+        "this run's writes are rolled back, so the event takes effect once",
+    );
   }
 }

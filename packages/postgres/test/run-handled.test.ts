@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
-import { ClaimLostError, createPostgresStores, type PostgresDatabase } from '../src';
+import { ClaimLostError, createPostgresStores, fromPg, type PostgresDatabase, type PostgresQueryable } from '../src';
 import { connect, pglite, type Connection } from './support/databases';
 
 let keys = 0;
@@ -58,6 +59,25 @@ function describeRunHandled(name: string, open: () => Promise<PostgresDatabase>,
       expect(ran).toBe(false);
     });
 
+    it('a claim lost before the mark (as a server crash loses one not yet flushed) is refused: writes roll back, nothing is marked, a redelivery handles the event once', async () => {
+      const [lost, redelivery] = [createPostgresStores(db).idempotency, createPostgresStores(db).idempotency];
+      const key = freshKey();
+      const writes = (run: string) => async (tx: PostgresQueryable) => {
+        await tx.query('INSERT INTO handler_effects (key, run) VALUES ($1, $2)', [key, run]);
+      };
+      // Handlers that write, and handlers that write nothing (whose mark is a statement alone).
+      for (const handle of [writes('lost'), async () => undefined]) {
+        expect(await lost.claim(key, 60_000)).toBe(true);
+        await db.query('DELETE FROM paymount_webhook_events WHERE key = $1', [key]);
+        await expect(lost.runHandled(key, 60_000, handle)).rejects.toBeInstanceOf(ClaimLostError);
+        expect(await lost.state(key)).toBeUndefined();
+      }
+      expect(await redelivery.claim(key, 60_000)).toBe(true);
+      await redelivery.runHandled(key, 60_000, writes('redelivered'));
+      expect(await effectsOf(db, key)).toEqual(['redelivered']);
+      expect(await redelivery.state(key)).toBe('done');
+    });
+
     it.skipIf(!concurrentConnections)(
       'a handler that outlives its lease and loses the claim to another instance is rolled back: only the other run takes effect',
       async () => {
@@ -97,6 +117,21 @@ describe.skipIf(postgresSkipped)('a real PostgreSQL server', () => {
     return connection.db;
   };
   describeRunHandled('pg Pool', opener('pg Pool'), { concurrentConnections: true });
+
+  it('pg Pool: handlers that send nothing through the transaction hold no connection while they run (a pool of one still serves)', async () => {
+    const pool = new pg.Pool({ connectionString: server.url, max: 1 });
+    try {
+      const { idempotency } = createPostgresStores(fromPg(pool));
+      const key = freshKey();
+      await idempotency.claim(key, 60_000);
+      const served = idempotency.runHandled(key, 60_000, async () => (await pool.query<{ served: number }>('SELECT 1 AS served')).rows[0]?.served);
+      const waited = sleep(5_000).then(() => 'the pool stayed taken by an empty transaction');
+      expect(await Promise.race([served, waited])).toBe(1);
+      expect(await idempotency.state(key)).toBe('done');
+    } finally {
+      await pool.end();
+    }
+  });
   describeRunHandled('postgres.js', opener('postgres.js'), { concurrentConnections: true });
   describeRunHandled('pg Client', opener('pg Client'), { concurrentConnections: true });
 });
