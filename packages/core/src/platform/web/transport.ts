@@ -42,9 +42,9 @@ export function createFetchTransport(options: TransportOptions): Transport {
 }
 
 /**
- * The answer with its headers copied only when read: the client reads them on
- * a refusal or a body that is not JSON, and walking a Headers object (undici's
- * sorts its list) costs a success call as much as the rest of the transport.
+ * The answer with its headers copied only when read: the client reads them
+ * only on a refusal or a body that is not JSON, so a success answer does not
+ * pay for walking the Headers object.
  */
 function answerOf(response: Response, body: string): TransportResponse {
   let headers: TransportResponse['headers'] | undefined;
