@@ -21,7 +21,7 @@ const LATEST_AFTER_RECEIPT_MS = 24 * 60 * 60_000;
  * carries an Invalid Date or a time that would keep a dead checkoutUrl in use.
  */
 export function parseExpiresAt(value: unknown, receivedAt: number): Date {
-  const at = parseServiceTime(value)?.getTime();
+  const at = serviceTimeMs(value);
   const plausible =
     at !== undefined && at >= receivedAt - EARLIEST_BEFORE_RECEIPT_MS && at <= receivedAt + LATEST_AFTER_RECEIPT_MS;
   return new Date(plausible ? at : receivedAt + SESSION_LIFETIME_MS);
@@ -29,18 +29,24 @@ export function parseExpiresAt(value: unknown, receivedAt: number): Date {
 
 /** A time the service sent: ISO 8601, epoch milliseconds or epoch seconds; undefined when absent or unreadable. */
 export function parseServiceTime(value: unknown): Date | undefined {
+  const at = serviceTimeMs(value);
+  return at === undefined ? undefined : new Date(at);
+}
+
+/** parseServiceTime's time as epoch milliseconds: every answer's expiresAt is read, so no Date is made only to be read back. */
+function serviceTimeMs(value: unknown): number | undefined {
   if (typeof value === 'number') {
     if (!Number.isFinite(value) || value <= 0) return undefined;
-    const date = new Date(value < SECONDS_THRESHOLD ? value * 1000 : value);
     // Past JavaScript's date range (e.g. 1e20) a Date is Invalid: that is no time at all.
-    return Number.isNaN(date.getTime()) ? undefined : date;
+    const at = new Date(value < SECONDS_THRESHOLD ? value * 1000 : value).getTime();
+    return Number.isNaN(at) ? undefined : at;
   }
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
   if (text === '') return undefined;
-  if (/^\d+$/.test(text)) return parseServiceTime(Number(text));
+  if (/^\d+$/.test(text)) return serviceTimeMs(Number(text));
   const parsed = Date.parse(text);
-  return Number.isNaN(parsed) ? undefined : new Date(parsed);
+  return Number.isNaN(parsed) ? undefined : parsed;
 }
 
 /** True once the session's checkoutUrl must no longer be used: create a new session instead. */

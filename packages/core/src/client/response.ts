@@ -21,6 +21,19 @@ export type Interpretation =
 
 const SNIPPET_CHARS = 80;
 
+/** An answer that is no usable envelope; its own function rather than a closure built for every answer. */
+function malformedAnswer(method: HttpMethod, path: string, status: number, what: string): Extract<Interpretation, { ok: false }> {
+  return {
+    ok: false,
+    error: new PaymentResponseError(`${method} ${path} answered HTTP ${status} ${what}`, { httpStatus: status }),
+    // A garbled 2xx is asked again too: every call is safe to repeat (a write carries its
+    // transactionRequestId or, expiring a session, has the same effect twice; a read has
+    // none). A non-envelope 4xx (a wrong baseUrl) will not heal.
+    retryable: status >= 500 || status === 429 || (status >= 200 && status < 300),
+    maybeProcessed: status >= 500 || status < 300,
+  };
+}
+
 /**
  * Reads the envelope and decides what the answer means. A refusal envelope is
  * believed whatever the HTTP status; a success envelope only on a 2xx; the
@@ -35,16 +48,6 @@ export function interpretResponse(
   redact: (text: string) => string,
 ): Interpretation {
   const { status } = response;
-  const malformed = (what: string): Extract<Interpretation, { ok: false }> => ({
-    ok: false,
-    error: new PaymentResponseError(`${method} ${path} answered HTTP ${status} ${what}`, { httpStatus: status }),
-    // A garbled 2xx is asked again too: every call is safe to repeat (a write carries its
-    // transactionRequestId or, expiring a session, has the same effect twice; a read has
-    // none). A non-envelope 4xx (a wrong baseUrl) will not heal.
-    retryable: status >= 500 || status === 429 || (status >= 200 && status < 300),
-    maybeProcessed: status >= 500 || status < 300,
-  });
-
   let json: unknown;
   try {
     json = JSON.parse(response.body);
@@ -52,16 +55,16 @@ export function interpretResponse(
     const contentType = String(response.headers['content-type'] ?? 'none');
     // Redacted before cutting, so a secret straddling the cut cannot leak its first half.
     const snippet = redact(response.body).slice(0, SNIPPET_CHARS).replace(/\s+/g, ' ');
-    return malformed(`with a body that is not JSON (content-type ${contentType}): "${snippet}"`);
+    return malformedAnswer(method, path, status, `with a body that is not JSON (content-type ${contentType}): "${snippet}"`);
   }
   const parsed = responseEnvelopeSchema.safeParse(json);
-  if (!parsed.success) return malformed(`with JSON that is not a response envelope: ${describeIssues(parsed.error.issues)}`);
+  if (!parsed.success) return malformedAnswer(method, path, status, `with JSON that is not a response envelope: ${describeIssues(parsed.error.issues)}`);
   const envelope = parsed.data;
   if (envelope.code === SUCCESS_CODE) {
-    if (!envelope.data) return malformed('with code "0" but no data object');
+    if (!envelope.data) return malformedAnswer(method, path, status, 'with code "0" but no data object');
     // Success is believed on a 2xx only. A redirect or error status claiming it is no answer the
     // service gives; since it claims the request went through, a payment's outcome is then unknown.
-    if (status < 200 || status >= 300) return { ...malformed('with code "0": a success answer must be a 2xx'), maybeProcessed: true };
+    if (status < 200 || status >= 300) return { ...malformedAnswer(method, path, status, 'with code "0": a success answer must be a 2xx'), maybeProcessed: true };
     return { ok: true, envelope: envelope as SuccessEnvelope };
   }
   // Only a refusal quotes msg and data, so only then is it worth redacting.

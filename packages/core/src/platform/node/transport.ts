@@ -1,4 +1,4 @@
-import { Agent, type Dispatcher } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 import { AttemptTimeoutError, MAX_RESPONSE_BYTES, RequestNotSentError, responseTooLarge } from '../../client/transport';
 import type { HttpMethod, Transport, TransportOptions, TransportResponse } from '../types';
 import { watchTlsVersion } from './tls-guard';
@@ -12,6 +12,8 @@ export type { Dispatcher };
  */
 export function createUndiciTransport(options: TransportOptions): Transport {
   const base = new URL(options.baseUrl);
+  // Read once: URL's origin getter recomputes it on every read.
+  const origin = base.origin;
   const basePath = base.pathname.replace(/\/+$/, '');
   const owned = options.dispatcher === undefined;
   // A dispatcher of the caller's keeps its own TLS settings: each request is checked at the socket instead.
@@ -19,7 +21,8 @@ export function createUndiciTransport(options: TransportOptions): Transport {
   const ca = options.ca as string | Buffer | Array<string | Buffer> | undefined;
   const dispatcher =
     (options.dispatcher as Dispatcher | undefined) ??
-    new Agent({ keepAliveTimeout: 10_000, connect: { minVersion: 'TLSv1.2', ...(ca === undefined ? {} : { ca }) } });
+    // A Pool of the one origin, not an Agent: an Agent would look the same Pool up for every request.
+    new Pool(origin, { keepAliveTimeout: 10_000, connect: { minVersion: 'TLSv1.2', ...(ca === undefined ? {} : { ca }) } });
 
   return {
     send(method, path, headers, body, { timeoutMs, signal }) {
@@ -37,7 +40,7 @@ export function createUndiciTransport(options: TransportOptions): Transport {
         if (signal?.aborted) return onAbort();
         signal?.addEventListener('abort', onAbort, { once: true });
         try {
-          dispatcher.dispatch({ origin: base.origin, path: basePath + path, method, headers, body }, handler);
+          dispatcher.dispatch({ origin, path: basePath + path, method, headers, body }, handler);
         } catch (error) {
           // dispatch() throws before it queues anything (a dispatcher without a working dispatch, a closed one).
           handler.abort(new RequestNotSentError(error));

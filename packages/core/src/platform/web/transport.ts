@@ -28,7 +28,7 @@ export function createFetchTransport(options: TransportOptions): Transport {
       try {
         // The URL and init straight to fetch: building a Request first would have fetch build a second one.
         const response = await fetch(prefix + path, { method, headers, body, signal: controller.signal, redirect: 'manual' });
-        return { status: response.status, headers: headersOf(response.headers), body: await boundedText(response, method, path) };
+        return answerOf(response, await boundedText(response, method, path));
       } catch (error) {
         throw abortedWith ?? error;
       } finally {
@@ -41,10 +41,25 @@ export function createFetchTransport(options: TransportOptions): Transport {
   };
 }
 
-function headersOf(headers: Headers): TransportResponse['headers'] {
-  const out: TransportResponse['headers'] = {};
-  headers.forEach((value, name) => (out[name] = value));
-  return out;
+/**
+ * The answer with its headers copied only when read: the client reads them
+ * only on a refusal or a body that is not JSON, so a success answer does not
+ * pay for walking the Headers object.
+ */
+function answerOf(response: Response, body: string): TransportResponse {
+  let headers: TransportResponse['headers'] | undefined;
+  return {
+    status: response.status,
+    body,
+    get headers() {
+      if (headers === undefined) {
+        const copy: TransportResponse['headers'] = {};
+        response.headers.forEach((value, name) => (copy[name] = value));
+        headers = copy;
+      }
+      return headers;
+    },
+  };
 }
 
 /**
