@@ -16,6 +16,12 @@ interface BlockSource {
   file: string;
 }
 
+/** The README block that exempts the payment routes from the app's own auth. */
+interface GuardBlock extends BlockSource {
+  /** The block keeps the checkout behind the app's auth and exempts only the webhook (Hono's `except`): a shopper checks out signed in. */
+  checkoutSignedIn?: boolean;
+}
+
 export interface FreshApp {
   /** The README's package directory: `express`, `nestjs`... */
   readme: string;
@@ -31,7 +37,7 @@ export interface FreshApp {
    * The README's block exempting the payment routes from an app-wide guard or auth hook; the
    * app's `guarded-main.js` runs without it, `exempt-main.js` with it (test/guard.test.ts).
    */
-  guard?: BlockSource;
+  guard?: GuardBlock;
   /** The app's own files beside the README's: their paths from tests/fresh-apps, and their names in the app. */
   shopFiles?: Record<string, string>;
 }
@@ -41,9 +47,40 @@ const shopDir = join(freshAppsDir, 'shop');
 const contextDir = join(repoRoot, 'tests/readmes/context');
 const preludeDir = join(freshAppsDir, 'preludes');
 
+/**
+ * The app's own files for its guard test: the quick start's options against a sandbox, its app
+ * module (`shop/<framework>-app.ts`, which the README's runtime prelude imports) and the two mains.
+ */
+function guardShop(framework: string): Record<string, string> {
+  return {
+    'shop/payment-options.ts': 'payment-options.ts',
+    [`shop/${framework}-app.ts`]: `${framework}-app.ts`,
+    [`shop/${framework}-guarded-main.ts`]: 'guarded-main.ts',
+    [`shop/${framework}-exempt-main.ts`]: 'exempt-main.ts',
+  };
+}
+
 export const FRESH_APPS: FreshApp[] = [
-  { readme: 'express', setting: 'nodenext ESM', blocks: [{ section: 'Quick start', file: 'app.ts' }], main: 'app.js', testingBlock: true, orderPage: true },
-  { readme: 'koa', setting: 'nodenext ESM', blocks: [{ section: 'Quick start', file: 'app.ts' }], main: 'app.js', testingBlock: false, orderPage: false },
+  {
+    readme: 'express',
+    setting: 'nodenext ESM',
+    blocks: [{ section: 'Quick start', file: 'app.ts' }],
+    main: 'app.js',
+    testingBlock: true,
+    orderPage: true,
+    guard: { section: 'An app-wide auth middleware', file: 'auth-middleware.ts' },
+    shopFiles: guardShop('express'),
+  },
+  {
+    readme: 'koa',
+    setting: 'nodenext ESM',
+    blocks: [{ section: 'Quick start', file: 'app.ts' }],
+    main: 'app.js',
+    testingBlock: false,
+    orderPage: false,
+    guard: { section: 'An app-wide auth middleware', file: 'auth-middleware.ts' },
+    shopFiles: guardShop('koa'),
+  },
   {
     readme: 'fastify',
     setting: 'nodenext ESM',
@@ -52,15 +89,18 @@ export const FRESH_APPS: FreshApp[] = [
     testingBlock: true,
     orderPage: true,
     guard: { section: 'An app-wide auth hook', file: 'auth-hook.ts' },
-    shopFiles: {
-      'shop/payment-options.ts': 'payment-options.ts',
-      'shop/fastify-app.ts': 'fastify-app.ts',
-      'shop/fastify-serve.ts': 'fastify-serve.ts',
-      'shop/fastify-guarded-main.ts': 'guarded-main.ts',
-      'shop/fastify-exempt-main.ts': 'exempt-main.ts',
-    },
+    shopFiles: { ...guardShop('fastify'), 'shop/fastify-serve.ts': 'fastify-serve.ts' },
   },
-  { readme: 'hono', setting: 'nodenext ESM', blocks: [{ section: 'Quick start', file: 'app.ts' }], main: 'app.js', testingBlock: true, orderPage: true },
+  {
+    readme: 'hono',
+    setting: 'nodenext ESM',
+    blocks: [{ section: 'Quick start', file: 'app.ts' }],
+    main: 'app.js',
+    testingBlock: true,
+    orderPage: true,
+    guard: { section: 'An app-wide auth middleware', file: 'auth-middleware.ts', checkoutSignedIn: true },
+    shopFiles: guardShop('hono'),
+  },
   {
     readme: 'nestjs',
     // `nest new` writes a CommonJS project (no "type": "module") with `module: nodenext`.
