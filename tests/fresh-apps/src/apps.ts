@@ -20,6 +20,8 @@ interface BlockSource {
 interface GuardBlock extends BlockSource {
   /** The block keeps the checkout behind the app's auth and exempts only the webhook (Hono's `except`): a shopper checks out signed in. */
   checkoutSignedIn?: boolean;
+  /** The app's auth answers every other path, those without a route too (a middleware or hook; a Nest guard runs on matched routes only). */
+  guardsEveryPath?: boolean;
 }
 
 export interface FreshApp {
@@ -68,7 +70,7 @@ export const FRESH_APPS: FreshApp[] = [
     main: 'app.js',
     testingBlock: true,
     orderPage: true,
-    guard: { section: 'An app-wide auth middleware', file: 'auth-middleware.ts' },
+    guard: { section: 'An app-wide auth middleware', file: 'auth-middleware.ts', guardsEveryPath: true },
     shopFiles: guardShop('express'),
   },
   {
@@ -78,7 +80,7 @@ export const FRESH_APPS: FreshApp[] = [
     main: 'app.js',
     testingBlock: false,
     orderPage: false,
-    guard: { section: 'An app-wide auth middleware', file: 'auth-middleware.ts' },
+    guard: { section: 'An app-wide auth middleware', file: 'auth-middleware.ts', guardsEveryPath: true },
     shopFiles: guardShop('koa'),
   },
   {
@@ -88,7 +90,7 @@ export const FRESH_APPS: FreshApp[] = [
     main: 'app.js',
     testingBlock: true,
     orderPage: true,
-    guard: { section: 'An app-wide auth hook', file: 'auth-hook.ts' },
+    guard: { section: 'An app-wide auth hook', file: 'auth-hook.ts', guardsEveryPath: true },
     shopFiles: { ...guardShop('fastify'), 'shop/fastify-serve.ts': 'fastify-serve.ts' },
   },
   {
@@ -98,7 +100,7 @@ export const FRESH_APPS: FreshApp[] = [
     main: 'app.js',
     testingBlock: true,
     orderPage: true,
-    guard: { section: 'An app-wide auth middleware', file: 'auth-middleware.ts', checkoutSignedIn: true },
+    guard: { section: 'An app-wide auth middleware', file: 'auth-middleware.ts', checkoutSignedIn: true, guardsEveryPath: true },
     shopFiles: guardShop('hono'),
   },
   {

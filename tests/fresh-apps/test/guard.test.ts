@@ -83,5 +83,17 @@ describe.each(FRESH_APPS.filter((app) => app.guard !== undefined))('the $readme 
       const { delivery } = await dashboardDelivery(running().announcement.dashboardUrl, orderId, 1);
       expect(delivery.attempts.map((attempt) => attempt.diagnosis.outcome)).toEqual(['delivered']);
     });
+
+    it('opens nothing else: an unsigned delivery is refused by paymount\'s webhook route, and no handler runs', async () => {
+      const res = await fetch(`${running().origin}/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('x-paymount-route')).toBe('webhook');
+      expect(await res.json()).toMatchObject({ error: { code: 'WEBHOOK_MISSING_HEADER' } });
+    });
+
+    it.runIf(app.guard?.guardsEveryPath === true)("keeps the app's auth on its other paths: refused without the app's token, let through with it", async () => {
+      expect((await fetch(`${running().origin}/account`)).status).toBe(401);
+      expect((await fetch(`${running().origin}/account`, { headers: { authorization: `Bearer ${APP_API_TOKEN}` } })).status).toBe(404);
+    });
   });
 });
