@@ -62,47 +62,25 @@ function guardShop(framework: string): Record<string, string> {
   };
 }
 
+/** The README section Express, Koa and Hono exempt the payment routes in, written as `auth-middleware.ts`. */
+const AUTH_MIDDLEWARE = { section: 'An app-wide auth middleware', file: 'auth-middleware.ts', guardsEveryPath: true };
+
+/** An app of the README's `## Quick start` block alone, as `app.ts`: an ES module under nodenext, started as `app.js`. */
+function quickStartApp(readme: string, app: Pick<FreshApp, 'testingBlock' | 'orderPage' | 'guard' | 'shopFiles'>): FreshApp {
+  return { readme, setting: 'nodenext ESM', blocks: [{ section: 'Quick start', file: 'app.ts' }], main: 'app.js', ...app };
+}
+
 export const FRESH_APPS: FreshApp[] = [
-  {
-    readme: 'express',
-    setting: 'nodenext ESM',
-    blocks: [{ section: 'Quick start', file: 'app.ts' }],
-    main: 'app.js',
-    testingBlock: true,
-    orderPage: true,
-    guard: { section: 'An app-wide auth middleware', file: 'auth-middleware.ts', guardsEveryPath: true },
-    shopFiles: guardShop('express'),
-  },
-  {
-    readme: 'koa',
-    setting: 'nodenext ESM',
-    blocks: [{ section: 'Quick start', file: 'app.ts' }],
-    main: 'app.js',
-    testingBlock: false,
-    orderPage: false,
-    guard: { section: 'An app-wide auth middleware', file: 'auth-middleware.ts', guardsEveryPath: true },
-    shopFiles: guardShop('koa'),
-  },
-  {
-    readme: 'fastify',
-    setting: 'nodenext ESM',
-    blocks: [{ section: 'Quick start', file: 'app.ts' }],
-    main: 'app.js',
+  quickStartApp('express', { testingBlock: true, orderPage: true, guard: AUTH_MIDDLEWARE, shopFiles: guardShop('express') }),
+  quickStartApp('koa', { testingBlock: false, orderPage: false, guard: AUTH_MIDDLEWARE, shopFiles: guardShop('koa') }),
+  quickStartApp('fastify', {
     testingBlock: true,
     orderPage: true,
     guard: { section: 'An app-wide auth hook', file: 'auth-hook.ts', guardsEveryPath: true },
     shopFiles: { ...guardShop('fastify'), 'shop/fastify-serve.ts': 'fastify-serve.ts' },
-  },
-  {
-    readme: 'hono',
-    setting: 'nodenext ESM',
-    blocks: [{ section: 'Quick start', file: 'app.ts' }],
-    main: 'app.js',
-    testingBlock: true,
-    orderPage: true,
-    guard: { section: 'An app-wide auth middleware', file: 'auth-middleware.ts', checkoutSignedIn: true, guardsEveryPath: true },
-    shopFiles: guardShop('hono'),
-  },
+  }),
+  // Hono's block exempts the webhook only: the checkout stays behind the app's auth.
+  quickStartApp('hono', { testingBlock: true, orderPage: true, guard: { ...AUTH_MIDDLEWARE, checkoutSignedIn: true }, shopFiles: guardShop('hono') }),
   {
     readme: 'nestjs',
     // `nest new` writes a CommonJS project (no "type": "module") with `module: nodenext`.
