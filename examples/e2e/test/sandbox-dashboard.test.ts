@@ -201,7 +201,7 @@ describe.skipIf(mode === 'skip')('the sandbox dashboard and hosted checkout in h
         expect(await first.locator('.why').textContent()).toBe(
           "your app answered 403 Forbidden before paymount's webhook route ran: a global guard or auth hook blocks the webhook route",
         );
-        expect(await first.locator('.fix').textContent()).toContain('Express and Koa, mount the payment routes before the auth middleware');
+        expect(await first.locator('.fix').textContent()).toContain('Express, mount the payment router before the auth middleware');
         expect(await first.locator('.fix a').getAttribute('href')).toBe('https://www.npmjs.com/package/@paymount/sandbox#why-a-delivery-failed');
         await first.locator('summary').click();
         expect(await first.locator('pre').textContent()).toBe('{"statusCode":403,"message":"Forbidden resource","error":"Forbidden"}');

@@ -197,7 +197,7 @@ describe('the dashboard', () => {
         expect(attempt).toMatchObject({ status: 403, answer: '{"message":"Forbidden resource"}', diagnosis: { outcome: 'refused-by-app' } });
         expect(attempt.paymountRoute).toBeUndefined();
         expect(attempt.diagnosis.why).toBe("your app answered 403 Forbidden before paymount's webhook route ran: a global guard or auth hook blocks the webhook route");
-        expect(attempt.diagnosis.fix).toContain('mount the payment routes before the auth middleware');
+        expect(attempt.diagnosis.fix).toContain('Express, mount the payment router before the auth middleware');
       }
       const page = await call(sandbox, 'GET', '/sandbox/dashboard');
       expect(page.text).toContain('your app answered 403 Forbidden before paymount&#39;s webhook route ran: a global guard or auth hook blocks the webhook route');

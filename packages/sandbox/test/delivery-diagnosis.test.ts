@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { DeliveryAttempt } from '../src/webhooks/deliveries';
 import { DELIVERY_FAILURES_DOCS, diagnoseAttempt, diagnosisText } from '../src/webhooks/diagnosis';
@@ -52,6 +53,27 @@ describe('diagnoseAttempt: who answered a delivery attempt, and why it failed', 
     expect(diagnosisText(diagnose({ status: 403 }))).toMatch(
       /^your app answered 403 Forbidden before paymount's webhook route ran: a global guard or auth hook blocks the webhook route\. Fix: exempt the payment routes from it: .*\. See https:\/\/www\.npmjs\.com\/package\/@paymount\/sandbox#why-a-delivery-failed$/,
     );
+  });
+
+  it.each([401, 403])("%i: the fix says how each framework's app exempts the payment routes, and names the README section that shows it", (status) => {
+    const { fix = '' } = diagnose({ status });
+    for (const [framework, way] of [
+      ['NestJS', 'controllerDecorators'],
+      ['Fastify', 'skip the onRequest hook'],
+      ['Express', 'mount the payment router before the auth middleware'],
+      ['Koa', 'use the payment middleware before the auth middleware'],
+      ['Hono', "wrap the auth middleware in except('/payments/webhook'"],
+      ['Next.js', 'leave the payment routes out of the matcher'],
+    ]) {
+      expect(fix).toContain(`${framework}, ${way}`);
+    }
+    // Each section it names is a section of that adapter's README.
+    const sections = [...fix.matchAll(/\(@paymount\/([a-z]+), ([^)]+)\)/g)].map(([, pkg = '', section = '']) => ({ pkg, section }));
+    expect(sections.map(({ pkg }) => pkg).sort()).toEqual(['express', 'fastify', 'hono', 'koa', 'nestjs', 'next']);
+    for (const { pkg, section } of sections) {
+      const readme = readFileSync(new URL(`../../${pkg}/README.md`, import.meta.url), 'utf8');
+      expect(readme.split('\n'), `${pkg} README`).toContain(`## ${section}`);
+    }
   });
 
   it.each([

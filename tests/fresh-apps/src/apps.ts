@@ -16,6 +16,14 @@ interface BlockSource {
   file: string;
 }
 
+/** The README block that exempts the payment routes from the app's own auth. */
+interface GuardBlock extends BlockSource {
+  /** The block keeps the checkout behind the app's auth and exempts only the webhook (Hono's `except`): a shopper checks out signed in. */
+  checkoutSignedIn?: boolean;
+  /** The app's auth answers every other path, those without a route too (a middleware or hook; a Nest guard runs on matched routes only). */
+  guardsEveryPath?: boolean;
+}
+
 export interface FreshApp {
   /** The README's package directory: `express`, `nestjs`... */
   readme: string;
@@ -31,7 +39,7 @@ export interface FreshApp {
    * The README's block exempting the payment routes from an app-wide guard or auth hook; the
    * app's `guarded-main.js` runs without it, `exempt-main.js` with it (test/guard.test.ts).
    */
-  guard?: BlockSource;
+  guard?: GuardBlock;
   /** The app's own files beside the README's: their paths from tests/fresh-apps, and their names in the app. */
   shopFiles?: Record<string, string>;
 }
@@ -41,26 +49,38 @@ const shopDir = join(freshAppsDir, 'shop');
 const contextDir = join(repoRoot, 'tests/readmes/context');
 const preludeDir = join(freshAppsDir, 'preludes');
 
+/**
+ * The app's own files for its guard test: the quick start's options against a sandbox, its app
+ * module (`shop/<framework>-app.ts`, which the README's runtime prelude imports) and the two mains.
+ */
+function guardShop(framework: string): Record<string, string> {
+  return {
+    'shop/payment-options.ts': 'payment-options.ts',
+    [`shop/${framework}-app.ts`]: `${framework}-app.ts`,
+    [`shop/${framework}-guarded-main.ts`]: 'guarded-main.ts',
+    [`shop/${framework}-exempt-main.ts`]: 'exempt-main.ts',
+  };
+}
+
+/** The README section Express, Koa and Hono exempt the payment routes in, written as `auth-middleware.ts`. */
+const AUTH_MIDDLEWARE = { section: 'An app-wide auth middleware', file: 'auth-middleware.ts', guardsEveryPath: true };
+
+/** An app of the README's `## Quick start` block alone, as `app.ts`: an ES module under nodenext, started as `app.js`. */
+function quickStartApp(readme: string, app: Pick<FreshApp, 'testingBlock' | 'orderPage' | 'guard' | 'shopFiles'>): FreshApp {
+  return { readme, setting: 'nodenext ESM', blocks: [{ section: 'Quick start', file: 'app.ts' }], main: 'app.js', ...app };
+}
+
 export const FRESH_APPS: FreshApp[] = [
-  { readme: 'express', setting: 'nodenext ESM', blocks: [{ section: 'Quick start', file: 'app.ts' }], main: 'app.js', testingBlock: true, orderPage: true },
-  { readme: 'koa', setting: 'nodenext ESM', blocks: [{ section: 'Quick start', file: 'app.ts' }], main: 'app.js', testingBlock: false, orderPage: false },
-  {
-    readme: 'fastify',
-    setting: 'nodenext ESM',
-    blocks: [{ section: 'Quick start', file: 'app.ts' }],
-    main: 'app.js',
+  quickStartApp('express', { testingBlock: true, orderPage: true, guard: AUTH_MIDDLEWARE, shopFiles: guardShop('express') }),
+  quickStartApp('koa', { testingBlock: false, orderPage: false, guard: AUTH_MIDDLEWARE, shopFiles: guardShop('koa') }),
+  quickStartApp('fastify', {
     testingBlock: true,
     orderPage: true,
-    guard: { section: 'An app-wide auth hook', file: 'auth-hook.ts' },
-    shopFiles: {
-      'shop/payment-options.ts': 'payment-options.ts',
-      'shop/fastify-app.ts': 'fastify-app.ts',
-      'shop/fastify-serve.ts': 'fastify-serve.ts',
-      'shop/fastify-guarded-main.ts': 'guarded-main.ts',
-      'shop/fastify-exempt-main.ts': 'exempt-main.ts',
-    },
-  },
-  { readme: 'hono', setting: 'nodenext ESM', blocks: [{ section: 'Quick start', file: 'app.ts' }], main: 'app.js', testingBlock: true, orderPage: true },
+    guard: { section: 'An app-wide auth hook', file: 'auth-hook.ts', guardsEveryPath: true },
+    shopFiles: { ...guardShop('fastify'), 'shop/fastify-serve.ts': 'fastify-serve.ts' },
+  }),
+  // Hono's block exempts the webhook only: the checkout stays behind the app's auth.
+  quickStartApp('hono', { testingBlock: true, orderPage: true, guard: { ...AUTH_MIDDLEWARE, checkoutSignedIn: true }, shopFiles: guardShop('hono') }),
   {
     readme: 'nestjs',
     // `nest new` writes a CommonJS project (no "type": "module") with `module: nodenext`.

@@ -3,6 +3,9 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+/** The app's own API token (`API_TOKEN`), which its auth middleware or hook asks for; the payment service never sends it. */
+export const APP_API_TOKEN = 'shop-api-token';
+
 /** What the embedded sandbox printed at start (`announce`): where it listens and the secret it signs with. */
 export interface Announcement {
   sandboxUrl: string;
@@ -23,10 +26,11 @@ export interface RunningApp {
   stop(): Promise<number | null>;
 }
 
-async function waitFor<T>(what: () => T | undefined, describe: () => string, timeoutMs: number): Promise<T> {
+/** Resolves what `what` finds, asking every 50 ms; throws `describe()` once `timeoutMs` passed without it. */
+export async function waitFor<T>(what: () => T | undefined | Promise<T | undefined>, describe: () => string, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = what();
+    const found = await what();
     if (found !== undefined) return found;
     if (Date.now() > deadline) throw new Error(describe());
     await sleep(50);
@@ -53,7 +57,8 @@ async function answers(origin: string): Promise<boolean> {
 
 /**
  * Starts a compiled app with `node dist/<main>` in development (`NODE_ENV=development`, so the
- * quick start starts its sandbox), listening on `port`, its shop holding `orders`. Resolves once
+ * quick start starts its sandbox), listening on `port`, its shop holding `orders`, its API token
+ * `APP_API_TOKEN`. Resolves once
  * the sandbox announced itself and the app answers HTTP.
  */
 export async function startApp(appDir: string, main: string, port: number, orders: Record<string, number>, timeoutMs = 60_000): Promise<RunningApp> {
@@ -63,6 +68,7 @@ export async function startApp(appDir: string, main: string, port: number, order
       ...process.env,
       NODE_ENV: 'development',
       PORT: String(port),
+      API_TOKEN: APP_API_TOKEN,
       SHOP_ORDERS: Object.entries(orders).map(([id, cents]) => `${id}:${cents}`).join(','),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

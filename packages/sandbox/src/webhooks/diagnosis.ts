@@ -63,6 +63,19 @@ const CLOCK_FIX =
 const PARSER_FIX =
   'mount the payment routes before any body parser (express.json(), koa-body, bodyParser), or exempt the webhook path from it: the signature is over the raw bytes';
 
+/**
+ * How an app of each framework leaves the payment routes out of its app-wide auth, and the
+ * section of its adapter's README that shows it: the sandbox cannot tell which framework refused.
+ */
+const AUTH_EXEMPTIONS = [
+  'NestJS, controllerDecorators with your guard\'s "public" marker (@paymount/nestjs, Global guards)',
+  'Fastify, skip the onRequest hook for the payment routes (@paymount/fastify, An app-wide auth hook)',
+  'Express, mount the payment router before the auth middleware (@paymount/express, An app-wide auth middleware)',
+  'Koa, use the payment middleware before the auth middleware (@paymount/koa, An app-wide auth middleware)',
+  "Hono, wrap the auth middleware in except('/payments/webhook', ...) (@paymount/hono, An app-wide auth middleware)",
+  'Next.js, leave the payment routes out of the matcher of proxy.ts or middleware.ts (@paymount/next, An app-wide proxy)',
+];
+
 /** Why paymount's webhook route refused, by its error code. */
 const PAYMOUNT_CAUSES: Readonly<Record<string, Cause>> = {
   WEBHOOK_BAD_SIGNATURE: { why: 'the signature does not match the webhook secret the app is configured with', fix: SECRET_FIX },
@@ -84,7 +97,7 @@ function appCause(status: number): Cause {
   if (status === 401 || status === 403) {
     return {
       why: 'a global guard or auth hook blocks the webhook route',
-      fix: 'exempt the payment routes from it: NestJS, controllerDecorators with your guard\'s "public" marker; Fastify, skip the onRequest hook for the payment routes; Express and Koa, mount the payment routes before the auth middleware',
+      fix: `exempt the payment routes from it: ${AUTH_EXEMPTIONS.join('; ')}`,
     };
   }
   if (status === 404 || status === 405) {

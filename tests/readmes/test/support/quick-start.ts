@@ -29,8 +29,8 @@ async function closed(origin: string, timeoutMs = 15_000): Promise<void> {
   }
 }
 
-export async function postJson(url: string, body: unknown) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -44,10 +44,11 @@ function formAction(html: string, buttonId: string, origin: string): string {
 
 /**
  * A shopper's hosted checkout: `POST /checkout`, the sandbox's page, its
- * **Pay with test wallet** button. Resolves the sandbox's origin.
+ * **Pay with test wallet** button (`headers` on the checkout: a signed-in shopper's). Resolves
+ * the sandbox's origin.
  */
-export async function payOnHostedPage(paymentsUrl: string, orderId: string, shopOrigin: string): Promise<string> {
-  const checkout = await postJson(`${paymentsUrl}/checkout`, { orderId });
+export async function payOnHostedPage(paymentsUrl: string, orderId: string, shopOrigin: string, headers: Record<string, string> = {}): Promise<string> {
+  const checkout = await postJson(`${paymentsUrl}/checkout`, { orderId }, headers);
   expect(checkout.status).toBe(201);
   const checkoutUrl = new URL(String(checkout.body.checkoutUrl));
   const page = await fetch(checkoutUrl);
