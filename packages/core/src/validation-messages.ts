@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * paymount's words for a broken rule, in place of zod's ("Invalid input:
@@ -56,28 +56,51 @@ const TYPE_WORDS: Record<string, string> = {
   undefined: 'left out',
 };
 
+interface CheckDef {
+  check?: string;
+  minimum?: number;
+  maximum?: number;
+  value?: number;
+  format?: string;
+}
+type Check = { _zod: { def: CheckDef } };
+type Inspected = { _zod?: { def?: { checks?: readonly Check[] }; traits?: { has(trait: string): boolean } } };
+
+/** The limits a schema's checks state, folded from its definition (zod/mini schemas carry no `minLength`, `isInt`… of their own). */
 interface Bounds {
-  minLength?: number | null;
-  maxLength?: number | null;
-  minValue?: number | null;
-  maxValue?: number | null;
-  isInt?: boolean;
+  min: number;
+  max: number;
+  isInt: boolean;
+}
+
+function boundsOf(inst: unknown): Bounds {
+  const zod = (inst as Inspected | undefined)?._zod;
+  // A format schema (z.int()) is its own first check.
+  const checks = [...(zod?.traits?.has('$ZodCheck') ? [inst as Check] : []), ...(zod?.def?.checks ?? [])];
+  const bounds: Bounds = { min: -Infinity, max: Infinity, isInt: false };
+  for (const { _zod: { def } } of checks) {
+    if ((def.check === 'min_length' || def.check === 'min_size') && def.minimum !== undefined) bounds.min = Math.max(bounds.min, def.minimum);
+    else if ((def.check === 'max_length' || def.check === 'max_size') && def.maximum !== undefined) bounds.max = Math.min(bounds.max, def.maximum);
+    else if (def.check === 'greater_than' && def.value !== undefined) bounds.min = Math.max(bounds.min, def.value);
+    else if (def.check === 'less_than' && def.value !== undefined) bounds.max = Math.min(bounds.max, def.value);
+    else if (def.check === 'number_format' && def.format?.includes('int')) bounds.isInt = true;
+    else if (def.check === 'multiple_of' && Number.isSafeInteger(def.value)) bounds.isInt = true;
+  }
+  return bounds;
 }
 
 /** `a string of at most 128 characters`, `an integer from 0 to 100`: the type and the limits the schema itself states. */
 function describeType(expected: string, inst: unknown): string {
   const words = TYPE_WORDS[expected] ?? `a ${expected}`;
-  const schema = (inst ?? {}) as Bounds;
+  const { min, max, isInt } = boundsOf(inst);
   if (expected === 'string') {
-    const { minLength: min, maxLength: max } = schema;
     const nonEmpty = min === 1 ? 'a non-empty string' : words;
-    if (typeof max === 'number') return typeof min === 'number' && min > 1 ? `${words} of ${min} to ${max} characters` : `${nonEmpty} of at most ${max} characters`;
-    return typeof min === 'number' && min > 1 ? `${words} of at least ${min} characters` : nonEmpty;
+    if (max !== Infinity) return min > 1 ? `${words} of ${min} to ${max} characters` : `${nonEmpty} of at most ${max} characters`;
+    return min > 1 ? `${words} of at least ${min} characters` : nonEmpty;
   }
   if (expected === 'number' || expected === 'int') {
-    const { minValue: min, maxValue: max } = schema;
-    const kind = schema.isInt ? TYPE_WORDS['int']! : words;
-    const finite = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value) && Math.abs(value) < Number.MAX_SAFE_INTEGER;
+    const kind = isInt ? TYPE_WORDS['int']! : words;
+    const finite = (value: number): boolean => Number.isFinite(value) && Math.abs(value) < Number.MAX_SAFE_INTEGER;
     if (finite(min) && finite(max)) return `${kind} from ${min} to ${max}`;
     if (finite(min)) return `${kind} of at least ${min}`;
     if (finite(max)) return `${kind} of at most ${max}`;
@@ -100,8 +123,8 @@ function quoted(value: unknown): string {
 
 /** The kinds a union accepts, by their types: `a string or an object`. */
 function unionOf(inst: unknown): string {
-  const options = (inst as { options?: readonly { type?: string; _zod?: { def?: { type?: string } } }[] } | undefined)?.options ?? [];
-  const kinds = [...new Set(options.map((option) => option._zod?.def?.type ?? option.type).filter((type): type is string => typeof type === 'string'))];
+  const options = (inst as { _zod?: { def?: { options?: readonly { _zod?: { def?: { type?: string } } }[] } } } | undefined)?._zod?.def?.options ?? [];
+  const kinds = [...new Set(options.map((option) => option._zod?.def?.type).filter((type): type is string => typeof type === 'string'))];
   return kinds.length === 0 ? 'one of the accepted forms' : kinds.map((kind) => TYPE_WORDS[kind] ?? `a ${kind}`).join(' or ');
 }
 

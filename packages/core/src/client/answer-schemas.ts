@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { compile } from 'zod/v4/core';
+import * as z from 'zod/mini';
 import { reportedAmountSchema } from '../schemas/reported-amount';
 import type { SchemaContext } from '../schemas/urls';
 
@@ -15,11 +14,11 @@ import type { SchemaContext } from '../schemas/urls';
  * in local development (a sandbox on this machine).
  */
 const checkoutSessionDataSchema = (protocol: RegExp, error: string) =>
-  compile(
+  z.compile(
     z.looseObject({
       checkoutUrl: z.url({ protocol, error }),
-      expiresAt: z.union([z.string(), z.number()]).optional(),
-      sessionId: z.union([z.string(), z.number()]).optional(),
+      expiresAt: z.optional(z.union([z.string(), z.number()])),
+      sessionId: z.optional(z.union([z.string(), z.number()])),
     }),
   );
 const sessionDataSchemas = {
@@ -36,23 +35,23 @@ export function sessionDataSchema(context: SchemaContext) {
 
 /** Why a transaction ended as it did. `reason` is how the sandbox said it before `transactionResultCode`; an unreadable one is ignored. */
 const resultReasonFields = {
-  transactionResultCode: z.string().optional(),
-  transactionResultMsg: z.string().optional(),
-  reason: z.looseObject({ code: z.string().optional(), message: z.string().optional() }).optional().catch(undefined),
+  transactionResultCode: z.optional(z.string()),
+  transactionResultMsg: z.optional(z.string()),
+  reason: z.catch(z.optional(z.looseObject({ code: z.optional(z.string()), message: z.optional(z.string()) })), undefined),
 };
 
-export type ResultReasonData = z.output<z.ZodObject<typeof resultReasonFields>>;
+export type ResultReasonData = z.output<z.ZodMiniObject<typeof resultReasonFields>>;
 
-export const paymentDataSchema = compile(
+export const paymentDataSchema = z.compile(
   z.looseObject({
-    transactionStatus: z.string().optional(),
-    transactionId: z.union([z.string(), z.number()]).optional(),
+    transactionStatus: z.optional(z.string()),
+    transactionId: z.optional(z.union([z.string(), z.number()])),
     ...resultReasonFields,
   }),
 );
 
-const serviceId = z.union([z.string().min(1), z.number()]).transform(String);
-const serviceTime = z.union([z.string(), z.number()]).optional();
+const serviceId = z.pipe(z.union([z.string().check(z.minLength(1)), z.number()]), z.transform(String));
+const serviceTime = z.optional(z.union([z.string(), z.number()]));
 
 /** The fields every transaction answer (a refund, a looked-up transaction) reports about its outcome. */
 const outcomeFields = {
@@ -63,7 +62,7 @@ const outcomeFields = {
   ...resultReasonFields,
 };
 
-export const refundDataSchema = compile(
+export const refundDataSchema = z.compile(
   z.looseObject({
     transactionId: serviceId,
     originalTransactionId: serviceId,
@@ -71,13 +70,13 @@ export const refundDataSchema = compile(
   }),
 );
 
-export const transactionDataSchema = compile(
+export const transactionDataSchema = z.compile(
   z.looseObject({
     transactionId: serviceId,
     transactionRequestId: serviceId,
-    referenceOrderId: z.string().optional(),
+    referenceOrderId: z.optional(z.string()),
     transactionType: z.string(),
-    relatedTransactionStatus: z.string().optional(),
+    relatedTransactionStatus: z.optional(z.string()),
     ...outcomeFields,
   }),
 );
@@ -85,12 +84,12 @@ export const transactionDataSchema = compile(
 export type RefundData = z.output<typeof refundDataSchema>;
 export type TransactionData = z.output<typeof transactionDataSchema>;
 
-export const expiredSessionDataSchema = compile(
+export const expiredSessionDataSchema = z.compile(
   z.looseObject({
     sessionId: serviceId,
     sessionStatus: z.string(),
     expiredAt: serviceTime,
-    transactionId: serviceId.optional(),
-    transactionRequestId: serviceId.optional(),
+    transactionId: z.optional(serviceId),
+    transactionRequestId: z.optional(serviceId),
   }),
 );

@@ -1,4 +1,4 @@
-import { describeIssues } from '../validation';
+import { checkAgainst, describeIssues } from '../validation';
 import { PaymentApiError, PaymentNotFoundError, PaymentRateLimitError, PaymentResponseError, type PaymentError } from '../errors';
 import { redactValue } from '../logger';
 import { responseEnvelopeSchema, type ResponseEnvelope } from '../schemas/envelope';
@@ -57,7 +57,7 @@ export function interpretResponse(
     const snippet = redact(response.body).slice(0, SNIPPET_CHARS).replace(/\s+/g, ' ');
     return malformedAnswer(method, path, status, `with a body that is not JSON (content-type ${contentType}): "${snippet}"`);
   }
-  const parsed = responseEnvelopeSchema.safeParse(json);
+  const parsed = checkAgainst(responseEnvelopeSchema, json);
   if (!parsed.success) return malformedAnswer(method, path, status, `with JSON that is not a response envelope: ${describeIssues(parsed.error.issues)}`);
   const envelope = parsed.data;
   if (envelope.code === SUCCESS_CODE) {

@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import { describeIssues } from '../validation';
+import type * as z from 'zod/mini';
+import { checkAgainst, describeIssues, type ParsableSchema } from '../validation';
 import { PaymentResponseError } from '../errors';
 import type { SchemaContext } from '../schemas/urls';
 import { parseExpiresAt, parseServiceTime } from '../session';
@@ -144,8 +144,8 @@ function setTimes(
   if (completedAt !== undefined) result.completedAt = completedAt;
 }
 
-function parseData<S extends z.ZodType>(schema: S, outcome: Answered, path: string, method: HttpMethod = 'POST'): z.output<S> {
-  const parsed = schema.safeParse(outcome.envelope.data);
+function parseData<S extends ParsableSchema>(schema: S, outcome: Answered, path: string, method: HttpMethod = 'POST'): z.output<S> {
+  const parsed = checkAgainst(schema, outcome.envelope.data);
   if (parsed.success) return parsed.data;
   throw new PaymentResponseError(`${method} ${path} succeeded but its data is unusable: ${describeIssues(parsed.error.issues, 'data')}`, {
     traceId: outcome.envelope.traceId,

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { CheckoutSessionRequest } from '../schemas/checkout-session';
 import type { DirectPaymentRequest } from '../schemas/direct-payment';
 import type { ResponseEnvelope } from '../schemas/envelope';

@@ -2,7 +2,7 @@
 // for a merchant who validates a body before calling the client (or builds a form from the rules).
 // Kept out of the root so that the root's types do not tie every user to zod's. Listed by name;
 // the report of this entry is api/core.schemas.md. The inferred request types are the root's.
-export { validate } from '../validation';
+export { validate, type ParsableSchema } from '../validation';
 export { amountSchema, productLineItemSchema } from '../schemas/amount';
 export { productListSchema } from '../schemas/product-list';
 export { checkoutAddressSchema } from '../schemas/address';

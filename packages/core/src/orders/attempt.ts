@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Where an attempt stands. `open`: a hosted session the shopper may still pay.
@@ -85,23 +85,23 @@ export interface OrderAttemptUpdate {
   updatedAt: number;
 }
 
-const text = z.string().min(1);
-const epochMs = z.number().int().nonnegative();
+const text = z.string().check(z.minLength(1));
+const wholeNonNegative = z.number().check(z.int(), z.nonnegative());
 
 /** An attempt as a store reads it back: what a shared store holds is checked, not trusted. */
 export const orderAttemptSchema = z.object({
   referenceOrderId: text,
   kind: z.enum(['hosted', 'wallet']),
   transactionRequestId: text,
-  sequence: z.number().int().nonnegative().optional(),
+  sequence: z.optional(wholeNonNegative),
   state: z.enum(ORDER_ATTEMPT_STATES),
-  amount: z.number().int().nonnegative().optional(),
-  currency: text.optional(),
-  inFlightUntil: epochMs.optional(),
-  sessionId: text.optional(),
-  checkoutUrl: text.optional(),
-  expiresAt: epochMs.optional(),
-  transactionId: text.optional(),
-  handledState: z.enum(['succeeded', 'failed', 'closed']).optional(),
-  updatedAt: epochMs,
+  amount: z.optional(wholeNonNegative),
+  currency: z.optional(text),
+  inFlightUntil: z.optional(wholeNonNegative),
+  sessionId: z.optional(text),
+  checkoutUrl: z.optional(text),
+  expiresAt: z.optional(wholeNonNegative),
+  transactionId: z.optional(text),
+  handledState: z.optional(z.enum(['succeeded', 'failed', 'closed'])),
+  updatedAt: wholeNonNegative,
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { referenceOrderIdSchema } from '../schemas/fields';
 import { isFinalState, type OrderAttempt } from './attempt';
 import type { OrderGuardDeps } from './guard-deps';

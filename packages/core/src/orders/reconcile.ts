@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { handleEventOnce } from '../idempotency/handle-event-once';
 import { queueEvent } from '../idempotency/queue-event';
 import { validate } from '../validation';
@@ -30,10 +30,11 @@ export interface ReconcileSummary {
 export const DEFAULT_RECONCILE_OLDER_THAN_MS = 60_000;
 export const DEFAULT_RECONCILE_LIMIT = 100;
 
-const positiveInt = z.number().int('must be a whole number').positive('must be greater than 0');
 const reconcileOptionsSchema = z.strictObject({
-  olderThanMs: z.number().int('must be a whole number').nonnegative('must not be negative').optional(),
-  limit: positiveInt.max(10_000, 'must be at most 10000').optional(),
+  olderThanMs: z.optional(z.number().check(z.int('must be a whole number'), z.nonnegative('must not be negative'))),
+  limit: z.optional(
+    z.number().check(z.int('must be a whole number'), z.positive('must be greater than 0'), z.lte(10_000, 'must be at most 10000')),
+  ),
 });
 
 /** The options of a run, checked and defaulted. */

@@ -1,6 +1,5 @@
 import { createPaymentClient } from '../client/create-client';
 import type { PaymentClient } from '../client/types';
-import type { z } from 'zod';
 import { PaymentValidationError, type ValidationIssue } from '../errors';
 import type { IdempotencyStore } from '../idempotency/store';
 import { MemoryIdempotencyStore } from '../idempotency/memory-store';
@@ -9,7 +8,7 @@ import { MemoryOrderAttemptStore } from '../orders/memory-store';
 import type { OrderAttemptStore } from '../orders/store';
 import { DEFAULT_DEADLINE_MS, paymentClientOptionsSchema, type PaymentClientOptions } from '../schemas/client-options';
 import type { PaymentTelemetry } from '../telemetry/options';
-import { checkAgainst, toValidationIssues } from '../validation';
+import { checkAgainst, toValidationIssues, type ParsableSchema } from '../validation';
 import { EVENT_NAMES, unknownEventIssue, type PaymentEventSubscriptions } from '../webhooks/event-handlers';
 import type { EventProcessing } from '../webhooks/event-processing';
 import { DEFAULT_SIGNED_TIME_FIELD } from '../webhooks/signed-time';
@@ -89,7 +88,7 @@ function checkLockTtl(lockTtlMs: number, deadlineMs: number): void {
   ]);
 }
 
-function issuesOf(schema: z.ZodType, value: unknown, under = ''): ValidationIssue[] {
+function issuesOf(schema: ParsableSchema, value: unknown, under = ''): ValidationIssue[] {
   const result = checkAgainst(schema, value);
   if (result.success) return [];
   return toValidationIssues(result.error.issues, value, schema).map((issue) => ({ ...issue, path: [under, issue.path].filter(Boolean).join('.') }));

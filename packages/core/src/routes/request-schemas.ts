@@ -1,11 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { walletTokenSchema } from '../schemas/direct-payment';
 
 const orderIdSchema = z
   .string('must be the order id, a string')
-  .trim()
-  .min(1, 'must not be empty')
-  .max(128, 'must be at most 128 characters');
+  .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(128, 'must be at most 128 characters'));
 
 /**
  * The browser sends only which order to pay. `z.object` drops every other
@@ -38,10 +36,12 @@ function isWalletTokenText(text: string): boolean {
  * refuse (which the route could only answer as a service error, 502). The
  * messages never quote the value.
  */
-const browserWalletTokenSchema = walletTokenSchema.refine(isWalletTokenText, {
-  message: 'must be the wallet token JSON text (an object with protocolVersion, signature and signedMessage)',
-  params: { rule: 'wallet_token' },
-});
+const browserWalletTokenSchema = walletTokenSchema.check(
+  z.refine(isWalletTokenText, {
+    message: 'must be the wallet token JSON text (an object with protocolVersion, signature and signedMessage)',
+    params: { rule: 'wallet_token' },
+  }),
+);
 
 export const walletPayRequestSchema = z.object({
   orderId: orderIdSchema,

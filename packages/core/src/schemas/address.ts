@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-const line = (max: number) => z.string().min(1, 'must not be empty when sent').max(max, `must be at most ${max} characters`);
+const line = (max: number, ...checks: z.core.$ZodCheck<string>[]) =>
+  z.string().check(z.minLength(1, 'must not be empty when sent'), z.maxLength(max, `must be at most ${max} characters`), ...checks);
 
 /**
  * A billing or shipping address of a direct payment (the vendor's
@@ -8,17 +9,12 @@ const line = (max: number) => z.string().min(1, 'must not be empty when sent').m
  * address verification, so empty strings and free-form country names are refused.
  */
 export const checkoutAddressSchema = z.strictObject({
-  line1: line(128).optional(),
-  line2: line(128).optional(),
-  city: line(64).optional(),
-  state: line(64).optional(),
-  postalCode: line(16)
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'may contain only letters, digits, spaces and "-"')
-    .optional(),
-  countryCode: z
-    .string()
-    .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code in upper case, e.g. "US"')
-    .optional(),
+  line1: z.optional(line(128)),
+  line2: z.optional(line(128)),
+  city: z.optional(line(64)),
+  state: z.optional(line(64)),
+  postalCode: z.optional(line(16, z.regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'may contain only letters, digits, spaces and "-"'))),
+  countryCode: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code in upper case, e.g. "US"'))),
 });
 
 export type CheckoutAddress = z.infer<typeof checkoutAddressSchema>;

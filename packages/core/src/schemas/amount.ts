@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CURRENCY_RULE_MESSAGE, isCurrencyCode } from '../money';
 
 /**
@@ -6,35 +6,39 @@ import { CURRENCY_RULE_MESSAGE, isCurrencyCode } from '../money';
  * classic mistake (sending major units), so it gets its own rule and a message
  * that says how to fix it.
  */
-export const minorUnitsSchema = z
-  .number('must be a number: an integer amount in minor units')
-  .refine(Number.isInteger, {
+export const minorUnitsSchema = z.number('must be a number: an integer amount in minor units').check(
+  z.refine(Number.isInteger, {
     message: 'amounts are integers in minor units (e.g. 1250 for 12.50 USD); convert a decimal with toMinorUnits(value, currency)',
     params: { rule: 'integer_minor_units' },
     abort: true,
-  })
-  .refine((value) => value >= 0, { message: 'must not be negative', params: { rule: 'non_negative' }, abort: true })
+  }),
+  z.refine((value) => value >= 0, { message: 'must not be negative', params: { rule: 'non_negative' }, abort: true }),
   // Aborts, like the two above, so a rule adding amounts up (a payable total, a refund's parts, a
   // product list) runs only on exact amounts and never reports a sum of unreadable ones.
-  .refine(Number.isSafeInteger, { message: 'is too large to be exact', params: { rule: 'safe_integer' }, abort: true });
+  z.refine(Number.isSafeInteger, { message: 'is too large to be exact', params: { rule: 'safe_integer' }, abort: true }),
+);
 
-export const currencyCodeSchema = z.string().refine(isCurrencyCode, {
-  message: CURRENCY_RULE_MESSAGE,
-  params: { rule: 'iso_4217' },
-});
+export const currencyCodeSchema = z.string().check(
+  z.refine(isCurrencyCode, {
+    message: CURRENCY_RULE_MESSAGE,
+    params: { rule: 'iso_4217' },
+  }),
+);
 
 export const amountSchema = z
   .strictObject({
     orderAmount: minorUnitsSchema,
-    taxAmount: minorUnitsSchema.optional(),
-    surchargeAmount: minorUnitsSchema.optional(),
+    taxAmount: z.optional(minorUnitsSchema),
+    surchargeAmount: z.optional(minorUnitsSchema),
     priceCurrency: currencyCodeSchema,
   })
-  .refine((amount) => payableTotal(amount) > 0, {
-    message: 'the payable total (orderAmount + taxAmount + surchargeAmount) must be greater than 0',
-    params: { rule: 'positive_total' },
-    path: ['orderAmount'],
-  });
+  .check(
+    z.refine((amount) => payableTotal(amount) > 0, {
+      message: 'the payable total (orderAmount + taxAmount + surchargeAmount) must be greater than 0',
+      params: { rule: 'positive_total' },
+      path: ['orderAmount'],
+    }),
+  );
 
 export type Amount = z.infer<typeof amountSchema>;
 
@@ -45,11 +49,13 @@ export function payableTotal(amount: { orderAmount: number; taxAmount?: number |
 
 export const productLineItemSchema = z.strictObject({
   amount: minorUnitsSchema,
-  name: z.string().min(1, 'must not be empty'),
+  name: z.string().check(z.minLength(1, 'must not be empty')),
   num: z
     .number()
-    .refine(Number.isSafeInteger, { message: 'must be a whole number', params: { rule: 'integer' }, abort: true })
-    .refine((value) => value >= 1, { message: 'must be at least 1', params: { rule: 'min' } }),
+    .check(
+      z.refine(Number.isSafeInteger, { message: 'must be a whole number', params: { rule: 'integer' }, abort: true }),
+      z.refine((value) => value >= 1, { message: 'must be at least 1', params: { rule: 'min' } }),
+    ),
 });
 
 export type ProductLineItem = z.infer<typeof productLineItemSchema>;

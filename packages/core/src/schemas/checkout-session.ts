@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { compile } from 'zod/v4/core';
+import * as z from 'zod/mini';
 import { amountSchema } from './amount';
 import {
   appIdSchema,
@@ -15,7 +14,7 @@ import { perContext } from './per-context';
 import { callbackUrlSchema, type SchemaContext } from './urls';
 
 const checkoutSessionSchemas = perContext((context) =>
-  compile(
+  z.compile(
     withProductListSum(
       z.strictObject({
         appId: appIdSchema,
@@ -24,11 +23,11 @@ const checkoutSessionSchemas = perContext((context) =>
         merchantId: merchantIdSchema,
         amount: amountSchema,
         description: descriptionSchema,
-        productList: productListSchema.optional(),
-        collectBillingAddress: z.boolean().optional(),
-        collectShippingAddress: z.boolean().optional(),
-        merchantReturnUrl: callbackUrlSchema(MERCHANT_RETURN_URL_MAX, context).optional(),
-        notifyUrl: callbackUrlSchema(NOTIFY_URL_MAX, context).optional(),
+        productList: z.optional(productListSchema),
+        collectBillingAddress: z.optional(z.boolean()),
+        collectShippingAddress: z.optional(z.boolean()),
+        merchantReturnUrl: z.optional(callbackUrlSchema(MERCHANT_RETURN_URL_MAX, context)),
+        notifyUrl: z.optional(callbackUrlSchema(NOTIFY_URL_MAX, context)),
       }),
     ),
   ),

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { compile } from 'zod/v4/core';
+import * as z from 'zod/mini';
 import { checkoutAddressSchema } from './address';
 import { amountSchema } from './amount';
 import {
@@ -21,11 +20,10 @@ import { callbackUrlSchema, type SchemaContext } from './urls';
  */
 export const walletTokenSchema = z
   .string('must be the wallet token string (paymentMethodData.tokenizationData.token)')
-  .min(1, 'must not be empty')
-  .max(65_536, 'must be at most 65536 characters');
+  .check(z.minLength(1, 'must not be empty'), z.maxLength(65_536, 'must be at most 65536 characters'));
 
 const directPaymentSchemas = perContext((context) =>
-  compile(
+  z.compile(
     withProductListSum(
       z.strictObject({
         appId: appIdSchema,
@@ -34,15 +32,17 @@ const directPaymentSchemas = perContext((context) =>
         referenceOrderId: referenceOrderIdSchema,
         description: descriptionSchema,
         amount: amountSchema,
-        productList: productListSchema.optional(),
+        productList: z.optional(productListSchema),
         paymentMethod: z.literal('WALLET_PAY', 'must be "WALLET_PAY"'),
         cardEncryptedData: walletTokenSchema,
-        customerEmail: z.email('must be an email address').max(254, 'must be at most 254 characters').optional(),
-        customerName: z.string().min(1, 'must not be empty when sent').max(128, 'must be at most 128 characters').optional(),
-        billingAddress: checkoutAddressSchema.optional(),
-        shippingAddress: checkoutAddressSchema.optional(),
-        notifyUrl: callbackUrlSchema(NOTIFY_URL_MAX, context).optional(),
-        merchantReturnUrl: callbackUrlSchema(MERCHANT_RETURN_URL_MAX, context).optional(),
+        customerEmail: z.optional(z.email('must be an email address').check(z.maxLength(254, 'must be at most 254 characters'))),
+        customerName: z.optional(
+          z.string().check(z.minLength(1, 'must not be empty when sent'), z.maxLength(128, 'must be at most 128 characters')),
+        ),
+        billingAddress: z.optional(checkoutAddressSchema),
+        shippingAddress: z.optional(checkoutAddressSchema),
+        notifyUrl: z.optional(callbackUrlSchema(NOTIFY_URL_MAX, context)),
+        merchantReturnUrl: z.optional(callbackUrlSchema(MERCHANT_RETURN_URL_MAX, context)),
       }),
     ),
   ),

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { compile } from 'zod/v4/core';
+import * as z from 'zod/mini';
 import { isPlainObject } from '../plain-object';
 
 /**
@@ -7,14 +6,14 @@ import { isPlainObject } from '../plain-object';
  * envelopes are accepted without it so their code and traceId still reach the
  * caller.
  */
-export const responseEnvelopeSchema = compile(
+export const responseEnvelopeSchema = z.compile(
   z.looseObject({
     code: z.string(),
-    msg: z.string().optional(),
+    msg: z.optional(z.string()),
     traceId: z.string(),
     // Keys of parsed JSON are strings, so "an object" is the whole rule; unlike z.record it
     // does not copy the data of every answer.
-    data: z.custom<Record<string, unknown>>(isPlainObject, 'must be an object').nullish(),
+    data: z.nullish(z.custom<Record<string, unknown>>(isPlainObject, 'must be an object')),
   }),
 );
 

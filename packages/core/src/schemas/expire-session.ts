@@ -1,17 +1,15 @@
-import { z } from 'zod';
-import { compile } from 'zod/v4/core';
+import * as z from 'zod/mini';
 import { appIdSchema, merchantIdSchema } from './fields';
 
 /** The expire-session request body (POST /v1/checkout/expire-session), the vendor's ExpireCheckoutSessionRequest. */
-export const expireCheckoutSessionRequestSchema = compile(
+export const expireCheckoutSessionRequestSchema = z.compile(
   z.strictObject({
     appId: appIdSchema,
     merchantId: merchantIdSchema,
     sessionId: z
       .string('must be the sessionId create-session answered')
-      .min(1, 'must not be empty')
-      .max(64, 'must be at most 64 characters'),
-    reason: z.string().min(1, 'must not be empty when sent').max(256, 'must be at most 256 characters').optional(),
+      .check(z.minLength(1, 'must not be empty'), z.maxLength(64, 'must be at most 64 characters')),
+    reason: z.optional(z.string().check(z.minLength(1, 'must not be empty when sent'), z.maxLength(256, 'must be at most 256 characters'))),
   }),
 );
 

@@ -1,15 +1,15 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Field rules shared by every request body (docs/service-contract.md#fields-and-rules). */
 export const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const REFERENCE_ORDER_PATTERN = /^[A-Za-z0-9_\-|*]+$/;
 
-const requiredString = () => z.string().min(1, 'must not be empty');
+const requiredString = (...checks: z.core.$ZodCheck<string>[]) => z.string().check(z.minLength(1, 'must not be empty'), ...checks);
 
-export const appIdSchema = requiredString().max(32, 'must be at most 32 characters');
-export const merchantIdSchema = requiredString().max(32, 'must be at most 32 characters');
+export const appIdSchema = requiredString(z.maxLength(32, 'must be at most 32 characters'));
+export const merchantIdSchema = requiredString(z.maxLength(32, 'must be at most 32 characters'));
 const idSchema = (max: number) =>
-  requiredString().max(max, `must be at most ${max} characters`).regex(ID_PATTERN, 'may contain only letters, digits, "_" and "-"');
+  requiredString(z.maxLength(max, `must be at most ${max} characters`), z.regex(ID_PATTERN, 'may contain only letters, digits, "_" and "-"'));
 
 export const transactionRequestIdSchema = idSchema(32);
 /**
@@ -19,13 +19,15 @@ export const transactionRequestIdSchema = idSchema(32);
  */
 export const longTransactionRequestIdSchema = idSchema(64);
 /** The service's own transaction id: opaque, so only its presence and length are checked. */
-export const transactionIdSchema = requiredString().max(64, 'must be at most 64 characters');
+export const transactionIdSchema = requiredString(z.maxLength(64, 'must be at most 64 characters'));
 export const referenceOrderIdSchema = z
   .string()
-  .min(6, 'must be at least 6 characters')
-  .max(32, 'must be at most 32 characters')
-  .regex(REFERENCE_ORDER_PATTERN, 'may contain only letters, digits, "_", "-", "|" and "*"');
-export const descriptionSchema = requiredString().max(128, 'must be at most 128 characters');
+  .check(
+    z.minLength(6, 'must be at least 6 characters'),
+    z.maxLength(32, 'must be at most 32 characters'),
+    z.regex(REFERENCE_ORDER_PATTERN, 'may contain only letters, digits, "_", "-", "|" and "*"'),
+  );
+export const descriptionSchema = requiredString(z.maxLength(128, 'must be at most 128 characters'));
 
 /** Lengths of the callback URLs (docs/service-contract.md#limits). */
 export const NOTIFY_URL_MAX = 200;

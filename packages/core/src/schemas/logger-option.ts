@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Logger, LoggerOption } from '../logger';
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { productLineItemSchema } from './amount';
 
 // An empty list aborts: its sum (0) says nothing about orderAmount.
-export const productListSchema = z.array(productLineItemSchema).min(1, { message: 'must hold at least one item when sent', abort: true });
+export const productListSchema = z.array(productLineItemSchema).check(z.minLength(1, { message: 'must hold at least one item when sent', abort: true }));
 
 interface WithProductList {
   amount: { orderAmount: number };
@@ -16,12 +16,14 @@ interface WithProductList {
  * Unknown fields, text and URL issues do not abort, so the sum is reported
  * alongside them; an unreadable amount or item does, and skips it.
  */
-export function withProductListSum<S extends z.ZodType<WithProductList>>(schema: S): S {
-  return schema.refine((body) => body.productList === undefined || productListTotal(body.productList) === body.amount.orderAmount, {
-    message: 'the sum of amount × num over productList must equal amount.orderAmount',
-    params: { rule: 'product_list_sum' },
-    path: ['productList'],
-  });
+export function withProductListSum<S extends z.ZodMiniType<WithProductList>>(schema: S): S {
+  return schema.check(
+    z.refine((body: WithProductList) => body.productList === undefined || productListTotal(body.productList) === body.amount.orderAmount, {
+      message: 'the sum of amount × num over productList must equal amount.orderAmount',
+      params: { rule: 'product_list_sum' },
+      path: ['productList'],
+    }),
+  );
 }
 
 function productListTotal(items: ReadonlyArray<{ amount: number; num: number }>): number {

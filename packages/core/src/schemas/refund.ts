@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { compile } from 'zod/v4/core';
+import * as z from 'zod/mini';
 import { currencyCodeSchema, minorUnitsSchema } from './amount';
 import {
   appIdSchema,
@@ -30,39 +29,41 @@ export function refundPartsTotal(amount: RefundParts): number {
 export const refundAmountSchema = z
   .strictObject({
     priceCurrency: currencyCodeSchema,
-    totalAmount: minorUnitsSchema.optional(),
-    orderAmount: minorUnitsSchema.optional(),
-    taxAmount: minorUnitsSchema.optional(),
-    surchargeAmount: minorUnitsSchema.optional(),
-    tipAmount: minorUnitsSchema.optional(),
+    totalAmount: z.optional(minorUnitsSchema),
+    orderAmount: z.optional(minorUnitsSchema),
+    taxAmount: z.optional(minorUnitsSchema),
+    surchargeAmount: z.optional(minorUnitsSchema),
+    tipAmount: z.optional(minorUnitsSchema),
   })
-  .refine((amount) => amount.totalAmount === undefined || amount.totalAmount === refundPartsTotal(amount), {
-    message: 'must equal orderAmount + taxAmount + surchargeAmount + tipAmount (absent parts count as 0)',
-    params: { rule: 'total_amount_sum' },
-    path: ['totalAmount'],
-  })
-  .refine((amount) => refundPartsTotal(amount) > 0, {
-    message:
-      'a refund must give back more than 0: send the parts to refund (orderAmount…), or leave amount out to refund the whole remaining balance',
-    params: { rule: 'positive_total' },
-    path: ['orderAmount'],
-  });
+  .check(
+    z.refine((amount) => amount.totalAmount === undefined || amount.totalAmount === refundPartsTotal(amount), {
+      message: 'must equal orderAmount + taxAmount + surchargeAmount + tipAmount (absent parts count as 0)',
+      params: { rule: 'total_amount_sum' },
+      path: ['totalAmount'],
+    }),
+    z.refine((amount) => refundPartsTotal(amount) > 0, {
+      message:
+        'a refund must give back more than 0: send the parts to refund (orderAmount…), or leave amount out to refund the whole remaining balance',
+      params: { rule: 'positive_total' },
+      path: ['orderAmount'],
+    }),
+  );
 
 export type RefundAmount = z.infer<typeof refundAmountSchema>;
 
 const refundRequestSchemas = perContext((context) =>
-  compile(
+  z.compile(
     withExactlyOneOf(
       z.strictObject({
         appId: appIdSchema,
         merchantId: merchantIdSchema,
         transactionRequestId: longTransactionRequestIdSchema,
-        originalTransactionId: transactionIdSchema.optional(),
-        originalTransactionRequestId: longTransactionRequestIdSchema.optional(),
-        amount: refundAmountSchema.optional(),
-        description: descriptionSchema.optional(),
-        attach: z.string().max(512, 'must be at most 512 characters').optional(),
-        notifyUrl: callbackUrlSchema(NOTIFY_URL_MAX, context).optional(),
+        originalTransactionId: z.optional(transactionIdSchema),
+        originalTransactionRequestId: z.optional(longTransactionRequestIdSchema),
+        amount: z.optional(refundAmountSchema),
+        description: z.optional(descriptionSchema),
+        attach: z.optional(z.string().check(z.maxLength(512, 'must be at most 512 characters'))),
+        notifyUrl: z.optional(callbackUrlSchema(NOTIFY_URL_MAX, context)),
       }),
       'originalTransactionId',
       'originalTransactionRequestId',

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { compile } from 'zod/v4/core';
+import * as z from 'zod/mini';
 import { currencyCodeSchema, minorUnitsSchema } from './amount';
 import { appIdSchema, merchantIdSchema, transactionRequestIdSchema } from './fields';
 
@@ -8,7 +7,7 @@ import { appIdSchema, merchantIdSchema, transactionRequestIdSchema } from './fie
  * `amount` and `priceCurrency`; the identifiers follow the other endpoints, and
  * further fields pass through unchanged because their contract is not shown.
  */
-export const terminalSaleRequestSchema = compile(
+export const terminalSaleRequestSchema = z.compile(
   z
     .looseObject({
       appId: appIdSchema,
@@ -17,11 +16,13 @@ export const terminalSaleRequestSchema = compile(
       amount: minorUnitsSchema,
       priceCurrency: currencyCodeSchema,
     })
-    .refine((body) => body.amount > 0, {
-      message: 'must be greater than 0',
-      params: { rule: 'positive_total' },
-      path: ['amount'],
-    }),
+    .check(
+      z.refine((body) => body.amount > 0, {
+        message: 'must be greater than 0',
+        params: { rule: 'positive_total' },
+        path: ['amount'],
+      }),
+    ),
 );
 
 export type TerminalSaleRequest = z.infer<typeof terminalSaleRequestSchema>;

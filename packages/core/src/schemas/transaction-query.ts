@@ -1,16 +1,15 @@
-import { z } from 'zod';
-import { compile } from 'zod/v4/core';
+import * as z from 'zod/mini';
 import { appIdSchema, longTransactionRequestIdSchema, merchantIdSchema, transactionIdSchema } from './fields';
 import { withExactlyOneOf } from './exactly-one';
 
 /** The query string of GET /v1/transaction/query: the transaction named by exactly one of its ids. */
-export const transactionQuerySchema = compile(
+export const transactionQuerySchema = z.compile(
   withExactlyOneOf(
     z.strictObject({
       appId: appIdSchema,
       merchantId: merchantIdSchema,
-      transactionId: transactionIdSchema.optional(),
-      transactionRequestId: longTransactionRequestIdSchema.optional(),
+      transactionId: z.optional(transactionIdSchema),
+      transactionRequestId: z.optional(longTransactionRequestIdSchema),
     }),
     'transactionId',
     'transactionRequestId',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isPublicUrlHost } from './public-host';
 
 /** Validation context shared by the request schemas. */
@@ -29,10 +29,9 @@ function brokenRule(value: string, context: SchemaContext): typeof NOT_A_URL | t
  * could be read or forged on the way.
  */
 export function callbackUrlSchema(maxLength: number, context: SchemaContext = {}) {
-  return z
-    .string()
-    .max(maxLength, `must be at most ${maxLength} characters`)
-    .check((payload) => {
+  return z.string().check(
+    z.maxLength(maxLength, `must be at most ${maxLength} characters`),
+    (payload) => {
       const broken = brokenRule(payload.value, context);
       if (broken === undefined) return;
       // Not a URL at all aborts: no further rule can be judged on it.
@@ -43,5 +42,6 @@ export function callbackUrlSchema(maxLength: number, context: SchemaContext = {}
         params: { rule: broken.rule },
         continue: broken !== NOT_A_URL,
       });
-    });
+    },
+  );
 }

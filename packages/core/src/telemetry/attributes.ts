@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Redactor } from '../logger';
 import { longTransactionRequestIdSchema, referenceOrderIdSchema } from '../schemas/fields';
 
@@ -42,7 +42,7 @@ export const ATTR = {
  * dropped unless it still has the shape of an id, so a token or a secret
  * pasted into the field is never exported.
  */
-function idShaped(value: string, rule: z.ZodType<string>, redactor: Redactor): string | undefined {
+function idShaped(value: string, rule: z.ZodMiniType<string>, redactor: Redactor): string | undefined {
   const cut = redactor.redactString(value);
   return rule.safeParse(cut).success ? cut : undefined;
 }

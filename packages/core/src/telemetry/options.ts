@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Where spans and metrics go. Typed structurally so that core's declarations
@@ -22,20 +22,20 @@ export interface PaymentTelemetryOptions {
 export type PaymentTelemetry = PaymentTelemetryOptions | false;
 
 const providerWith = <T>(method: string) =>
-  z
-    .custom<T>(
+  z.optional(
+    z.custom<T>(
       (value) => typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)[method] === 'function',
       `must be an OpenTelemetry provider with a ${method}() method`,
-    )
-    .optional();
+    ),
+  );
 
-export const telemetryOptionsSchema = z
-  .union(
+export const telemetryOptionsSchema = z.optional(
+  z.union(
     [
       z.literal(false),
       z.strictObject({
-        api: z
-          .custom<NonNullable<PaymentTelemetryOptions['api']>>(
+        api: z.optional(
+          z.custom<NonNullable<PaymentTelemetryOptions['api']>>(
             (value) => {
               const api = value as { trace?: { getTracerProvider?: unknown }; metrics?: { getMeterProvider?: unknown }; context?: { with?: unknown } };
               return (
@@ -47,12 +47,12 @@ export const telemetryOptionsSchema = z
               );
             },
             "must be the @opentelemetry/api module: import * as api from '@opentelemetry/api'",
-          )
-          .optional(),
+          ),
+        ),
         tracerProvider: providerWith<NonNullable<PaymentTelemetryOptions['tracerProvider']>>('getTracer'),
         meterProvider: providerWith<NonNullable<PaymentTelemetryOptions['meterProvider']>>('getMeter'),
       }),
     ],
     'must be false or { api?, tracerProvider?, meterProvider? }',
-  )
-  .optional();
+  ),
+);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { fromMinorUnits } from '../money';
 import { amountSchema, payableTotal } from '../schemas/amount';
 import { validate } from '../validation';
@@ -8,14 +8,15 @@ export const DEFAULT_CARD_NETWORKS = ['AMEX', 'DISCOVER', 'JCB', 'MASTERCARD', '
 
 export const walletPaymentRequestInputSchema = z.strictObject({
   amount: amountSchema,
-  gatewayId: z.string().min(1, 'must not be empty'),
-  merchantId: z.string().min(1, 'must not be empty').max(32, 'must be at most 32 characters'),
-  allowedCardNetworks: z
-    .array(z.string().regex(/^[A-Z_]+$/, 'must be an upper-case wallet network code such as "VISA"'))
-    .min(1, 'must list at least one card network')
-    .optional(),
-  merchantName: z.string().min(1, 'must not be empty').optional(),
-  countryCode: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as "US"').optional(),
+  gatewayId: z.string().check(z.minLength(1, 'must not be empty')),
+  merchantId: z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(32, 'must be at most 32 characters')),
+  allowedCardNetworks: z.optional(
+    z
+      .array(z.string().check(z.regex(/^[A-Z_]+$/, 'must be an upper-case wallet network code such as "VISA"')))
+      .check(z.minLength(1, 'must list at least one card network')),
+  ),
+  merchantName: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+  countryCode: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as "US"'))),
 });
 
 export type WalletPaymentRequestInput = z.input<typeof walletPaymentRequestInputSchema>;
