@@ -21,6 +21,7 @@ export function epochMsOf(text: string): number | undefined {
   }
   return value;
 }
+
 // Date and time with a zone (Z, ±hh, ±hhmm or ±hh:mm), e.g. 2025-12-24T10:00:00+08:00. A time without
 // a zone is refused: read as this server's local time, it would shift the window by the zone difference.
 const ISO_DATE_TIME =
