@@ -67,8 +67,9 @@ export function createCallTelemetry(option: PaymentTelemetry | undefined, baseUr
       const span = tracer.startSpan(shape.name, { kind: api.SpanKind.INTERNAL, attributes: shape.dimensions }, parent);
       // Nothing would be kept (no tracer provider registered or the trace sampled out, and no meter provider):
       // the call runs as with telemetry off. The tracer is asked each call, so a provider registered later applies.
-      if (!metered && !span.isRecording()) return run(UNOBSERVED);
-      return new TracedCall(telemetry, shape, redact, span, parent).run(call, run);
+      const recording = span.isRecording();
+      if (!metered && !recording) return run(UNOBSERVED);
+      return new TracedCall(telemetry, shape, redact, span, recording, parent).run(call, run);
     },
   };
 }
@@ -83,29 +84,36 @@ interface CallShape {
   measured: (outcome: string) => Attributes;
 }
 
+/** Looked up by method, then path: the client's paths are constants, so a call neither joins nor hashes a new string. */
 function callShapes(server: Attributes): (method: string, path: string) => CallShape {
-  const shapes = new Map<string, CallShape>();
+  const byMethod = new Map<string, Map<string, CallShape>>();
   return (method, fullPath) => {
     const path = pathOnly(fullPath);
-    const key = `${method} ${path}`;
-    let shape = shapes.get(key);
+    let shapes = byMethod.get(method);
+    if (shapes === undefined) byMethod.set(method, (shapes = new Map()));
+    let shape = shapes.get(path);
     if (shape === undefined) {
-      const dimensions: Attributes = { [ATTR.method]: method, [ATTR.path]: path };
-      const byOutcome = new Map<string, Attributes>();
-      shape = {
-        name: `paymount ${key}`,
-        attemptName: key,
-        dimensions,
-        attemptAttributes: { ...dimensions, ...server },
-        measured: (outcome) => {
-          let attributes = byOutcome.get(outcome);
-          if (attributes === undefined) byOutcome.set(outcome, (attributes = { ...dimensions, [ATTR.outcome]: outcome }));
-          return attributes;
-        },
-      };
-      shapes.set(key, shape);
+      shape = callShape(method, path, server);
+      shapes.set(path, shape);
     }
     return shape;
+  };
+}
+
+function callShape(method: string, path: string, server: Attributes): CallShape {
+  const key = `${method} ${path}`;
+  const dimensions: Attributes = { [ATTR.method]: method, [ATTR.path]: path };
+  const byOutcome = new Map<string, Attributes>();
+  return {
+    name: `paymount ${key}`,
+    attemptName: key,
+    dimensions,
+    attemptAttributes: { ...dimensions, ...server },
+    measured: (outcome) => {
+      let attributes = byOutcome.get(outcome);
+      if (attributes === undefined) byOutcome.set(outcome, (attributes = { ...dimensions, [ATTR.outcome]: outcome }));
+      return attributes;
+    },
   };
 }
 
@@ -118,19 +126,22 @@ function callShapes(server: Attributes): (method: string, path: string) => CallS
 class TracedCall implements CallObserver {
   private attempts = 0;
   private retryReason: string | undefined;
-  /** A call span that records nothing (no tracer provider registered, or the sampler left this trace out) gets no attempt spans: only metrics are kept. */
-  private readonly recording: boolean;
+  /** The answer last put on a span, and its code and trace id redacted: the call's span repeats its last attempt's, which are redacted once. */
+  private answered: { code: string; traceId?: string | undefined } | PaymentError | undefined;
+  private answeredCode: string | undefined;
+  private answeredTraceId: string | undefined;
   private readonly callContext: Context;
 
+  /** `recording` false: a call span that records nothing (no tracer provider registered, or the sampler left this trace out) gets no attempt spans, only metrics are kept. */
   constructor(
     private readonly telemetry: Telemetry,
     private readonly shape: CallShape,
     private readonly redact: (text: string) => string,
     private readonly span: Span,
+    private readonly recording: boolean,
     parent: Context,
   ) {
-    this.recording = span.isRecording();
-    this.callContext = this.recording ? telemetry.api.trace.setSpan(parent, span) : parent;
+    this.callContext = recording ? telemetry.api.trace.setSpan(parent, span) : parent;
   }
 
   attempt<R extends ObservedAttempt>(attempt: number, send: () => Promise<R>): Promise<R> {
@@ -205,8 +216,13 @@ class TracedCall implements CallObserver {
   /** The service's own code (an envelope's, or a refusal's `serviceCode`: paymount's code is `error.type`) and trace id, on a recording span. */
   private serviceAnswer(target: Span, envelope: { code: string; traceId?: string | undefined } | PaymentError): void {
     if (!this.recording) return;
-    const code = envelope instanceof PaymentError ? (envelope instanceof PaymentApiError ? envelope.serviceCode : undefined) : envelope.code;
-    if (code !== undefined) target.setAttribute(ATTR.serviceCode, this.redact(code));
-    if (envelope.traceId) target.setAttribute(ATTR.serviceTraceId, this.redact(envelope.traceId));
+    if (envelope !== this.answered) {
+      this.answered = envelope;
+      const code = envelope instanceof PaymentError ? (envelope instanceof PaymentApiError ? envelope.serviceCode : undefined) : envelope.code;
+      this.answeredCode = code === undefined ? undefined : this.redact(code);
+      this.answeredTraceId = envelope.traceId ? this.redact(envelope.traceId) : undefined;
+    }
+    if (this.answeredCode !== undefined) target.setAttribute(ATTR.serviceCode, this.answeredCode);
+    if (this.answeredTraceId !== undefined) target.setAttribute(ATTR.serviceTraceId, this.answeredTraceId);
   }
 }

@@ -3,10 +3,10 @@ import { EVENT_FIELD_ISSUES, webhookPayloadIssues } from './compiled-checks';
 import type { PaymentEvent, PaymentEventReason, PaymentEventType } from './event';
 import type { WebhookPayload } from './payload';
 
-const EVENT_BY_TYPE_AND_STATUS: Readonly<Record<string, Readonly<Record<string, PaymentEventType>>>> = {
-  SALE: { S: 'payment.succeeded', F: 'payment.failed', C: 'payment.closed' },
-  REFUND: { S: 'refund.succeeded', F: 'refund.failed' },
-};
+const EVENT_BY_TYPE_AND_STATUS: ReadonlyMap<string, ReadonlyMap<string, PaymentEventType>> = new Map([
+  ['SALE', new Map<string, PaymentEventType>([['S', 'payment.succeeded'], ['F', 'payment.failed'], ['C', 'payment.closed']])],
+  ['REFUND', new Map<string, PaymentEventType>([['S', 'refund.succeeded'], ['F', 'refund.failed']])],
+]);
 
 /**
  * `transactionType` and `transactionStatus` as paymount compares them: letter
@@ -17,10 +17,16 @@ export function normalizeCode(code: string): string {
   return code.toUpperCase();
 }
 
+/** The entry of `table` for `code` under normalizeCode; a code sent as normalised (the service's own, every delivery) is found without converting it. */
+function entryOf<T>(table: ReadonlyMap<string, T>, code: string): T | undefined {
+  return table.get(code) ?? table.get(normalizeCode(code));
+}
+
 /** SALE S/F/C and REFUND S/F have names; every other combination is `unknown`, never guessed. */
 export function eventTypeOf(transactionType: string | undefined, transactionStatus: string | undefined): PaymentEventType {
   if (transactionType === undefined || transactionStatus === undefined) return 'unknown';
-  return EVENT_BY_TYPE_AND_STATUS[normalizeCode(transactionType)]?.[normalizeCode(transactionStatus)] ?? 'unknown';
+  const statuses = entryOf(EVENT_BY_TYPE_AND_STATUS, transactionType);
+  return (statuses && entryOf(statuses, transactionStatus)) ?? 'unknown';
 }
 
 function reasonOf(body: WebhookPayload): Partial<PaymentEventReason> | undefined {

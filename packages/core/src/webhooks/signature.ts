@@ -29,30 +29,33 @@ export function decodeSignature(header: string): Uint8Array | undefined {
 }
 
 /**
- * Whether the signature matches any expected digest. Every digest is compared
- * (no early exit) and each comparison is constant-time, so timing reveals
- * neither which secret matched nor how much of the digest did.
+ * Whether the signature equals one expected digest, in time independent of
+ * both: a malformed signature is compared against zeros, so it costs what a
+ * wrong one does.
  */
-function anyMatches(given: Uint8Array | undefined, expected: readonly Uint8Array[]): boolean {
-  let matched = false;
-  for (const digest of expected) {
-    const candidate = given !== undefined && given.length === digest.length ? given : new Uint8Array(digest.length);
-    const equal = platformCrypto.timingSafeEqual(candidate, digest);
-    matched = matched || (equal && given !== undefined);
-  }
-  return matched;
+function digestMatches(given: Uint8Array | undefined, digest: Uint8Array): boolean {
+  const candidate = given !== undefined && given.length === digest.length ? given : new Uint8Array(digest.length);
+  return platformCrypto.timingSafeEqual(candidate, digest) && given !== undefined;
 }
 
 /**
- * True when `signature` matches the body under any of `secrets`. A boolean at
- * once where the platform hashes synchronously (Node: no promise per
- * delivery), a promise of one where it does not (Web Crypto).
+ * True when `signature` matches the body under any of `secrets`. Every digest
+ * is computed and compared (no early exit), so timing reveals neither which
+ * secret matched nor how much of the digest did. A boolean at once where the
+ * platform hashes synchronously (Node: no promise, and no array of digests,
+ * per delivery), a promise of one where it does not (Web Crypto).
  */
 export function signatureMatches(signature: string, body: Uint8Array, secrets: readonly string[]): boolean | Promise<boolean> {
   const given = decodeSignature(signature);
   const { hmacSha256Sync, hmacSha256 } = platformCrypto;
-  if (hmacSha256Sync !== undefined) return anyMatches(given, secrets.map((secret) => hmacSha256Sync(secret, body)));
-  return Promise.all(secrets.map((secret) => hmacSha256(secret, body))).then((expected) => anyMatches(given, expected));
+  if (hmacSha256Sync === undefined) {
+    return Promise.all(secrets.map((secret) => hmacSha256(secret, body))).then((expected) =>
+      expected.reduce((matched, digest) => digestMatches(given, digest) || matched, false),
+    );
+  }
+  let matched = false;
+  for (let index = 0; index < secrets.length; index++) matched = digestMatches(given, hmacSha256Sync(secrets[index]!, body)) || matched;
+  return matched;
 }
 
 /** An empty secret, or one with surrounding whitespace, is refused loudly rather than failing every delivery. */
@@ -60,13 +63,18 @@ export function assertUsableSecrets(secrets: readonly string[]): void {
   if (secrets.length === 0) {
     throw new WebhookVerificationError('invalid_secret', 'No webhook secret was configured: pass `secret` or a non-empty `secrets` list.');
   }
-  secrets.forEach((secret, index) => {
-    const which = secrets.length > 1 ? `Webhook secret #${index + 1}` : 'The webhook secret';
+  // A loop, not forEach: every delivery runs this, and the callback would be a closure built per call.
+  for (let index = 0; index < secrets.length; index++) {
+    const secret = secrets[index];
     if (typeof secret !== 'string' || secret.length === 0) {
-      throw new WebhookVerificationError('invalid_secret', `${which} is empty.`);
+      throw new WebhookVerificationError('invalid_secret', `${secretName(index, secrets.length)} is empty.`);
     }
     if (SURROUNDING_WHITESPACE_RULE.isBroken(secret)) {
-      throw new WebhookVerificationError('invalid_secret', `${which} ${SURROUNDING_WHITESPACE_RULE.message}.`);
+      throw new WebhookVerificationError('invalid_secret', `${secretName(index, secrets.length)} ${SURROUNDING_WHITESPACE_RULE.message}.`);
     }
-  });
+  }
+}
+
+function secretName(index: number, count: number): string {
+  return count > 1 ? `Webhook secret #${index + 1}` : 'The webhook secret';
 }
