@@ -59,9 +59,10 @@ export function createCallTelemetry(option: PaymentTelemetry | undefined, baseUr
   const telemetry = createTelemetry(option);
   if (telemetry === undefined) return undefined;
   const shapes = callShapes(serverAttributes(baseUrl));
-  const { api, tracer, metered } = telemetry;
+  const { api, tracer, metered, traceable } = telemetry;
   return {
     traceCall(call, run) {
+      if (!metered && !traceable()) return run(UNOBSERVED);
       const shape = shapes(call.method, call.path);
       const parent = api.context.active();
       const span = tracer.startSpan(shape.name, { kind: api.SpanKind.INTERNAL, attributes: shape.dimensions }, parent);

@@ -70,7 +70,7 @@ function setIfKept(span: Span | undefined, name: string, value: string | undefin
 export function createRouteTelemetry(option: PaymentTelemetry | undefined, redactor: Redactor): RouteTelemetry | undefined {
   const telemetry = createTelemetry(option);
   if (telemetry === undefined) return undefined;
-  const { api, tracer, instruments, metered } = telemetry;
+  const { api, tracer, instruments, metered, traceable } = telemetry;
   const requests = new WeakMap<NeutralRequest, RequestRecord>();
 
   const recordDelivery = (record: RequestRecord, answer: RouteAnswer) => {
@@ -90,6 +90,7 @@ export function createRouteTelemetry(option: PaymentTelemetry | undefined, redac
 
   return {
     async traceRoute(route, method, req, answer) {
+      if (!metered && !traceable()) return answer();
       const parent = api.context.active();
       const span = tracer.startSpan(`${method} ${route}`, {
         kind: api.trace.getSpan(parent) === undefined ? api.SpanKind.SERVER : api.SpanKind.INTERNAL,

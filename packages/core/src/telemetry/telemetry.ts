@@ -29,6 +29,11 @@ export interface Telemetry {
   meter: Meter;
   /** False when the meter is the API's no-op one (no meter provider given or registered): recording a metric does nothing. */
   metered: boolean;
+  /**
+   * False while the tracer is the global proxy with no provider registered behind it: every span
+   * would be the API's no-op one. Asked per call, so a provider registered later applies.
+   */
+  traceable(): boolean;
 }
 
 function createInstruments(meter: Meter): Instruments {
@@ -84,7 +89,19 @@ export function createTelemetry(option: PaymentTelemetry | undefined): Telemetry
     instruments: createInstruments(meter),
     meter,
     metered: meter !== api.createNoopMeter(),
+    traceable: traceableThrough(api, tracerProvider),
   };
+}
+
+/**
+ * Starting a span on the global proxy before any provider is registered still costs a call
+ * about 2 µs (a no-op span, its context) for nothing kept. Once a provider is there it stays
+ * (the API refuses to replace it), so the answer is remembered from the first yes.
+ */
+function traceableThrough(api: OtelApi, provider: TracerProvider): () => boolean {
+  if (!(provider instanceof api.ProxyTracerProvider)) return () => true;
+  let registered = false;
+  return () => (registered ||= provider.getDelegateTracer(INSTRUMENTATION_NAME, version) !== undefined);
 }
 
 /** Seconds since `startedMs` (performance.now()), the unit the semantic conventions use for durations. */
