@@ -21,4 +21,4 @@ export const checkoutAddressSchema = z.strictObject({
     .optional(),
 });
 
-export type CheckoutAddress = z.infer<typeof checkoutAddressSchema>;
+export type { CheckoutAddress } from '../types/address';

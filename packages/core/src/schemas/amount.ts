@@ -36,7 +36,7 @@ export const amountSchema = z
     path: ['orderAmount'],
   });
 
-export type Amount = z.infer<typeof amountSchema>;
+export type { Amount, ProductLineItem } from '../types/amount';
 
 /** orderAmount + taxAmount + surchargeAmount, in minor units. */
 export function payableTotal(amount: { orderAmount: number; taxAmount?: number | undefined; surchargeAmount?: number | undefined }): number {
@@ -51,5 +51,3 @@ export const productLineItemSchema = z.strictObject({
     .refine(Number.isSafeInteger, { message: 'must be a whole number', params: { rule: 'integer' }, abort: true })
     .refine((value) => value >= 1, { message: 'must be at least 1', params: { rule: 'min' } }),
 });
-
-export type ProductLineItem = z.infer<typeof productLineItemSchema>;

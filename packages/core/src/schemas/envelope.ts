@@ -18,4 +18,4 @@ export const responseEnvelopeSchema = compile(
   }),
 );
 
-export type ResponseEnvelope = z.infer<typeof responseEnvelopeSchema>;
+export type { ResponseEnvelope } from '../types/response-envelope';

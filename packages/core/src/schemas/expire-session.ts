@@ -15,4 +15,4 @@ export const expireCheckoutSessionRequestSchema = compile(
   }),
 );
 
-export type ExpireCheckoutSessionRequest = z.infer<typeof expireCheckoutSessionRequestSchema>;
+export type { ExpireCheckoutSessionRequest } from '../types/requests';

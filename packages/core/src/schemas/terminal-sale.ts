@@ -24,4 +24,4 @@ export const terminalSaleRequestSchema = compile(
     }),
 );
 
-export type TerminalSaleRequest = z.infer<typeof terminalSaleRequestSchema>;
+export type { TerminalSaleRequest } from '../types/requests';

@@ -18,4 +18,4 @@ export const transactionQuerySchema = compile(
   ),
 );
 
-export type TransactionQuery = z.infer<typeof transactionQuerySchema>;
+export type { TransactionQuery } from '../types/requests';

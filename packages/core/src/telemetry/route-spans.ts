@@ -1,5 +1,5 @@
 import type { Attributes, Span } from '@opentelemetry/api';
-import type { ReconcileSummary } from '../orders/reconcile';
+import type { ReconcileSummary } from '../types/reconcile';
 import type { NeutralRequest } from '../routes/neutral-http';
 import type { RouteAnswer } from '../routes/route-answer';
 import type { ResolveOrder } from '../routes/types';

@@ -1,24 +1,13 @@
-import { z } from 'zod';
 import { fromMinorUnits } from '../money';
-import { amountSchema, payableTotal } from '../schemas/amount';
+import { payableTotal } from '../schemas/amount';
 import { validate } from '../validation';
+import type { WalletPaymentRequestInput } from '../types/wallet-request';
+import { walletPaymentRequestInputSchema } from './input-schema';
 
 /** The service supports five card networks; these are the wallet API's codes for them. */
 export const DEFAULT_CARD_NETWORKS = ['AMEX', 'DISCOVER', 'JCB', 'MASTERCARD', 'VISA'] as const;
 
-export const walletPaymentRequestInputSchema = z.strictObject({
-  amount: amountSchema,
-  gatewayId: z.string().min(1, 'must not be empty'),
-  merchantId: z.string().min(1, 'must not be empty').max(32, 'must be at most 32 characters'),
-  allowedCardNetworks: z
-    .array(z.string().regex(/^[A-Z_]+$/, 'must be an upper-case wallet network code such as "VISA"'))
-    .min(1, 'must list at least one card network')
-    .optional(),
-  merchantName: z.string().min(1, 'must not be empty').optional(),
-  countryCode: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as "US"').optional(),
-});
-
-export type WalletPaymentRequestInput = z.input<typeof walletPaymentRequestInputSchema>;
+export type { WalletPaymentRequestInput } from '../types/wallet-request';
 
 export interface WalletPaymentRequest {
   apiVersion: 2;
