@@ -7,9 +7,6 @@ import {
   type OrderAttemptUpdate,
 } from '../types/order-attempt';
 
-export { ORDER_ATTEMPT_STATES };
-export type { FinalOrderAttemptState, OrderAttempt, OrderAttemptKind, OrderAttemptState, OrderAttemptUpdate } from '../types/order-attempt';
-
 /** Final: the service will not change it any more. */
 export function isFinalState(state: OrderAttemptState): state is FinalOrderAttemptState {
   return state === 'succeeded' || state === 'failed' || state === 'closed';

@@ -7,8 +7,6 @@ import type { OrderRefusal } from './refusals';
 import type { CancelCheckoutResult } from '../types/cancel-checkout';
 import { checkAttempt, closeHostedAttempt, recoverLostSession } from './service-check';
 
-export type { CancelCheckoutResult };
-
 export const cancelCheckoutSchema = z.object({ referenceOrderId: referenceOrderIdSchema });
 
 const REASON = 'the merchant cancelled the checkout';

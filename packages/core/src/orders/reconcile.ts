@@ -6,11 +6,9 @@ import { normalizeEvent } from '../webhooks/normalize-event';
 import { isFinalState, isUnsettled } from './attempt';
 import type { OrderAttempt } from '../types/order-attempt';
 import type { OrderGuardDeps } from './guard-deps';
-import type { ReconcileOptions, ReconcileSummary } from '../types/reconcile';
+import type { ReconcileOptions } from '../types/reconcile';
 import { settleHandledEvent } from './handled-events';
 import { checkAttempt } from './service-check';
-
-export type { ReconcileOptions, ReconcileSummary } from '../types/reconcile';
 
 export const DEFAULT_RECONCILE_OLDER_THAN_MS = 60_000;
 export const DEFAULT_RECONCILE_LIMIT = 100;

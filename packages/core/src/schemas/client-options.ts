@@ -9,8 +9,6 @@ import { isLoopbackHostname } from './public-host';
 import { MIN_SECRET_LENGTH } from './secret-length';
 import type { Clock, Sleep } from '../types/client-options';
 
-export type { Clock, Sleep };
-
 const fn = <T>(message: string) => z.custom<T>((value) => typeof value === 'function', message);
 
 const positiveInt = (fallback: number) =>

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import type { PaymentTelemetryOptions } from '../types/telemetry';
 
-export type { PaymentTelemetry, PaymentTelemetryOptions } from '../types/telemetry';
-
 const providerWith = <T>(method: string) =>
   z
     .custom<T>(

@@ -8,7 +8,7 @@ import type { EventHandling } from '../idempotency/handle-event-once';
 import type { EventProcessing, QueuedEvent, QueuedRun } from '../webhooks/event-processing';
 import type { Redactor } from '../logger';
 import { ATTR, deliveryIdAttribute, orderIdAttribute } from './attributes';
-import type { PaymentTelemetry } from './options';
+import type { PaymentTelemetry } from '../types/telemetry';
 import { observeQueue, traceQueuedRun } from './queue-spans';
 import { createTelemetry, secondsSince, type Telemetry } from './telemetry';
 

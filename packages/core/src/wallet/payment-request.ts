@@ -7,8 +7,6 @@ import { walletPaymentRequestInputSchema } from './input-schema';
 /** The service supports five card networks; these are the wallet API's codes for them. */
 export const DEFAULT_CARD_NETWORKS = ['AMEX', 'DISCOVER', 'JCB', 'MASTERCARD', 'VISA'] as const;
 
-export type { WalletPaymentRequestInput } from '../types/wallet-request';
-
 export interface WalletPaymentRequest {
   apiVersion: 2;
   apiVersionMinor: 0;
