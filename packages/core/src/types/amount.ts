@@ -47,14 +47,10 @@ export interface RefundAmount {
   tipAmount?: number | undefined;
 }
 
-/** An amount as the service reports it back, in minor units; fields paymount does not know are kept. */
-export interface TransactionAmount {
-  priceCurrency: string;
-  /** A refund's total, when the service sends it. */
-  totalAmount?: number | undefined;
-  orderAmount?: number | undefined;
-  taxAmount?: number | undefined;
-  surchargeAmount?: number | undefined;
-  tipAmount?: number | undefined;
+/**
+ * An amount as the service reports it back, in its answers: the parts of a refund's amount, in minor
+ * units, and the fields paymount does not know, kept.
+ */
+export interface TransactionAmount extends RefundAmount {
   [field: string]: unknown;
 }
