@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { PaymentClientOptions, PaymentEvent, PaymentRoutesOptions } from '@paymount/core';
+import type { PaymentEvent, PaymentRoutesOptions } from '@paymount/core';
 import type { ConformanceApp, ConformanceTarget } from './context';
 
 /** What `remote-app.mjs` rebuilds the suite's options from, inside the runtime under test. */
@@ -69,7 +69,7 @@ async function startOptionsBridge(options: PaymentRoutesOptions, mountPath: stri
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   // The sandbox's clock and CA are objects of this process: the remote client reads its own runtime's clock, over plain HTTP.
-  const { clock: _clock, ca: _ca, ...clientData } = client as PaymentClientOptions;
+  const { clock: _clock, ca: _ca, ...clientData } = client as Record<string, unknown>;
   return {
     description: {
       bridgeUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -48,6 +48,9 @@ import type { walletPaymentRequestInputSchema } from '../src/wallet/input-schema
 // (issue 30). Each is held here to the schema that checks it, input and output: a rule or field added
 // to one and not the other fails the typecheck.
 
+/** An intersection (`AccountIds & { ... }`) as one object type, which expectTypeOf compares field by field. */
+type Flat<T> = { [K in keyof T]: T[K] };
+
 describe('every public type written out equals its schema, input and output', () => {
   it('the amounts and the address', () => {
     expectTypeOf<z.input<typeof amountSchema>>().toEqualTypeOf<Amount>();
@@ -63,18 +66,18 @@ describe('every public type written out equals its schema, input and output', ()
   });
 
   it('the request bodies', () => {
-    expectTypeOf<z.input<typeof checkoutSessionRequestSchema>>().toEqualTypeOf<CheckoutSessionRequest>();
-    expectTypeOf<z.output<typeof checkoutSessionRequestSchema>>().toEqualTypeOf<CheckoutSessionRequest>();
-    expectTypeOf<z.input<typeof directPaymentRequestSchema>>().toEqualTypeOf<DirectPaymentRequest>();
-    expectTypeOf<z.output<typeof directPaymentRequestSchema>>().toEqualTypeOf<DirectPaymentRequest>();
+    expectTypeOf<z.input<typeof checkoutSessionRequestSchema>>().toEqualTypeOf<Flat<CheckoutSessionRequest>>();
+    expectTypeOf<z.output<typeof checkoutSessionRequestSchema>>().toEqualTypeOf<Flat<CheckoutSessionRequest>>();
+    expectTypeOf<z.input<typeof directPaymentRequestSchema>>().toEqualTypeOf<Flat<DirectPaymentRequest>>();
+    expectTypeOf<z.output<typeof directPaymentRequestSchema>>().toEqualTypeOf<Flat<DirectPaymentRequest>>();
     expectTypeOf<z.input<typeof terminalSaleRequestSchema>>().toEqualTypeOf<TerminalSaleRequest>();
     expectTypeOf<z.output<typeof terminalSaleRequestSchema>>().toEqualTypeOf<TerminalSaleRequest>();
-    expectTypeOf<z.input<typeof refundRequestSchema>>().toEqualTypeOf<RefundRequest>();
-    expectTypeOf<z.output<typeof refundRequestSchema>>().toEqualTypeOf<RefundRequest>();
-    expectTypeOf<z.input<typeof transactionQuerySchema>>().toEqualTypeOf<TransactionQuery>();
-    expectTypeOf<z.output<typeof transactionQuerySchema>>().toEqualTypeOf<TransactionQuery>();
-    expectTypeOf<z.input<typeof expireCheckoutSessionRequestSchema>>().toEqualTypeOf<ExpireCheckoutSessionRequest>();
-    expectTypeOf<z.output<typeof expireCheckoutSessionRequestSchema>>().toEqualTypeOf<ExpireCheckoutSessionRequest>();
+    expectTypeOf<z.input<typeof refundRequestSchema>>().toEqualTypeOf<Flat<RefundRequest>>();
+    expectTypeOf<z.output<typeof refundRequestSchema>>().toEqualTypeOf<Flat<RefundRequest>>();
+    expectTypeOf<z.input<typeof transactionQuerySchema>>().toEqualTypeOf<Flat<TransactionQuery>>();
+    expectTypeOf<z.output<typeof transactionQuerySchema>>().toEqualTypeOf<Flat<TransactionQuery>>();
+    expectTypeOf<z.input<typeof expireCheckoutSessionRequestSchema>>().toEqualTypeOf<Flat<ExpireCheckoutSessionRequest>>();
+    expectTypeOf<z.output<typeof expireCheckoutSessionRequestSchema>>().toEqualTypeOf<Flat<ExpireCheckoutSessionRequest>>();
     expectTypeOf<z.input<typeof walletPaymentRequestInputSchema>>().toEqualTypeOf<WalletPaymentRequestInput>();
     expectTypeOf<z.output<typeof walletPaymentRequestInputSchema>>().toEqualTypeOf<WalletPaymentRequestInput>();
   });
@@ -86,7 +89,7 @@ describe('every public type written out equals its schema, input and output', ()
 
   it("the client's options, as written and once defaulted", () => {
     expectTypeOf<z.input<typeof paymentClientOptionsSchema>>().toEqualTypeOf<PaymentClientOptions>();
-    expectTypeOf<z.output<typeof paymentClientOptionsSchema>>().toEqualTypeOf<ResolvedPaymentClientOptions>();
+    expectTypeOf<z.output<typeof paymentClientOptionsSchema>>().toEqualTypeOf<Flat<ResolvedPaymentClientOptions>>();
     expectTypeOf<z.input<typeof telemetryOptionsSchema>>().toEqualTypeOf<PaymentTelemetry | undefined>();
     expectTypeOf<z.output<typeof telemetryOptionsSchema>>().toEqualTypeOf<PaymentTelemetry | undefined>();
   });

@@ -2,7 +2,7 @@
  * A billing or shipping address of a direct payment (the vendor's CheckoutAddress). Every part is
  * optional; a part that is sent must not be empty, since the service uses it for address verification.
  */
-export interface CheckoutAddress {
+export type CheckoutAddress = {
   /** 1–128 characters. */
   line1?: string | undefined;
   /** 1–128 characters. */
@@ -15,4 +15,4 @@ export interface CheckoutAddress {
   postalCode?: string | undefined;
   /** An ISO 3166-1 alpha-2 country code in upper case, e.g. `"US"`. */
   countryCode?: string | undefined;
-}
+};

@@ -14,20 +14,20 @@ export interface Clock {
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 /** How a call that failed on the way (network, 429, 5xx) is retried, with backoff. */
-export interface RetryOptions {
+export type RetryOptions = {
   /** Attempts per call, the first included: a whole number from 1 to 10. Default 3. */
   maxAttempts?: number | undefined;
   /** The first backoff, in milliseconds: a whole number, 0 or more. Default 250. */
   baseDelayMs?: number | undefined;
   /** The longest backoff, in milliseconds: a whole number, 0 or more. Default 8000. */
   maxDelayMs?: number | undefined;
-}
+};
 
 /** A PEM certificate as text or bytes (a Buffer from readFileSync). */
 export type PemCertificate = string | Uint8Array;
 
 /** The options of `createPaymentClient`. Unknown keys are refused, with the closest known one named. */
-export interface PaymentClientOptions {
+export type PaymentClientOptions = {
   /** The whole API key from the merchant portal, without whitespace. Never logged. */
   apiKey: string;
   /** The service's address: an absolute `https://` URL (plain `http://` only for a loopback sandbox with `localDevelopment: true`). */
@@ -62,14 +62,16 @@ export interface PaymentClientOptions {
   sleep?: Sleep | undefined;
   /** Allows plain HTTP and non-public hosts in `baseUrl` and callback URLs, for a local sandbox. Default false. */
   localDevelopment?: boolean | undefined;
-}
+};
 
 /** The client's options once checked, defaults applied. */
-export interface ResolvedPaymentClientOptions
-  extends Omit<PaymentClientOptions, 'timeoutMs' | 'deadlineMs' | 'terminalTimeoutMs' | 'retry' | 'localDevelopment'> {
+export type ResolvedPaymentClientOptions = Omit<
+  PaymentClientOptions,
+  'timeoutMs' | 'deadlineMs' | 'terminalTimeoutMs' | 'retry' | 'localDevelopment'
+> & {
   timeoutMs: number;
   deadlineMs: number;
   terminalTimeoutMs: number;
   retry: Required<{ [K in keyof RetryOptions]: number }>;
   localDevelopment: boolean;
-}
+};

@@ -5,15 +5,15 @@ import type { CheckoutAddress } from './address';
 import type { Amount, ProductLineItem, RefundAmount } from './amount';
 
 /** The account and call identifiers every request body carries. */
-interface AccountIds {
+type AccountIds = {
   /** 1–32 characters (the client fills it from its options). */
   appId: string;
   /** 1–32 characters (the client fills it from its options). */
   merchantId: string;
-}
+};
 
 /** What the hosted checkout page and a direct wallet payment have in common. */
-interface OrderPayment extends AccountIds {
+type OrderPayment = AccountIds & {
   /** The call's idempotency key: 1–32 of `A-Z a-z 0-9 _ -` (the client generates one when absent). */
   transactionRequestId: string;
   /** The merchant's order: 6–32 of `A-Z a-z 0-9 _ - | *`. */
@@ -28,18 +28,18 @@ interface OrderPayment extends AccountIds {
   notifyUrl?: string | undefined;
   /** Where the shopper returns: an absolute URL of at most 256 characters, public HTTPS outside local development. */
   merchantReturnUrl?: string | undefined;
-}
+};
 
 /** The create-session body (POST /v1/checkout/session). Unknown fields are refused. */
-export interface CheckoutSessionRequest extends OrderPayment {
+export type CheckoutSessionRequest = OrderPayment & {
   /** Ask the shopper for a billing address on the hosted page. */
   collectBillingAddress?: boolean | undefined;
   /** Ask the shopper for a shipping address on the hosted page. */
   collectShippingAddress?: boolean | undefined;
-}
+};
 
 /** The direct wallet payment body (docs/service-contract.md#direct-payment). Unknown fields are refused. */
-export interface DirectPaymentRequest extends OrderPayment {
+export type DirectPaymentRequest = OrderPayment & {
   /** Always `"WALLET_PAY"`. */
   paymentMethod: 'WALLET_PAY';
   /** The wallet token string (`paymentMethodData.tokenizationData.token`), forwarded untouched: 1–65536 characters. */
@@ -50,7 +50,7 @@ export interface DirectPaymentRequest extends OrderPayment {
   customerName?: string | undefined;
   billingAddress?: CheckoutAddress | undefined;
   shippingAddress?: CheckoutAddress | undefined;
-}
+};
 
 /** The terminal sale body (docs/service-contract.md#terminal-sale). Fields beyond these pass through unchanged. */
 export interface TerminalSaleRequest extends AccountIds {
@@ -67,7 +67,7 @@ export interface TerminalSaleRequest extends AccountIds {
  * The refund body (POST /v1/checkout/refund), the vendor's OnlineRefundRequest. The payment is named by
  * exactly one of `originalTransactionId` and `originalTransactionRequestId`. Unknown fields are refused.
  */
-export interface RefundRequest extends AccountIds {
+export type RefundRequest = AccountIds & {
   /** The refund's own idempotency key: 1–64 of `A-Z a-z 0-9 _ -`. */
   transactionRequestId: string;
   /** The service's id of the payment to refund: 1–64 characters. */
@@ -82,20 +82,20 @@ export interface RefundRequest extends AccountIds {
   attach?: string | undefined;
   /** Where the service posts the refund's result: an absolute URL of at most 200 characters, public HTTPS outside local development. */
   notifyUrl?: string | undefined;
-}
+};
 
 /** The query of GET /v1/transaction/query: the transaction named by exactly one of its two ids. */
-export interface TransactionQuery extends AccountIds {
+export type TransactionQuery = AccountIds & {
   /** The service's transaction id: 1–64 characters. */
   transactionId?: string | undefined;
   /** The merchant's `transactionRequestId`: 1–64 of `A-Z a-z 0-9 _ -`. */
   transactionRequestId?: string | undefined;
-}
+};
 
 /** The expire-session body (POST /v1/checkout/expire-session), the vendor's ExpireCheckoutSessionRequest. */
-export interface ExpireCheckoutSessionRequest extends AccountIds {
+export type ExpireCheckoutSessionRequest = AccountIds & {
   /** The `sessionId` create-session answered: 1–64 characters. */
   sessionId: string;
   /** Why the session is expired: 1–256 characters. */
   reason?: string | undefined;
-}
+};

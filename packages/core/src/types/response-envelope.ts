@@ -2,7 +2,7 @@
  * The envelope every answer of the service carries. `data` is there on success; an error envelope may
  * lack it, and still carries its `code` and `traceId`. Fields paymount does not know are kept.
  */
-export interface ResponseEnvelope {
+export type ResponseEnvelope = {
   /** The service's result code. */
   code: string;
   msg?: string | undefined;
@@ -10,4 +10,4 @@ export interface ResponseEnvelope {
   traceId: string;
   data?: Record<string, unknown> | null | undefined;
   [field: string]: unknown;
-}
+};

@@ -13,7 +13,7 @@ import type { PaymentClientOptions } from './client-options';
 import type { PaymentTelemetry } from './telemetry';
 
 /** The per-order payment guard. */
-export interface OrderGuardOptions {
+export type OrderGuardOptions = {
   /**
    * Where each order's current payment attempt and its lock are kept. Default
    * a bounded in-memory store (one process); several instances need a shared
@@ -41,10 +41,10 @@ export interface OrderGuardOptions {
    * after that only `resolveOrder`'s `payable` guards the order.
    */
   attemptTtlMs?: number | undefined;
-}
+};
 
 /** What GET /wallet/config needs. */
-export interface WalletRouteOptions {
+export type WalletRouteOptions = {
   /** The gateway identifier the service was assigned by the wallet provider: not empty. */
   gatewayId: string;
   /** Upper-case wallet network codes such as `"VISA"`, at least one. Default: AMEX, DISCOVER, JCB, MASTERCARD, VISA. */
@@ -53,10 +53,10 @@ export interface WalletRouteOptions {
   merchantName?: string | undefined;
   /** An ISO 3166-1 alpha-2 code in upper case, e.g. `"US"`. */
   countryCode?: string | undefined;
-}
+};
 
 /** The webhook route's time window and memory of handled events, beside its secret(s). Every duration is a whole number of milliseconds greater than 0. */
-export interface WebhookRouteSettings {
+export type WebhookRouteSettings = {
   /**
    * Allowed distance from now, either way, of X-Timestamp and of the time
    * signed into the body (`signedTimeField`). Default 5 minutes. Every retry
@@ -106,7 +106,7 @@ export interface WebhookRouteSettings {
    * queued processing. Default 5 s, half the service's wait for an answer.
    */
   slowHandlerWarningMs?: number | undefined;
-}
+};
 
 /**
  * The webhook route's options: exactly one of `secret` or `secrets` (a list, for rotation; each the
@@ -120,7 +120,7 @@ export type WebhookRouteOptions = WebhookSecrets & WebhookRouteSettings;
  * of the framework request handed to `resolveOrder` and the event handlers: each adapter's own
  * options fill it in; core's node and fetch entries leave it `unknown`.
  */
-export interface PaymentRoutesOptions<TContext = unknown> {
+export type PaymentRoutesOptions<TContext = unknown> = {
   /** A client, or the options to create one (then closed by `paymentRoutes.close()`). */
   client: PaymentClient | PaymentClientOptions;
   /** Looks up the merchant's order on the server: the only source of the amount charged. */
@@ -183,4 +183,4 @@ export interface PaymentRoutesOptions<TContext = unknown> {
    * OpenTelemetry providers, when `@opentelemetry/api` is installed; `false`: none.
    */
   telemetry?: PaymentTelemetry | undefined;
-}
+};

@@ -1,7 +1,7 @@
 import type { Amount } from './amount';
 
 /** What `buildWalletPaymentRequest` needs to write the browser wallet's payment data request. */
-export interface WalletPaymentRequestInput {
+export type WalletPaymentRequestInput = {
   /** The server-side order's amount, in integer minor units. */
   amount: Amount;
   /** The gateway identifier the service was assigned by the wallet provider: not empty. */
@@ -14,4 +14,4 @@ export interface WalletPaymentRequestInput {
   merchantName?: string | undefined;
   /** An ISO 3166-1 alpha-2 code in upper case, e.g. `"US"`. */
   countryCode?: string | undefined;
-}
+};
