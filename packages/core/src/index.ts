@@ -53,7 +53,8 @@ export type { EventHandling } from './idempotency/handle-event-once';
 // Money, wallet, payment status
 export { currencyExponent, fromMinorUnits, toMinorUnits } from './money';
 export { buildWalletPaymentRequest } from './wallet/payment-request';
-export type { WalletPaymentRequest, WalletPaymentRequestInput } from './wallet/payment-request';
+export type { WalletPaymentRequest } from './wallet/payment-request';
+export type { WalletPaymentRequestInput } from './types/wallet-request';
 export { paymentStatusOf } from './transaction-status';
 export type { PaymentStatus } from './transaction-status';
 export { isSessionExpired } from './session';
@@ -69,7 +70,7 @@ export type {
   OrderAttemptKind,
   OrderAttemptState,
   OrderAttemptUpdate,
-} from './orders/attempt';
+} from './types/order-attempt';
 export { MemoryOrderAttemptStore } from './orders/memory-store';
 export type { MemoryOrderAttemptStoreOptions } from './orders/memory-store';
 
@@ -78,10 +79,10 @@ export { consoleLogger, createRedactingLogger, silentLogger } from './logger';
 export type { LogFn, Logger, LoggerOption } from './logger';
 
 // Telemetry
-export type { PaymentTelemetry, PaymentTelemetryOptions } from './telemetry/options';
+export type { PaymentTelemetry, PaymentTelemetryOptions } from './types/telemetry';
 
 // Client option and result types
-export type { Clock, PaymentClientOptions, Sleep } from './schemas/client-options';
+export type { Clock, PaymentClientOptions, Sleep } from './types/client-options';
 export type {
   AnsweredRefund,
   CallOptions,
@@ -105,21 +106,24 @@ export type {
   OneOf,
   WithClientDefaults,
 } from './client/types';
-export type { Amount, ProductLineItem } from './schemas/amount';
-export type { CheckoutAddress } from './schemas/address';
-export type { CheckoutSessionRequest } from './schemas/checkout-session';
-export type { DirectPaymentRequest } from './schemas/direct-payment';
-export type { TerminalSaleRequest } from './schemas/terminal-sale';
-export type { RefundAmount, RefundRequest } from './schemas/refund';
-export type { TransactionQuery } from './schemas/transaction-query';
-export type { ExpireCheckoutSessionRequest } from './schemas/expire-session';
+// Written out in src/types, so that these declarations name no zod (issue 30); the schemas are held to them.
+export type { Amount, ProductLineItem, RefundAmount } from './types/amount';
+export type { CheckoutAddress } from './types/address';
+export type {
+  CheckoutSessionRequest,
+  DirectPaymentRequest,
+  ExpireCheckoutSessionRequest,
+  RefundRequest,
+  TerminalSaleRequest,
+  TransactionQuery,
+} from './types/requests';
 
 // Route handler option and result types
 export type { FetchHandler, FetchHandlerOptions } from './routes/fetch-handler';
 export type { NodeMiddleware, NodeMiddlewareOptions } from './routes/node-middleware';
 export type { OrderPaymentStatus } from './routes/status';
-export type { CancelCheckoutResult } from './orders/cancel-checkout';
-export type { ReconcileOptions, ReconcileSummary } from './orders/reconcile';
+export type { CancelCheckoutResult } from './types/cancel-checkout';
+export type { ReconcileOptions, ReconcileSummary } from './types/reconcile';
 export type {
   MerchantOrder,
   OrderGuardOptions,

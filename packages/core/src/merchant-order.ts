@@ -1,4 +1,4 @@
-import type { Amount, ProductLineItem } from './schemas/amount';
+import type { Amount, ProductLineItem } from './types/amount';
 
 /** The merchant's own order, looked up on the server: the only source of the amount charged. */
 export interface MerchantOrder {

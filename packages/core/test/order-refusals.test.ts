@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderAttempt } from '../src/orders/attempt';
+import type { OrderAttempt } from '../src/types/order-attempt';
 import { isRefusal, notPayable, type OrderRefusal } from '../src/orders/refusals';
 import { errorToAnswer } from '../src/routes/errors-to-response';
 import { refusalError, unlessRefused } from '../src/routes/order-refusals';

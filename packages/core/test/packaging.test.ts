@@ -102,26 +102,45 @@ it('@paymount/core/webhooks loaded alone names the broken field and its rule in 
   });
 });
 
+/**
+ * Every module specifier a built file loads, following its own chunks: `chunkFile` maps a chunk's
+ * specifier to its file (a declaration file names its chunks by their JavaScript's name).
+ */
+function loadedBy(file: string, chunkFile = (specifier: string) => specifier, seen = new Set<string>()): Set<string> {
+  const specifiers = new Set<string>();
+  const text = readFileSync(file, 'utf8');
+  for (const [, specifier] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s*)["']([^"']+)["']/gm)) {
+    if (!specifier!.startsWith('./')) specifiers.add(specifier!);
+    else if (!seen.has(specifier!)) {
+      seen.add(specifier!);
+      for (const inner of loadedBy(`${dirname(file)}/${chunkFile(specifier!)}`, chunkFile, seen)) specifiers.add(inner);
+    }
+  }
+  return specifiers;
+}
+
+const isZod = (specifier: string) => specifier === 'zod' || specifier.startsWith('zod/');
+
 it('@paymount/core/webhooks loads neither undici nor any zod, on Node and on the web build, from import and require', () => {
   const packageDir = `${import.meta.dirname}/..`;
-  // Every module specifier a built file loads, following its own chunks.
-  const loadedBy = (file: string, seen = new Set<string>()): Set<string> => {
-    const specifiers = new Set<string>();
-    const text = readFileSync(file, 'utf8');
-    for (const [, specifier] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s*)["']([^"']+)["']/gm)) {
-      if (!specifier!.startsWith('./')) specifiers.add(specifier!);
-      else if (!seen.has(specifier!)) {
-        seen.add(specifier!);
-        for (const inner of loadedBy(`${dirname(file)}/${specifier}`, seen)) specifiers.add(inner);
-      }
-    }
-    return specifiers;
-  };
   for (const file of ['dist/webhooks.js', 'dist/webhooks.cjs', 'dist/web/webhooks.js', 'dist/web/webhooks.cjs']) {
     const loaded = [...loadedBy(`${packageDir}/${file}`)].sort();
     // The verifier runs checks generated from the webhook schemas (scripts/compile-webhook-checks.ts), not zod.
-    expect(loaded.filter((specifier) => specifier === 'undici' || specifier === 'zod' || specifier.startsWith('zod/') || specifier === 'module'), file).toEqual([]);
+    expect(loaded.filter((specifier) => specifier === 'undici' || isZod(specifier) || specifier === 'module'), file).toEqual([]);
   }
+});
+
+// Issue 30: zod's typings default-import their locales, which a CommonJS app without esModuleInterop
+// refuses (TS1259); tests/readmes' strict-cjs-declarations test compiles such an app against the packed packages.
+it("the root, http and webhooks entries' declarations import no zod; the schemas entry's do, since it exports schemas", () => {
+  const packageDir = `${import.meta.dirname}/..`;
+  const declarationOf = (specifier: string) => specifier.replace(/\.js$/, '.d.ts').replace(/\.cjs$/, '.d.cts');
+  const zodIn = (file: string) => [...loadedBy(`${packageDir}/dist/${file}`, declarationOf)].filter(isZod).sort();
+  for (const entry of ['index', 'http', 'webhooks']) {
+    for (const extension of ['d.ts', 'd.cts']) expect(zodIn(`${entry}.${extension}`), `${entry}.${extension}`).toEqual([]);
+  }
+  expect(zodIn('schemas.d.ts')).toContain('zod');
+  expect(zodIn('schemas.d.cts')).toContain('zod');
 });
 
 it('publint and Are The Types Wrong find no problem in the packed package', () => {

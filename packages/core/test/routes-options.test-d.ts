@@ -2,7 +2,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { MerchantOrder, OrderLookupContext, PaymentRoutesOptions, WebhookRouteOptions } from '../src';
 import type { paymentRoutesOptionsSchema } from '../src/routes/options-schema';
 
-describe('PaymentRoutesOptions, derived from the schema that checks it', () => {
+describe('PaymentRoutesOptions, held to the schema that checks it', () => {
   it('has exactly the keys the start-up check accepts', () => {
     type SchemaKeys = keyof ReturnType<typeof paymentRoutesOptionsSchema>['shape'];
     expectTypeOf<keyof PaymentRoutesOptions>().toEqualTypeOf<SchemaKeys>();

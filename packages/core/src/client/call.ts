@@ -1,6 +1,6 @@
 import { PaymentApiError, PaymentError, PaymentRateLimitError, PaymentTimeoutError } from '../errors';
 import { REDACTED, type Logger } from '../logger';
-import type { Clock, Sleep } from '../schemas/client-options';
+import type { Clock, Sleep } from '../types/client-options';
 import { UNOBSERVED, type CallObserver, type CallTelemetry } from '../telemetry/call-spans';
 import { buildAuthHeaders } from './auth-headers';
 import { interpretResponse, type Interpretation, type SuccessEnvelope } from './response';

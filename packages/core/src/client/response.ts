@@ -1,7 +1,8 @@
 import { checkAgainst, describeIssues } from '../validation';
 import { PaymentApiError, PaymentNotFoundError, PaymentRateLimitError, PaymentResponseError, type PaymentError } from '../errors';
 import { redactValue } from '../logger';
-import { responseEnvelopeSchema, type ResponseEnvelope } from '../schemas/envelope';
+import { responseEnvelopeSchema } from '../schemas/envelope';
+import type { ResponseEnvelope } from '../types/response-envelope';
 import { NOT_FOUND_CODES, RATE_LIMIT_CODE, SUCCESS_CODE } from '../service-codes';
 import { parseRetryAfter } from './retry';
 import type { HttpMethod, TransportResponse } from './transport';

@@ -1,4 +1,4 @@
-import type { Sleep } from '../schemas/client-options';
+import type { Sleep } from '../types/client-options';
 
 export interface RetryPolicy {
   maxAttempts: number;

@@ -1,12 +1,13 @@
-import type * as z from 'zod/mini';
-import type { CheckoutSessionRequest } from '../schemas/checkout-session';
-import type { DirectPaymentRequest } from '../schemas/direct-payment';
-import type { ResponseEnvelope } from '../schemas/envelope';
-import type { ExpireCheckoutSessionRequest } from '../schemas/expire-session';
-import type { RefundRequest } from '../schemas/refund';
-import type { reportedAmountSchema } from '../schemas/reported-amount';
-import type { terminalSaleRequestSchema } from '../schemas/terminal-sale';
 import type { PaymentStatus } from '../transaction-status';
+import type { TransactionAmount } from '../types/amount';
+import type {
+  CheckoutSessionRequest,
+  DirectPaymentRequest,
+  ExpireCheckoutSessionRequest,
+  RefundRequest,
+  TerminalSaleRequest,
+} from '../types/requests';
+import type { ResponseEnvelope } from '../types/response-envelope';
 
 type Defaulted = 'appId' | 'merchantId' | 'transactionRequestId';
 
@@ -15,7 +16,7 @@ export type WithClientDefaults<T extends Record<Defaulted, string>> = Omit<T, De
 
 export type CheckoutSessionInput = WithClientDefaults<CheckoutSessionRequest>;
 export type DirectPaymentInput = WithClientDefaults<Omit<DirectPaymentRequest, 'paymentMethod'>>;
-export type TerminalSaleInput = WithClientDefaults<z.input<typeof terminalSaleRequestSchema>>;
+export type TerminalSaleInput = WithClientDefaults<TerminalSaleRequest>;
 
 /** Exactly one of two ids naming the same transaction. */
 export type OneOf<A extends string, B extends string> =
@@ -72,8 +73,7 @@ export interface PaymentResult extends TransactionResultReason {
 export type DirectPaymentResult = PaymentResult;
 export type TerminalSaleResult = PaymentResult;
 
-/** An amount as the service reports it back, in minor units; fields paymount does not know are kept. */
-export type TransactionAmount = z.output<typeof reportedAmountSchema>;
+export type { TransactionAmount };
 
 /** The service answered the refund. */
 export interface AnsweredRefund extends TransactionResultReason {

@@ -1,24 +1,11 @@
 import * as z from 'zod/mini';
 import { referenceOrderIdSchema } from '../schemas/fields';
-import { isFinalState, type OrderAttempt } from './attempt';
+import { isFinalState } from './attempt';
+import type { OrderAttempt } from '../types/order-attempt';
 import type { OrderGuardDeps } from './guard-deps';
 import type { OrderRefusal } from './refusals';
+import type { CancelCheckoutResult } from '../types/cancel-checkout';
 import { checkAttempt, closeHostedAttempt, recoverLostSession } from './service-check';
-
-/** What `paymentRoutes.cancelCheckout(referenceOrderId)` did. */
-export type CancelCheckoutResult =
-  /** The order's open hosted session was expired now: its page says it expired, and a new checkout may start. */
-  | { outcome: 'cancelled'; sessionId: string }
-  /** The order is paid (its session was paid, before or while it was being cancelled): refund it instead. */
-  | { outcome: 'already-paid'; transactionId?: string }
-  /** The order has no open hosted session: no checkout yet, a wallet payment, or a session that already ended. */
-  | { outcome: 'no-open-checkout' }
-  /**
-   * A checkout whose answer was lost may have opened a session that cannot be
-   * named to the service (an attempt recorded before attempts kept their
-   * amount): it ends unpaid when its 30 minutes are up.
-   */
-  | { outcome: 'may-be-open'; transactionRequestId: string };
 
 export const cancelCheckoutSchema = z.object({ referenceOrderId: referenceOrderIdSchema });
 

@@ -1,5 +1,5 @@
 import type { PaymentEvent, PaymentEventType } from '../webhooks/event';
-import type { FinalOrderAttemptState } from './attempt';
+import type { FinalOrderAttemptState } from '../types/order-attempt';
 import type { OrderGuardDeps } from './guard-deps';
 
 const STATE_OF_EVENT: Partial<Record<PaymentEventType, FinalOrderAttemptState>> = {

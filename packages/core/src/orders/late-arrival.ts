@@ -1,4 +1,4 @@
-import type { OrderAttempt } from './attempt';
+import type { OrderAttempt } from '../types/order-attempt';
 import type { OrderGuardDeps } from './guard-deps';
 
 /**

@@ -1,5 +1,6 @@
 import { BoundedExpiringMap } from '../bounded-expiring-map';
-import { isUnsettled, settledAttempt, type OrderAttempt, type OrderAttemptUpdate } from './attempt';
+import { isUnsettled, settledAttempt } from './attempt';
+import type { OrderAttempt, OrderAttemptUpdate } from '../types/order-attempt';
 import type { OrderAttemptStore } from './store';
 
 export interface MemoryOrderAttemptStoreOptions {

@@ -1,6 +1,7 @@
 import type { MerchantOrder } from '../merchant-order';
 import { payableTotal } from '../schemas/amount';
-import { isFinalState, type OrderAttempt, type OrderAttemptKind } from './attempt';
+import { isFinalState } from './attempt';
+import type { OrderAttempt, OrderAttemptKind } from '../types/order-attempt';
 import type { OrderGuardDeps } from './guard-deps';
 import { PAYMENT_PENDING_RETRY_AFTER_SECONDS, type OrderRefusal } from './refusals';
 import { inFlightUntil } from './late-arrival';

@@ -1,12 +1,15 @@
 import type { CheckoutSession, CheckoutSessionInput, DirectPaymentInput, DirectPaymentResult } from '../client/types';
 import type { MerchantOrder } from '../merchant-order';
 import { validate } from '../validation';
-import { isFinalState, type OrderAttempt } from './attempt';
-import { cancelCheckoutSchema, cancelOpenCheckout, type CancelCheckoutResult } from './cancel-checkout';
+import { isFinalState } from './attempt';
+import type { OrderAttempt } from '../types/order-attempt';
+import { cancelCheckoutSchema, cancelOpenCheckout } from './cancel-checkout';
+import type { CancelCheckoutResult } from '../types/cancel-checkout';
 import type { OrderGuardDeps } from './guard-deps';
 import { decideNextAttempt, orderCharge, type OrderCharge } from './next-attempt';
 import { underOrderLock } from './order-lock';
-import { reconcileAttempt, reconcileWindow, type ReconcileOptions, type ReconcileSummary } from './reconcile';
+import { reconcileAttempt, reconcileWindow } from './reconcile';
+import type { ReconcileOptions, ReconcileSummary } from '../types/reconcile';
 import { inProgress, isRefusal, notPayable, type OrderRefusal } from './refusals';
 import { sendAttempt, type RequestFor } from './send-attempt';
 import { checkAttempt } from './service-check';

@@ -3,29 +3,12 @@ import { handleEventOnce } from '../idempotency/handle-event-once';
 import { queueEvent } from '../idempotency/queue-event';
 import { validate } from '../validation';
 import { normalizeEvent } from '../webhooks/normalize-event';
-import { isFinalState, isUnsettled, type OrderAttempt } from './attempt';
+import { isFinalState, isUnsettled } from './attempt';
+import type { OrderAttempt } from '../types/order-attempt';
 import type { OrderGuardDeps } from './guard-deps';
+import type { ReconcileOptions } from '../types/reconcile';
 import { settleHandledEvent } from './handled-events';
 import { checkAttempt } from './service-check';
-
-export interface ReconcileOptions {
-  /** Only attempts unchanged for this long: the webhook usually settles them first. Default 60 000 (1 minute). */
-  olderThanMs?: number;
-  /** Most attempts looked at in one run, oldest first. Default 100. */
-  limit?: number;
-}
-
-/** What one run did. */
-export interface ReconcileSummary {
-  /** Attempts looked at (each is then counted in one of the three below). */
-  checked: number;
-  /** Attempts whose final outcome the handlers have now seen (handled now, or by a webhook before). */
-  settled: number;
-  /** Attempts the service has not finished with, or whose order a payment or webhook is busy with: the next run looks again. */
-  stillPending: number;
-  /** Attempts the service could not be asked about, or whose handler threw: the next run looks again. */
-  errors: number;
-}
 
 export const DEFAULT_RECONCILE_OLDER_THAN_MS = 60_000;
 export const DEFAULT_RECONCILE_LIMIT = 100;

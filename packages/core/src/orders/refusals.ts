@@ -1,5 +1,5 @@
 import type { MerchantOrder } from '../merchant-order';
-import type { OrderAttempt } from './attempt';
+import type { OrderAttempt } from '../types/order-attempt';
 
 /**
  * Why the guard sent nothing for an order. The routes choose the answer: an

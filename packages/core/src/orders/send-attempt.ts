@@ -1,5 +1,5 @@
 import { PaymentValidationError } from '../errors';
-import type { OrderAttempt, OrderAttemptKind, OrderAttemptState } from './attempt';
+import type { OrderAttempt, OrderAttemptKind, OrderAttemptState } from '../types/order-attempt';
 import type { OrderGuardDeps } from './guard-deps';
 import type { OrderCharge, SendDecision } from './next-attempt';
 

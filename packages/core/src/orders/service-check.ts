@@ -1,6 +1,6 @@
 import type { PaymentClient, TransactionDetails } from '../client/types';
 import { PaymentApiError, PaymentNotFoundError, PaymentRateLimitError } from '../errors';
-import type { OrderAttempt, OrderAttemptState } from './attempt';
+import type { OrderAttempt, OrderAttemptState } from '../types/order-attempt';
 import type { OrderGuardDeps } from './guard-deps';
 import { inFlightUntil } from './late-arrival';
 

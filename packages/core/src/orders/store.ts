@@ -1,4 +1,4 @@
-import type { OrderAttempt, OrderAttemptUpdate } from './attempt';
+import type { OrderAttempt, OrderAttemptUpdate } from '../types/order-attempt';
 
 /**
  * Where the payment routes keep each order's current payment attempt, and

@@ -4,16 +4,16 @@ import { MERCHANT_RETURN_URL_MAX, NOTIFY_URL_MAX } from '../schemas/fields';
 import { MIN_SECRET_LENGTH, SURROUNDING_WHITESPACE_RULE } from '../schemas/secret-length';
 import { callbackUrlSchema, type SchemaContext } from '../schemas/urls';
 import { telemetryOptionsSchema } from '../telemetry/options';
-import { walletPaymentRequestInputSchema } from '../wallet/payment-request';
+import { walletPaymentRequestInputSchema } from '../wallet/input-schema';
 import { DEFAULT_WEBHOOK_TOLERANCE_MS } from '../webhooks/verify-webhook';
 import { DEFAULT_DEDUPE_TTL_MS } from './defaults';
 import type { IdempotencyStore } from '../idempotency/store';
 import type { EventProcessing } from '../webhooks/event-processing';
 import type { OrderAttemptStore } from '../orders/store';
 import type { PaymentClient } from '../client/types';
-import type { PaymentClientOptions } from '../schemas/client-options';
+import type { PaymentClientOptions } from '../types/client-options';
 import type { PaymentEventSubscriptions } from '../webhooks/event-handlers';
-import type { WebhookSecrets } from '../webhooks/verify-webhook';
+import type { WebhookRouteOptions } from '../types/route-options';
 import type { MerchantOrder, ResolveOrder } from './types';
 
 const fn = <T extends (...args: never[]) => unknown>(message: string) => z.custom<T>((value) => typeof value === 'function', message);
@@ -153,11 +153,7 @@ const ordersOptionsSchema = z.strictObject({
   attemptTtlMs: z.optional(positiveInt),
 });
 
-/**
- * The per-order payment guard.
- * @interface
- */
-export type OrderGuardOptions = z.input<typeof ordersOptionsSchema>;
+export type { OrderGuardOptions } from '../types/route-options';
 
 const walletRules = walletPaymentRequestInputSchema.shape;
 
@@ -170,20 +166,7 @@ const walletOptionsSchema = z.strictObject({
   countryCode: walletRules.countryCode,
 });
 
-/**
- * What GET /wallet/config needs.
- * @interface
- */
-export type WalletRouteOptions = z.input<typeof walletOptionsSchema>;
-
-/**
- * The webhook route's time window and memory of handled events, beside its secret(s).
- * @interface
- */
-export type WebhookRouteSettings = Omit<z.input<typeof webhookOptionsSchema>, 'secret' | 'secrets'>;
-
-/** The webhook route's options: exactly one of `secret` or `secrets` (a list, for rotation), and its settings. */
-export type WebhookRouteOptions = WebhookSecrets & WebhookRouteSettings;
+export type { WalletRouteOptions, WebhookRouteOptions, WebhookRouteSettings } from '../types/route-options';
 
 /**
  * The handler options, checked once at start-up so that a typo (`notifyURL`)
@@ -277,11 +260,4 @@ export function paymentRoutesOptionsSchema<TContext = unknown>(context: SchemaCo
   });
 }
 
-/**
- * The options of `createPaymentRoutes`, derived from the schema that checks
- * them. `TContext` is the type of the framework request handed to
- * `resolveOrder` and the event handlers: each adapter's own options fill it
- * in; core's node and fetch entries leave it `unknown`.
- * @interface
- */
-export type PaymentRoutesOptions<TContext = unknown> = z.input<ReturnType<typeof paymentRoutesOptionsSchema<TContext>>>;
+export type { PaymentRoutesOptions } from '../types/route-options';

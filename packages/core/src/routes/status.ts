@@ -1,4 +1,4 @@
-import type { OrderAttempt } from '../orders/attempt';
+import type { OrderAttempt } from '../types/order-attempt';
 import { validate } from '../validation';
 import { jsonResponse } from './errors-to-response';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';

@@ -1,6 +1,6 @@
 import type { EventHandling } from '../idempotency/handle-event-once';
-import type { CancelCheckoutResult } from '../orders/cancel-checkout';
-import type { ReconcileOptions, ReconcileSummary } from '../orders/reconcile';
+import type { CancelCheckoutResult } from '../types/cancel-checkout';
+import type { ReconcileOptions, ReconcileSummary } from '../types/reconcile';
 import type { PaymentEventHandler, PaymentEventName } from '../webhooks/event-handlers';
 import type { QueuedEvent, QueuedRun } from '../webhooks/event-processing';
 import type { PaymentClient } from '../client/types';
@@ -25,7 +25,13 @@ export type ResolveOrder<TContext = unknown> = (
   ctx: OrderLookupContext<TContext>,
 ) => Promise<MerchantOrder | null | undefined> | MerchantOrder | null | undefined;
 
-export type { OrderGuardOptions, PaymentRoutesOptions, WalletRouteOptions, WebhookRouteOptions, WebhookRouteSettings } from './options-schema';
+export type {
+  OrderGuardOptions,
+  PaymentRoutesOptions,
+  WalletRouteOptions,
+  WebhookRouteOptions,
+  WebhookRouteSettings,
+} from '../types/route-options';
 
 export interface PaymentRoutes<TContext = unknown> {
   /** Serves a paymount route, or resolves undefined for any other path (the adapter passes the request on). */

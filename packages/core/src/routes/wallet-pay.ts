@@ -1,4 +1,4 @@
-import type { OrderAttempt } from '../orders/attempt';
+import type { OrderAttempt } from '../types/order-attempt';
 import { isRefusal } from '../orders/refusals';
 import { validate } from '../validation';
 import { readRequestBody } from './body';

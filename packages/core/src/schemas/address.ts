@@ -17,4 +17,4 @@ export const checkoutAddressSchema = z.strictObject({
   countryCode: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code in upper case, e.g. "US"'))),
 });
 
-export type CheckoutAddress = z.infer<typeof checkoutAddressSchema>;
+export type { CheckoutAddress } from '../types/address';

@@ -40,7 +40,7 @@ export const amountSchema = z
     }),
   );
 
-export type Amount = z.infer<typeof amountSchema>;
+export type { Amount, ProductLineItem } from '../types/amount';
 
 /** orderAmount + taxAmount + surchargeAmount, in minor units. */
 export function payableTotal(amount: { orderAmount: number; taxAmount?: number | undefined; surchargeAmount?: number | undefined }): number {
@@ -57,5 +57,3 @@ export const productLineItemSchema = z.strictObject({
       z.refine((value) => value >= 1, { message: 'must be at least 1', params: { rule: 'min' } }),
     ),
 });
-
-export type ProductLineItem = z.infer<typeof productLineItemSchema>;

@@ -45,4 +45,4 @@ export function createCheckoutSessionRequestSchema(context: SchemaContext = {}) 
 /** The strict schema: callback URLs must be public HTTPS. */
 export const checkoutSessionRequestSchema = createCheckoutSessionRequestSchema();
 
-export type CheckoutSessionRequest = z.infer<typeof checkoutSessionRequestSchema>;
+export type { CheckoutSessionRequest } from '../types/requests';

@@ -7,13 +7,7 @@ import { appIdSchema, merchantIdSchema } from './fields';
 import { loggerOptionSchema } from './logger-option';
 import { isLoopbackHostname } from './public-host';
 import { MIN_SECRET_LENGTH } from './secret-length';
-
-export interface Clock {
-  now(): number;
-}
-
-/** Waits `ms`, or rejects with the signal's reason when it aborts first. Injectable so tests need not sleep. */
-export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+import type { Clock, Sleep } from '../types/client-options';
 
 const fn = <T>(message: string) => z.custom<T>((value) => typeof value === 'function', message);
 
@@ -114,5 +108,4 @@ export const paymentClientOptionsSchema = z
     ),
   );
 
-export type PaymentClientOptions = z.input<typeof paymentClientOptionsSchema>;
-export type ResolvedPaymentClientOptions = z.output<typeof paymentClientOptionsSchema>;
+export type { PaymentClientOptions, ResolvedPaymentClientOptions } from '../types/client-options';

@@ -60,4 +60,4 @@ export function createDirectPaymentRequestSchema(context: SchemaContext = {}) {
 
 export const directPaymentRequestSchema = createDirectPaymentRequestSchema();
 
-export type DirectPaymentRequest = z.infer<typeof directPaymentRequestSchema>;
+export type { DirectPaymentRequest } from '../types/requests';

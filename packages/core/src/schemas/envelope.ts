@@ -17,4 +17,4 @@ export const responseEnvelopeSchema = z.compile(
   }),
 );
 
-export type ResponseEnvelope = z.infer<typeof responseEnvelopeSchema>;
+export type { ResponseEnvelope } from '../types/response-envelope';

@@ -13,4 +13,4 @@ export const expireCheckoutSessionRequestSchema = z.compile(
   }),
 );
 
-export type ExpireCheckoutSessionRequest = z.infer<typeof expireCheckoutSessionRequestSchema>;
+export type { ExpireCheckoutSessionRequest } from '../types/requests';

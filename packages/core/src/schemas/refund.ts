@@ -49,7 +49,7 @@ export const refundAmountSchema = z
     }),
   );
 
-export type RefundAmount = z.infer<typeof refundAmountSchema>;
+export type { RefundAmount } from '../types/amount';
 
 const refundRequestSchemas = perContext((context) =>
   z.compile(
@@ -84,4 +84,4 @@ export function createRefundRequestSchema(context: SchemaContext = {}) {
 /** The strict schema: notifyUrl must be public HTTPS. */
 export const refundRequestSchema = createRefundRequestSchema();
 
-export type RefundRequest = z.infer<typeof refundRequestSchema>;
+export type { RefundRequest } from '../types/requests';

@@ -25,4 +25,4 @@ export const terminalSaleRequestSchema = z.compile(
     ),
 );
 
-export type TerminalSaleRequest = z.infer<typeof terminalSaleRequestSchema>;
+export type { TerminalSaleRequest } from '../types/requests';

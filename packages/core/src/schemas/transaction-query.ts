@@ -17,4 +17,4 @@ export const transactionQuerySchema = z.compile(
   ),
 );
 
-export type TransactionQuery = z.infer<typeof transactionQuerySchema>;
+export type { TransactionQuery } from '../types/requests';

@@ -2,7 +2,7 @@ import type { Attributes, Context, Span } from '@opentelemetry/api';
 import { PaymentApiError, PaymentError, PaymentTimeoutError } from '../errors';
 import { ATTR, pathOnly, serverAttributes } from './attributes';
 import { createTelemetry, secondsSince, type Telemetry } from './telemetry';
-import type { PaymentTelemetry } from './options';
+import type { PaymentTelemetry } from '../types/telemetry';
 
 /** What the call loop hands over of one attempt's result. */
 export type ObservedAttempt =

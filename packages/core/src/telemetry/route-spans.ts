@@ -1,5 +1,5 @@
 import type { Attributes, Span } from '@opentelemetry/api';
-import type { ReconcileSummary } from '../orders/reconcile';
+import type { ReconcileSummary } from '../types/reconcile';
 import type { NeutralRequest } from '../routes/neutral-http';
 import type { RouteAnswer } from '../routes/route-answer';
 import type { ResolveOrder } from '../routes/types';
@@ -8,7 +8,7 @@ import type { EventHandling } from '../idempotency/handle-event-once';
 import type { EventProcessing, QueuedEvent, QueuedRun } from '../webhooks/event-processing';
 import type { Redactor } from '../logger';
 import { ATTR, deliveryIdAttribute, orderIdAttribute } from './attributes';
-import type { PaymentTelemetry } from './options';
+import type { PaymentTelemetry } from '../types/telemetry';
 import { observeQueue, traceQueuedRun } from './queue-spans';
 import { createTelemetry, secondsSince, type Telemetry } from './telemetry';
 

@@ -2,7 +2,7 @@ import type { Counter, Histogram, Meter, MeterProvider, Tracer, TracerProvider }
 import { version } from '../../package.json';
 import { platform } from '../platform/current';
 import type { OtelApi } from './otel-api';
-import type { PaymentTelemetry } from './options';
+import type { PaymentTelemetry } from '../types/telemetry';
 
 /** The instrumentation scope of every span and metric. */
 export const INSTRUMENTATION_NAME = '@paymount/core';

@@ -1,25 +1,11 @@
-import * as z from 'zod/mini';
 import { fromMinorUnits } from '../money';
-import { amountSchema, payableTotal } from '../schemas/amount';
+import { payableTotal } from '../schemas/amount';
 import { validate } from '../validation';
+import type { WalletPaymentRequestInput } from '../types/wallet-request';
+import { walletPaymentRequestInputSchema } from './input-schema';
 
 /** The service supports five card networks; these are the wallet API's codes for them. */
 export const DEFAULT_CARD_NETWORKS = ['AMEX', 'DISCOVER', 'JCB', 'MASTERCARD', 'VISA'] as const;
-
-export const walletPaymentRequestInputSchema = z.strictObject({
-  amount: amountSchema,
-  gatewayId: z.string().check(z.minLength(1, 'must not be empty')),
-  merchantId: z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(32, 'must be at most 32 characters')),
-  allowedCardNetworks: z.optional(
-    z
-      .array(z.string().check(z.regex(/^[A-Z_]+$/, 'must be an upper-case wallet network code such as "VISA"')))
-      .check(z.minLength(1, 'must list at least one card network')),
-  ),
-  merchantName: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
-  countryCode: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as "US"'))),
-});
-
-export type WalletPaymentRequestInput = z.input<typeof walletPaymentRequestInputSchema>;
 
 export interface WalletPaymentRequest {
   apiVersion: 2;
