@@ -19,7 +19,7 @@ const MICRO_DURATION_MS = 500;
 export async function webBuildFigures(settings: BenchSettings): Promise<Figure[]> {
   return withScope(async (scope) => {
     const stub = await scope.start<{ url: string }>(subject('envelope-server'));
-    const clientSides: readonly WebBuildSide[] = ['paymount-fetch', 'fetch'];
+    const clientSides: readonly WebBuildSide[] = ['paymount-fetch', 'fetch', 'fetch-with-timeout'];
     const callers = await Promise.all(
       clientSides.map((side) => scope.start(subject('web-build'), { side, upstream: stub.ready.url, connections: settings.connections }, WEB_BUILD_FLAGS)),
     );
@@ -47,7 +47,7 @@ export async function webBuildFigures(settings: BenchSettings): Promise<Figure[]
     );
 
     return webBuildFiguresOf(
-      { paymount: clientRuns.get('paymount-fetch')!, bare: clientRuns.get('fetch')! },
+      { paymount: clientRuns.get('paymount-fetch')!, bare: clientRuns.get('fetch')!, timed: clientRuns.get('fetch-with-timeout')! },
       { paymount: verifyRuns.get('paymount-web-verify')!, bare: verifyRuns.get('bare-web-verify')! },
       verifiers[0]!.ready.bytes,
       settings.connections,
@@ -56,9 +56,17 @@ export async function webBuildFigures(settings: BenchSettings): Promise<Figure[]
 }
 
 type Pair = Readonly<{ paymount: readonly number[]; bare: readonly number[] }>;
+/** The client's sides: `timed` is the bare fetch given an abort signal with a time limit. */
+type ClientSides = Pair & Readonly<{ timed: readonly number[] }>;
 
-/** The two figures and their targets, from the pairs each side ran. */
-export function webBuildFiguresOf(client: Pair, verify: Pair, bytes: number, connections: number): Figure[] {
+/**
+ * The figures and their targets, from the runs each side made. A fetch given an abort signal
+ * costs the runtime's fetch more per call than one without (undici's Request follows the
+ * signal); paymount's per-attempt timeout needs one, so `fetch-signal-cost` measures what
+ * that part costs outside paymount, and `client-fetch-vs-timed-fetch` what paymount adds
+ * over a bare call that can time out.
+ */
+export function webBuildFiguresOf(client: ClientSides, verify: Pair, bytes: number, connections: number): Figure[] {
   return [
     {
       id: 'client-fetch-vs-fetch',
@@ -67,6 +75,22 @@ export function webBuildFiguresOf(client: Pair, verify: Pair, bytes: number, con
       target: 0.9,
       higherIsBetter: true,
       absolute: { paymount: absoluteOf(client.paymount, 'calls/s'), bare: absoluteOf(client.bare, 'calls/s'), inFlight: connections },
+    },
+    {
+      id: 'client-fetch-vs-timed-fetch',
+      what: `the same createCheckoutSession vs a bare fetch() given signal: AbortSignal.timeout() (calls/s, ${connections} in flight, in Node): what paymount adds over a bare call that can time out`,
+      ratio: ratiosOf(client.paymount, client.timed),
+      target: 0.9,
+      higherIsBetter: true,
+      absolute: { paymount: absoluteOf(client.paymount, 'calls/s'), timed: absoluteOf(client.timed, 'calls/s'), inFlight: connections },
+    },
+    {
+      id: 'fetch-signal-cost',
+      what: `a bare fetch() given signal: AbortSignal.timeout() vs the same without a signal (calls/s, ${connections} in flight, in Node): the runtime's own cost of a fetch that can be aborted, outside paymount`,
+      ratio: ratiosOf(client.timed, client.bare),
+      target: null,
+      higherIsBetter: true,
+      absolute: { timed: absoluteOf(client.timed, 'calls/s'), bare: absoluteOf(client.bare, 'calls/s'), inFlight: connections },
     },
     {
       id: 'webhook-verify-web',

@@ -12,7 +12,10 @@ import { importWebhookKey, verifyBareWebCrypto } from './handwritten/webhook-ver
  * with `--conditions=worker`, which package.json's exports map sends to
  * dist/web. Each side against its bare Web API counterpart, in the same kind of process.
  */
-export type WebBuildSide = 'paymount-fetch' | 'fetch' | 'paymount-web-verify' | 'bare-web-verify';
+export type WebBuildSide = 'paymount-fetch' | 'fetch' | 'fetch-with-timeout' | 'paymount-web-verify' | 'bare-web-verify';
+
+/** The bare timed call's limit: never reached by the stub, as paymount's per-attempt timeout is not. */
+const BARE_TIMEOUT_MS = 30_000;
 
 const order = ORDERS.get('order-0001')!;
 
@@ -21,13 +24,15 @@ serveHarness(async (): Promise<{ ready: { side: WebBuildSide; bytes?: number }; 
   const resolved = import.meta.resolve('@paymount/core');
   if (!resolved.includes('/dist/web/')) throw new Error(`@paymount/core resolved to ${resolved}, not its web build: start with --conditions=worker`);
   const { side, upstream, connections } = childArgs<{ side: WebBuildSide; upstream?: string; connections: number }>();
-  if (side === 'paymount-fetch' || side === 'fetch') {
+  if (side === 'paymount-fetch' || side === 'fetch' || side === 'fetch-with-timeout') {
     const client = createPaymentClient({ ...CREDENTIALS, baseUrl: upstream!, localDevelopment: true });
     const input = sessionFieldsOf(order);
-    const op =
-      side === 'fetch'
-        ? async () => (await createSessionOnFetch(upstream!, order)).checkoutUrl.length > 0
-        : async () => (await client.createCheckoutSession(input)).checkoutUrl.length > 0;
+    const ops = {
+      fetch: async () => (await createSessionOnFetch(upstream!, order)).checkoutUrl.length > 0,
+      'fetch-with-timeout': async () => (await createSessionOnFetch(upstream!, order, AbortSignal.timeout(BARE_TIMEOUT_MS))).checkoutUrl.length > 0,
+      'paymount-fetch': async () => (await client.createCheckoutSession(input)).checkoutUrl.length > 0,
+    };
+    const op = ops[side];
     return {
       ready: { side },
       handle: (request) => runClosedLoop({ ...(request as Omit<ClosedLoopOptions, 'op' | 'concurrency'>), concurrency: connections, op }),

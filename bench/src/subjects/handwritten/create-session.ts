@@ -46,9 +46,12 @@ export async function createSessionOnUndici(dispatcher: Dispatcher, origin: stri
   return sessionOf((await response.body.json()) as Envelope);
 }
 
-/** The bare minimum on the runtime's fetch: one request, parse the envelope, take the two fields. */
-export async function createSessionOnFetch(origin: string, order: ShopOrder): Promise<HandWrittenSession> {
+/**
+ * The bare minimum on the runtime's fetch: one request, parse the envelope, take the two fields.
+ * With `signal`, the call can be abandoned (a time limit): what any caller that does not wait forever passes.
+ */
+export async function createSessionOnFetch(origin: string, order: ShopOrder, signal?: AbortSignal): Promise<HandWrittenSession> {
   const { headers, body } = handWrittenCall(order);
-  const response = await fetch(origin + CREATE_SESSION_PATH, { method: 'POST', headers, body });
+  const response = await fetch(origin + CREATE_SESSION_PATH, signal === undefined ? { method: 'POST', headers, body } : { method: 'POST', headers, body, signal });
   return sessionOf((await response.json()) as Envelope);
 }
