@@ -139,8 +139,8 @@ it("the root, http and webhooks entries' declarations import no zod; the schemas
   for (const entry of ['index', 'http', 'webhooks']) {
     for (const extension of ['d.ts', 'd.cts']) expect(zodIn(`${entry}.${extension}`), `${entry}.${extension}`).toEqual([]);
   }
-  expect(zodIn('schemas.d.ts')).toContain('zod');
-  expect(zodIn('schemas.d.cts')).toContain('zod');
+  expect(zodIn('schemas.d.ts')).toContain('zod/mini');
+  expect(zodIn('schemas.d.cts')).toContain('zod/mini');
 });
 
 it('publint and Are The Types Wrong find no problem in the packed package', () => {
