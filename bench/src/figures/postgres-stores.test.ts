@@ -31,8 +31,9 @@ describe.skipIf(postgresSkipped)('the postgres-stores baseline', () => {
 
   it("sends the stores' own statements and leaves the same rows for its order as the stores' cycle did", async () => {
     const steps = await recordCycle(pool);
-    // lock, get, put, put, settle, unlock, claim, and the transaction marking the event handled.
-    expect(steps.map((step) => step.kind)).toEqual(['query', 'query', 'query', 'query', 'query', 'query', 'query', 'transaction']);
+    // lock, get, put, put, settle, unlock, claim, and the mark: one statement, since the cycle's handler
+    // sends nothing through its transaction, which then never begins.
+    expect(steps.map((step) => step.kind)).toEqual(['query', 'query', 'query', 'query', 'query', 'query', 'query', 'query']);
     await replay(pool, steps, 'bench-replayed-order');
     const stores = await leftFor(pool, RECORDED_KEY);
     expect(stores).toEqual({
