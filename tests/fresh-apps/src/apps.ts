@@ -29,7 +29,7 @@ export interface FreshApp {
   readme: string;
   setting: Setting;
   blocks: BlockSource[];
-  /** The compiled file `node` runs, under `dist/`; none for Next.js (packages/next's tests run `next build`). */
+  /** The compiled file `node` runs, under `dist/`; none for Next.js (built by `next build`, served by `next start`: src/next-app.ts). */
   main?: string;
   /** The README's "Testing your handlers" block, compiled beside the app as `test-webhook.ts`, when it has one. */
   testingBlock: boolean;
@@ -109,18 +109,22 @@ export const FRESH_APPS: FreshApp[] = [
       { section: 'Quick start', fileName: 'payments.ts', file: 'payments.ts' },
       { section: 'Quick start', fileName: 'app/payments/[...paymount]/route.ts', file: 'app/payments/[...paymount]/route.ts' },
       { section: 'Quick start', fileName: 'instrumentation.ts', file: 'instrumentation.ts' },
+      // The app-wide auth check, its matcher leaving the payment routes out (test/next.test.ts).
+      { section: 'An app-wide proxy', fileName: 'proxy.ts', file: 'proxy.ts' },
     ],
     testingBlock: false,
     orderPage: false,
+    shopFiles: { 'shop/next.config.mjs': 'next.config.mjs' },
   },
 ];
 
 /** The settings per kind of project, over `blocks.tsconfig.json` (strict, exactOptionalPropertyTypes, skipLibCheck off...). */
-const SETTINGS: Record<Setting, { type: 'module' | 'commonjs'; compilerOptions: Record<string, unknown> }> = {
+const SETTINGS: Record<Setting, { type: 'module' | 'commonjs'; compilerOptions: Record<string, unknown>; extensionlessImports?: true }> = {
   'nodenext ESM': { type: 'module', compilerOptions: {} },
   // verbatimModuleSyntax forbids `import` in a CommonJS file: a CommonJS project turns it off (TS1295 says so).
   'nodenext CommonJS': { type: 'commonjs', compilerOptions: { verbatimModuleSyntax: false } },
-  bundler: { type: 'module', compilerOptions: { module: 'preserve', moduleResolution: 'bundler', noEmit: true } },
+  // next build (Turbopack) resolves no `./x.js` to `x.ts` under bundler: the app's own files import `./x`, as its README does.
+  bundler: { type: 'module', compilerOptions: { module: 'preserve', moduleResolution: 'bundler', noEmit: true }, extensionlessImports: true },
 };
 
 function readmeCode(readme: string, source: BlockSource): string {
@@ -159,13 +163,16 @@ export function writeFreshApp(projectDir: string, app: FreshApp): string {
   copyFileSync(join(contextDir, 'orders.ts'), join(dir, 'order-store.ts'));
   for (const [from, to] of Object.entries(app.shopFiles ?? {})) copyFileSync(join(freshAppsDir, from), join(dir, to));
   if (app.guard) write(join(dir, app.guard.file), readmeCode(app.readme, app.guard));
-  copyFileSync(join(shopDir, 'orders.ts'), join(dir, 'orders.ts'));
+  const orders = readFileSync(join(shopDir, 'orders.ts'), 'utf8');
+  write(join(dir, 'orders.ts'), setting.extensionlessImports ? orders.replace(/(from '\.\/[\w-]+)\.js'/g, "$1'") : orders);
   write(join(dir, 'package.json'), JSON.stringify({ name: `fresh-${app.readme}`, private: true, type: setting.type }, null, 2));
+  // Beside the apps, extended by a relative path: Turbopack (next build) resolves no absolute `extends`.
+  copyFileSync(join(repoRoot, 'tests/readmes/blocks.tsconfig.json'), join(projectDir, 'blocks.tsconfig.json'));
   write(
     join(dir, 'tsconfig.json'),
     JSON.stringify(
       {
-        extends: join(repoRoot, 'tests/readmes/blocks.tsconfig.json'),
+        extends: '../blocks.tsconfig.json',
         compilerOptions: { noEmit: false, outDir: 'dist', rootDir: '.', ...setting.compilerOptions },
         include: ['**/*.ts'],
         exclude: ['dist', 'node_modules'],

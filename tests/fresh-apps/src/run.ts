@@ -55,58 +55,72 @@ async function answers(origin: string): Promise<boolean> {
   }
 }
 
+/** The shop's environment beside `env`: its API token and the orders it holds (`SHOP_ORDERS`). */
+export function shopEnv(env: NodeJS.ProcessEnv, port: number, orders: Record<string, number>): NodeJS.ProcessEnv {
+  return {
+    ...env,
+    PORT: String(port),
+    API_TOKEN: APP_API_TOKEN,
+    SHOP_ORDERS: Object.entries(orders).map(([id, cents]) => `${id}:${cents}`).join(','),
+  };
+}
+
 /**
- * Starts a compiled app with `node dist/<main>` in development (`NODE_ENV=development`, so the
- * quick start starts its sandbox), listening on `port`, its shop holding `orders`, its API token
- * `APP_API_TOKEN`. Resolves once
- * the sandbox announced itself and the app answers HTTP.
+ * Runs `args` with node in `appDir` (the server listening at `origin`) and resolves once
+ * `ready(output)` found what it waits for and the server answers HTTP; kills it if not.
  */
-export async function startApp(appDir: string, main: string, port: number, orders: Record<string, number>, timeoutMs = 60_000): Promise<RunningApp> {
-  const child: ChildProcess = spawn(process.execPath, [join(appDir, 'dist', main)], {
-    cwd: appDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      API_TOKEN: APP_API_TOKEN,
-      SHOP_ORDERS: Object.entries(orders).map(([id, cents]) => `${id}:${cents}`).join(','),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export async function startServer<T>(
+  appDir: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  origin: string,
+  ready: (output: string) => T | undefined,
+  timeoutMs: number,
+): Promise<Omit<RunningApp, 'announcement'> & { ready: T }> {
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: appDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   let exitCode: number | null | undefined;
   child.stdout?.on('data', (chunk: Buffer) => void (text += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => void (text += chunk.toString()));
   const exited = once(child, 'exit').then(([code]) => (exitCode = code as number | null));
-  const origin = `http://127.0.0.1:${port}`;
   const dead = () => `the app exited (${exitCode}) before it was ready:\n${text}`;
-  const app: RunningApp = {
-    origin,
-    announcement: { sandboxUrl: '', dashboardUrl: '', webhookSecret: '', triggerLine: '' },
-    output: () => text,
-    waitForOutput: (pattern, wait = 20_000) =>
-      waitFor(() => pattern.exec(text) ?? undefined, () => `the app never wrote ${pattern}:\n${text}`, wait),
-    async stop() {
-      if (exitCode === undefined) child.kill('SIGTERM');
-      await exited;
-      return exitCode ?? null;
-    },
-  };
   try {
-    const announced = () => {
+    const found = () => {
       if (exitCode !== undefined) throw new Error(dead());
-      return announcementIn(text);
+      return ready(text);
     };
-    app.announcement = await waitFor(announced, () => `no sandbox announcement within ${timeoutMs} ms:\n${text}`, timeoutMs);
+    const readyValue = await waitFor(found, () => `the app was not ready within ${timeoutMs} ms:\n${text}`, timeoutMs);
     const deadline = Date.now() + timeoutMs;
     while (!(await answers(origin))) {
       if (exitCode !== undefined) throw new Error(dead());
       if (Date.now() > deadline) throw new Error(`${origin} did not answer within ${timeoutMs} ms:\n${text}`);
       await sleep(100);
     }
-    return app;
+    return {
+      origin,
+      ready: readyValue,
+      output: () => text,
+      waitForOutput: (pattern, wait = 20_000) =>
+        waitFor(() => pattern.exec(text) ?? undefined, () => `the app never wrote ${pattern}:\n${text}`, wait),
+      async stop() {
+        if (exitCode === undefined) child.kill('SIGTERM');
+        await exited;
+        return exitCode ?? null;
+      },
+    };
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
   }
+}
+
+/**
+ * Starts a compiled app with `node dist/<main>` in development (`NODE_ENV=development`, so the
+ * quick start starts its sandbox), listening on `port`, its shop holding `orders`, its API token
+ * `APP_API_TOKEN`. Resolves once the sandbox announced itself and the app answers HTTP.
+ */
+export async function startApp(appDir: string, main: string, port: number, orders: Record<string, number>, timeoutMs = 60_000): Promise<RunningApp> {
+  const env = shopEnv({ ...process.env, NODE_ENV: 'development' }, port, orders);
+  const { ready, ...app } = await startServer(appDir, [join(appDir, 'dist', main)], env, `http://127.0.0.1:${port}`, announcementIn, timeoutMs);
+  return { ...app, announcement: ready };
 }

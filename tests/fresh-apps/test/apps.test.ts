@@ -4,8 +4,7 @@ import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 import { payOnHostedPage } from '../../readmes/test/support/quick-start';
 import { FRESH_APPS } from '../src/apps';
-import { waitFor } from '../src/run';
-import { appForSuite } from './running-app';
+import { appForSuite, settledDeliveries } from './running-app';
 
 const run = promisify(execFile);
 const { dir, compiled } = inject('freshProject');
@@ -25,20 +24,7 @@ describe.each(FRESH_APPS)('the $readme README, put together as written in a fres
     it('takes a hosted checkout paid on the sandbox page; its webhook handler marks the order paid', async () => {
       await payOnHostedPage(`${running().origin}/payments`, orderId, running().origin);
       await running().waitForOutput(new RegExp(`shop: order ${orderId} paid by \\S+`));
-      // The handler runs before the app answers: the sandbox records the answer a moment later.
-      let seen: unknown;
-      const settled = await waitFor(
-        async () => {
-          const { deliveries } = (await (await fetch(`${running().announcement.sandboxUrl}/sandbox/deliveries`)).json()) as {
-            deliveries: { event: string; state: string; url: string; payload: { referenceOrderId?: string } }[];
-          };
-          const order = deliveries.filter((delivery) => delivery.payload.referenceOrderId === orderId);
-          seen = order;
-          return order.length > 0 && order.every((delivery) => delivery.state !== 'pending') ? order : undefined;
-        },
-        () => `the order's delivery stayed pending: ${JSON.stringify(seen)}`,
-        20_000,
-      );
+      const settled = await settledDeliveries(running().announcement.sandboxUrl, orderId);
       expect(settled).toEqual([
         expect.objectContaining({ event: 'payment.succeeded', state: 'delivered', url: `${running().origin}/payments/webhook` }),
       ]);

@@ -21,6 +21,20 @@ export interface Setting {
   options: ts.CompilerOptions;
   /** Diagnostic codes this setting accepts, each with the README line that tells the reader what to do. */
   accepted?: number[];
+  /** The READMEs whose blocks a reader compiles this way: all but those of `BUNDLER_ONLY` unless said. */
+  readmes?: 'all';
+}
+
+/**
+ * READMEs of apps compiled under `moduleResolution: bundler` only: a Next.js app's (create-next-app's
+ * tsconfig), whose `next build` (Turbopack) resolves no `./x.js` import to `x.ts` under it, so the
+ * README imports its own files without an extension, which `module: nodenext` refuses (TS2835).
+ */
+const BUNDLER_ONLY = ['next'];
+
+/** Whether a reader compiles `block` under `setting`. */
+export function compiledUnder(setting: Setting, block: BlockFile): boolean {
+  return setting.readmes === 'all' || !BUNDLER_ONLY.includes(block.readme);
 }
 
 export const settings: Setting[] = [
@@ -35,7 +49,7 @@ export const settings: Setting[] = [
     // "TypeScript settings" says to put them in an async function in a CommonJS app.
     accepted: [1309],
   },
-  { name: 'bundler', file: (block) => block.file, options: { module: ts.ModuleKind.Preserve, moduleResolution: ts.ModuleResolutionKind.Bundler } },
+  { name: 'bundler', file: (block) => block.file, options: { module: ts.ModuleKind.Preserve, moduleResolution: ts.ModuleResolutionKind.Bundler }, readmes: 'all' },
 ];
 
 export interface Compiled {
@@ -49,8 +63,9 @@ function formatted(diagnostic: ts.Diagnostic): string {
   return `${diagnostic.file?.fileName ?? '(options)'}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
 }
 
-/** Compiles every block in one program under `setting`. */
-export function compileBlocks(blocks: BlockFile[], setting: Setting = settings[0]!): Compiled {
+/** Compiles every block a reader compiles under `setting` (`compiledUnder`) in one program. */
+export function compileBlocks(all: BlockFile[], setting: Setting = settings[0]!): Compiled {
+  const blocks = all.filter((block) => compiledUnder(setting, block));
   const program = ts.createProgram(blocks.map(setting.file), { ...blockCompilerOptions(), ...setting.options });
   const byBlock = new Map<BlockFile, string[]>(blocks.map((block) => [block, []]));
   for (const block of blocks) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileBlocks, settings } from '../src/compile';
+import { compileBlocks, compiledUnder, settings } from '../src/compile';
 import { readmePaths, writtenBlocks } from '../src/workspace';
 
 const blocks = writtenBlocks();
@@ -16,7 +16,7 @@ describe.each(settings.map((setting) => [setting.name, setting] as const))('READ
     expect(compiled.library).toEqual([]);
   });
 
-  it.each(blocks.map((block) => [`${block.readme} README.md:${block.line}`, block] as const))('%s', (_block, block) => {
+  it.each(blocks.filter((block) => compiledUnder(setting, block)).map((block) => [`${block.readme} README.md:${block.line}`, block] as const))('%s', (_block, block) => {
     expect(compiled.byBlock.get(block)).toEqual([]);
   });
 });
