@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { expect, it } from 'vitest';
 import { recorder, type ConformanceContext, type ConformanceTarget } from './context';
 import { BODY_LIMIT_BYTES, freshOrderId } from './fixtures';
-import { postRaw } from './http';
+import { postRaw, postUnread } from './http';
 
 /** What came back on a connection whose body never finished arriving, and whether the server closed it. */
 interface Trickled {
@@ -102,7 +102,7 @@ export function bodyCases(ctx: () => ConformanceContext, target: ConformanceTarg
     const body = nested(49_000);
     expect(Buffer.byteLength(body)).toBeGreaterThan(BODY_LIMIT_BYTES);
     for (const path of ['/wallet/pay', '/checkout']) {
-      const res = seen(await postRaw(`${ctx().app.url}${path}`, body, { 'content-type': 'application/json' }));
+      const res = seen(await postUnread(`${ctx().app.url}${path}`, body, { 'content-type': 'application/json' }));
       expect(res.status).toBe(413);
       expect(res.json).toEqual({ error: { code: 'BODY_TOO_LARGE', message: 'The request body is too large.' } });
     }

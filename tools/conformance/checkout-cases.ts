@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { ConformanceContext, ConformanceTarget } from './context';
 import { ALLOWED_ORIGIN, BODY_LIMIT_BYTES, UNKNOWN_ORDER_ID } from './fixtures';
-import { postJson, postRaw, send, type Exchange } from './http';
+import { postJson, postRaw, postUnread, send, type Exchange } from './http';
 
 export function checkoutCases(ctx: () => ConformanceContext, target: ConformanceTarget): void {
   const url = () => `${ctx().app.url}/checkout`;
@@ -133,7 +133,8 @@ export function checkoutCases(ctx: () => ConformanceContext, target: Conformance
 
   it('POST /checkout with an oversize body answers 413', async () => {
     for (const size of [BODY_LIMIT_BYTES + 1, BODY_LIMIT_BYTES * 8]) {
-      const res = seen(await postJson(url(), { orderId: 'order-1', padding: 'x'.repeat(size) }));
+      const body = JSON.stringify({ orderId: 'order-1', padding: 'x'.repeat(size) });
+      const res = seen(await postUnread(url(), body, { 'content-type': 'application/json' }));
       expect(res.status).toBe(413);
       expect(res.json).toEqual({ error: { code: 'BODY_TOO_LARGE', message: 'The request body is too large.' } });
     }

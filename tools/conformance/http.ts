@@ -49,6 +49,15 @@ export function postRaw(url: string, body: string, headers: Record<string, strin
 }
 
 /**
+ * POSTs a body the route answers without reading (too large), on a connection of
+ * its own: see `sendRawPath` for why such a connection must not be reused.
+ */
+export function postUnread(url: string, body: string, headers: Record<string, string>): Promise<Exchange> {
+  const { origin, pathname, search } = new URL(url);
+  return sendRawPath(origin, `${pathname}${search}`, { method: 'POST', headers, body });
+}
+
+/**
  * Sends `rawPath` to `origin` byte for byte: fetch() would resolve its dot
  * segments and backslashes before sending, and those spellings are the point.
  */
@@ -58,8 +67,8 @@ export function sendRawPath(
   init: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<Exchange> {
   return new Promise((resolve, reject) => {
-    // A connection of its own: workerd closes one whose request body a 404 left unread without saying so
-    // (no `Connection: close`), and a reused socket would then hang up on the next request.
+    // A connection of its own: workerd closes one whose request body an answer (404, 413) left unread
+    // without saying so (it drops `Connection: close`), and a reused socket then resets on the next request.
     const options = { method: init.method ?? 'GET', headers: init.headers, path: rawPath, agent: false };
     const request = httpRequest(origin, options, (response) => {
       const chunks: Buffer[] = [];

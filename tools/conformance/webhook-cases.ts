@@ -2,7 +2,7 @@ import { signWebhook } from '@paymount/core';
 import { expect, it } from 'vitest';
 import type { ConformanceContext } from './context';
 import { freshOrderId, WEBHOOK_MAX_BODY_BYTES, webhookPayload } from './fixtures';
-import { postJson, postRaw, type Exchange } from './http';
+import { postJson, postRaw, postUnread, type Exchange } from './http';
 
 const RECEIVED = { received: true };
 const DUPLICATE = { received: true, duplicate: true };
@@ -146,7 +146,9 @@ export function webhookCases(ctx: () => ConformanceContext): void {
   });
 
   it('an oversize delivery answers 413', async () => {
-    const res = await deliver(signed(webhookPayload({ transactionId: 'TX-big', padding: 'x'.repeat(WEBHOOK_MAX_BODY_BYTES) })));
+    const delivery = signed(webhookPayload({ transactionId: 'TX-big', padding: 'x'.repeat(WEBHOOK_MAX_BODY_BYTES) }));
+    const res = await postUnread(url(), delivery.body, delivery.headers);
+    ctx().responses.push(res.text);
     expect(res.status).toBe(413);
     expect(res.json).toEqual({ error: { code: 'BODY_TOO_LARGE', message: 'The request body is too large.' } });
   });
