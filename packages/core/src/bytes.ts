@@ -29,29 +29,11 @@ export function concatBytes(chunks: readonly Uint8Array[], size: number): Uint8A
 }
 
 const HEX_DIGITS = '0123456789abcdef';
-/** The value of each ASCII hex digit, -1 for every other character code below 128. */
-const HEX_VALUES = Int8Array.from({ length: 128 }, (_, code) => {
-  const digit = String.fromCharCode(code).toLowerCase();
-  return HEX_DIGITS.includes(digit) ? HEX_DIGITS.indexOf(digit) : -1;
-});
 
 /** Lowercase hex. */
 export function hexOf(bytes: Uint8Array): string {
   let out = '';
   for (const byte of bytes) out += HEX_DIGITS[byte >> 4]! + HEX_DIGITS[byte & 15]!;
-  return out;
-}
-
-/** The bytes of a hex string of either case; undefined when it has an odd length or a character that is not hex. */
-export function bytesOfHex(hex: string): Uint8Array | undefined {
-  if (hex.length % 2 !== 0) return undefined;
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) {
-    const high = HEX_VALUES[hex.charCodeAt(2 * i)] ?? -1;
-    const low = HEX_VALUES[hex.charCodeAt(2 * i + 1)] ?? -1;
-    if ((high | low) < 0) return undefined;
-    out[i] = (high << 4) | low;
-  }
   return out;
 }
 

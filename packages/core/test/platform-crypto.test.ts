@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { hexOf } from '../src/bytes';
 import { normalizeEvent } from '../src/webhooks/normalize-event';
 import { nodeCrypto } from '../src/platform/node/crypto';
 import { webCrypto } from '../src/platform/web/crypto';
@@ -20,7 +21,7 @@ describe('node:crypto and Web Crypto', () => {
       for (const secret of SECRETS) {
         const web = await webCrypto.hmacSha256(secret, encode(input));
         expect(web).toEqual(new Uint8Array(await nodeCrypto.hmacSha256(secret, encode(input))));
-        expect(web).toEqual(new Uint8Array(nodeCrypto.hmacSha256Sync!(secret, encode(input))));
+        expect(hexOf(web)).toBe(nodeCrypto.hmacSha256HexSync!(secret, encode(input)));
       }
     }
   });
@@ -30,19 +31,8 @@ describe('node:crypto and Web Crypto', () => {
     for (const round of [1, 2]) {
       for (const secret of secrets) {
         const input = encode(`delivery ${round}`);
-        expect(new Uint8Array(nodeCrypto.hmacSha256Sync!(secret, input))).toEqual(await webCrypto.hmacSha256(secret, input));
+        expect(nodeCrypto.hmacSha256HexSync!(secret, input)).toBe(hexOf(await webCrypto.hmacSha256(secret, input)));
       }
-    }
-  });
-
-  it('compare alike: equal or not, and a length mismatch is refused', () => {
-    const digest = encode('0123456789abcdef0123456789abcdef');
-    const other = digest.slice();
-    other[31] = 0;
-    for (const crypto of [nodeCrypto, webCrypto]) {
-      expect(crypto.timingSafeEqual(digest, digest.slice())).toBe(true);
-      expect(crypto.timingSafeEqual(digest, other)).toBe(false);
-      expect(() => crypto.timingSafeEqual(digest, digest.subarray(1))).toThrow(RangeError);
     }
   });
 });

@@ -76,8 +76,19 @@ describe('verifyWebhook', () => {
   it('refuses a 64-character signature with one character that is not hex, wherever it is', async () => {
     const { body, headers } = await signed();
     const hex = createHmac('sha256', secret).update(body).digest('hex');
-    for (const at of [0, 1, 31, 62, 63]) {
-      const form = `${hex.slice(0, at)}g${hex.slice(at + 1)}`;
+    // 'İ' lower-cases to two characters: the signature compared is then longer than the digest.
+    for (const intruder of ['g', 'İ', '\u0000']) {
+      for (const at of [0, 1, 31, 62, 63]) {
+        const form = `${hex.slice(0, at)}${intruder}${hex.slice(at + 1)}`;
+        expect(await reasonOf(verifyWebhook({ rawBody: body, headers: { ...headers, 'x-signature': form }, secret, now }))).toBe('bad_signature');
+      }
+    }
+  });
+
+  it('refuses the right digest with a character missing or added at the end', async () => {
+    const { body, headers } = await signed();
+    const hex = createHmac('sha256', secret).update(body).digest('hex');
+    for (const form of [hex.slice(0, -1), `${hex}0`, `${hex}${hex}`]) {
       expect(await reasonOf(verifyWebhook({ rawBody: body, headers: { ...headers, 'x-signature': form }, secret, now }))).toBe('bad_signature');
     }
   });

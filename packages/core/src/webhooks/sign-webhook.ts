@@ -22,12 +22,12 @@ function bodyOf(options: SignWebhookOptions): string {
   return typeof options.rawBody === 'string' ? options.rawBody : utf8Text(options.rawBody);
 }
 
-function signed(options: SignWebhookOptions, body: string, digest: Uint8Array): SignedWebhook {
+function signed(options: SignWebhookOptions, body: string, signature: string): SignedWebhook {
   return {
     body,
     headers: {
       'content-type': 'application/json',
-      'x-signature': hexOf(digest),
+      'x-signature': signature,
       'x-client-request-id': options.deliveryId ?? crypto.randomUUID(),
       'x-timestamp': String(options.timestamp ?? Date.now()),
     },
@@ -41,7 +41,7 @@ function signed(options: SignWebhookOptions, body: string, digest: Uint8Array): 
  */
 export async function signWebhookAsync(options: SignWebhookOptions): Promise<SignedWebhook> {
   const body = bodyOf(options);
-  return signed(options, body, await platformCrypto.hmacSha256(options.secret, body));
+  return signed(options, body, hexOf(await platformCrypto.hmacSha256(options.secret, body)));
 }
 
 /**
@@ -50,10 +50,10 @@ export async function signWebhookAsync(options: SignWebhookOptions): Promise<Sig
  * workerd and the edge runtime this throws: use `signWebhookAsync` there.
  */
 export function signWebhook(options: SignWebhookOptions): SignedWebhook {
-  const { hmacSha256Sync } = platformCrypto;
-  if (hmacSha256Sync === undefined) {
+  const { hmacSha256HexSync } = platformCrypto;
+  if (hmacSha256HexSync === undefined) {
     throw new TypeError('signWebhook() needs synchronous node:crypto, which this runtime lacks: use `await signWebhookAsync(options)` instead.');
   }
   const body = bodyOf(options);
-  return signed(options, body, hmacSha256Sync(options.secret, body));
+  return signed(options, body, hmacSha256HexSync(options.secret, body));
 }

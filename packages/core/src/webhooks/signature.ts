@@ -1,41 +1,43 @@
-import { bytesOfBase64, bytesOfHex } from '../bytes';
+import { bytesOfBase64, hexOf } from '../bytes';
 import { WebhookVerificationError } from '../errors';
 import { platformCrypto } from '../platform/current-verifier';
 import { SURROUNDING_WHITESPACE_RULE } from '../schemas/secret-length';
 
 const DIGEST_BYTES = 32;
+const HEX_DIGEST_LENGTH = 2 * DIGEST_BYTES;
 const HEX_DIGEST = /^[0-9a-fA-F]{64}$/;
 const BASE64_DIGEST = /^[A-Za-z0-9+/_-]{43}=?$/;
 
 /**
- * Turns an `X-Signature` value into digest bytes. Accepted forms: hex (the
- * service's own, lowercase), an optional `sha256=` prefix, and base64 or
- * base64url. Anything else yields undefined, which the caller treats as a
- * mismatch so that malformed and wrong signatures are indistinguishable.
+ * An `X-Signature` value as the lowercase hex of its digest, the form the
+ * expected digest is compared in. Accepted forms: hex (the service's own,
+ * lowercase), an optional `sha256=` prefix, and base64 or base64url. Anything
+ * else yields undefined, which the caller treats as a mismatch so that
+ * malformed and wrong signatures are indistinguishable.
  */
-export function decodeSignature(header: string): Uint8Array | undefined {
-  // The service's own form first, without a regex: bytesOfHex refuses any character that is not hex.
-  if (header.length === 64) {
-    const bytes = bytesOfHex(header);
-    if (bytes !== undefined) return bytes;
-  }
+export function signatureHex(header: string): string | undefined {
+  // The service's own form, taken without a regex: a character that is not hex never matches a hex digest.
+  if (header.length === HEX_DIGEST_LENGTH) return header.toLowerCase();
   const value = header.trim().replace(/^sha256=/i, '');
-  if (HEX_DIGEST.test(value)) return bytesOfHex(value);
+  if (HEX_DIGEST.test(value)) return value.toLowerCase();
   if (BASE64_DIGEST.test(value)) {
     const bytes = bytesOfBase64(value);
-    return bytes?.length === DIGEST_BYTES ? bytes : undefined;
+    return bytes?.length === DIGEST_BYTES ? hexOf(bytes) : undefined;
   }
   return undefined;
 }
 
 /**
  * Whether the signature equals one expected digest, in time independent of
- * both: a malformed signature is compared against zeros, so it costs what a
- * wrong one does.
+ * both: every character of the expected digest is compared whatever the
+ * earlier ones held, and a missing or short signature costs what a wrong one
+ * does (`charCodeAt` past its end is NaN, which XORs as 0).
  */
-function digestMatches(given: Uint8Array | undefined, digest: Uint8Array): boolean {
-  const candidate = given !== undefined && given.length === digest.length ? given : new Uint8Array(digest.length);
-  return platformCrypto.timingSafeEqual(candidate, digest) && given !== undefined;
+function hexMatches(given: string | undefined, expected: string): boolean {
+  const candidate = given ?? '';
+  let difference = candidate.length ^ expected.length;
+  for (let index = 0; index < expected.length; index++) difference |= candidate.charCodeAt(index) ^ expected.charCodeAt(index);
+  return difference === 0 && given !== undefined;
 }
 
 /**
@@ -46,15 +48,15 @@ function digestMatches(given: Uint8Array | undefined, digest: Uint8Array): boole
  * per delivery), a promise of one where it does not (Web Crypto).
  */
 export function signatureMatches(signature: string, body: Uint8Array, secrets: readonly string[]): boolean | Promise<boolean> {
-  const given = decodeSignature(signature);
-  const { hmacSha256Sync, hmacSha256 } = platformCrypto;
-  if (hmacSha256Sync === undefined) {
+  const given = signatureHex(signature);
+  const { hmacSha256HexSync, hmacSha256 } = platformCrypto;
+  if (hmacSha256HexSync === undefined) {
     return Promise.all(secrets.map((secret) => hmacSha256(secret, body))).then((expected) =>
-      expected.reduce((matched, digest) => digestMatches(given, digest) || matched, false),
+      expected.reduce((matched, digest) => hexMatches(given, hexOf(digest)) || matched, false),
     );
   }
   let matched = false;
-  for (let index = 0; index < secrets.length; index++) matched = digestMatches(given, hmacSha256Sync(secrets[index]!, body)) || matched;
+  for (let index = 0; index < secrets.length; index++) matched = hexMatches(given, hmacSha256HexSync(secrets[index]!, body)) || matched;
   return matched;
 }
 

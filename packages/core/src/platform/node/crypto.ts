@@ -1,4 +1,4 @@
-import { createHash, createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { PlatformCrypto } from '../types';
 
 /** A process signs and verifies with few secrets (a webhook secret, one being rotated in): their keys are kept, up to this many. */
@@ -20,12 +20,11 @@ function keyOf(secret: string): KeyObject {
   return key;
 }
 
-const hmacSha256Sync = (secret: string, data: string | Uint8Array): Uint8Array => createHmac('sha256', keyOf(secret)).update(data).digest();
+const hmac = (secret: string, data: string | Uint8Array) => createHmac('sha256', keyOf(secret)).update(data);
 
 /** node:crypto: every digest is computed synchronously, so the async forms are already-settled promises. */
 export const nodeCrypto: PlatformCrypto = {
-  hmacSha256: async (secret, data) => hmacSha256Sync(secret, data),
+  hmacSha256: async (secret, data) => hmac(secret, data).digest(),
   sha256: async (data) => createHash('sha256').update(data).digest(),
-  timingSafeEqual,
-  hmacSha256Sync,
+  hmacSha256HexSync: (secret, data) => hmac(secret, data).digest('hex'),
 };

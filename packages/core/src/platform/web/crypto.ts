@@ -35,11 +35,4 @@ export const webCrypto: PlatformCrypto = {
   async sha256(data) {
     return new Uint8Array(await crypto.subtle.digest('SHA-256', bytesOf(data)));
   },
-  /** Every byte is compared whatever the earlier ones held: the time depends on the length alone. */
-  timingSafeEqual(a, b) {
-    if (a.byteLength !== b.byteLength) throw new RangeError('timingSafeEqual needs two arrays of the same length');
-    let difference = 0;
-    for (let i = 0; i < a.byteLength; i++) difference |= a[i]! ^ b[i]!;
-    return difference === 0;
-  },
 };
