@@ -34,6 +34,8 @@ describe.skipIf(postgresSkipped)('the postgres-stores baseline', () => {
     // lock, get, put, put, settle, unlock, claim, and the mark: one statement, since the cycle's handler
     // sends nothing through its transaction, which then never begins.
     expect(steps.map((step) => step.kind)).toEqual(['query', 'query', 'query', 'query', 'query', 'query', 'query', 'query']);
+    // Prepared (fromPg's default), under the names the bare side then sends them by.
+    expect(steps.filter((step) => step.kind === 'query' && step.sent.name === undefined)).toEqual([]);
     await replay(pool, steps, 'bench-replayed-order');
     const stores = await leftFor(pool, RECORDED_KEY);
     expect(stores).toEqual({

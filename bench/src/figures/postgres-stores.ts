@@ -1,4 +1,4 @@
-import { createPostgresStores, fromPg, migrate, type PostgresDatabase, type PostgresQueryable, type PostgresStores } from '@paymount/postgres';
+import { createPostgresStores, fromPg, migrate, type PgPoolLike, type PgQueryConfig, type PostgresStores } from '@paymount/postgres';
 import pg from 'pg';
 import { WEBHOOK_SECRET } from '../fixtures/shop';
 import { PAYLOAD_BYTES } from '../fixtures/webhook-delivery';
@@ -43,24 +43,24 @@ export async function storeCycle(stores: Pick<PostgresStores, 'orders' | 'idempo
   await idempotency.runHandled(`event-${key}`, TTL_MS, async () => undefined);
 }
 
-/** A statement as the stores sent it; `inTransaction` groups those sent in one transaction. */
-interface Sent {
-  text: string;
-  params: readonly unknown[];
-}
-export type Step = { kind: 'query'; sent: Sent } | { kind: 'transaction'; sent: Sent[] };
+/** What the stores handed to pg: a statement on the Pool, or those on a connection it lent (BEGIN ... COMMIT). */
+export type Step = { kind: 'query'; sent: PgQueryConfig } | { kind: 'transaction'; sent: PgQueryConfig[] };
 
-/** `db` that also notes every statement sent through it, in order. */
-function recording(db: PostgresDatabase, steps: Step[]): PostgresDatabase {
+/** `pool` as fromPg takes it, noting every statement sent through it, in order, as pg got it (named when prepared). */
+function recording(pool: pg.Pool, steps: Step[]): PgPoolLike {
   return {
-    query: (text, params = []) => {
-      steps.push({ kind: 'query', sent: { text, params } });
-      return db.query(text, params);
+    get totalCount() {
+      return pool.totalCount;
     },
-    transaction: (fn) => {
-      const sent: Sent[] = [];
+    query: (config) => {
+      steps.push({ kind: 'query', sent: config });
+      return pool.query(config);
+    },
+    connect: async () => {
+      const client = await pool.connect();
+      const sent: PgQueryConfig[] = [];
       steps.push({ kind: 'transaction', sent });
-      return db.transaction((tx) => fn({ query: (text, params = []) => (sent.push({ text, params }), tx.query(text, params)) } satisfies PostgresQueryable));
+      return { query: (config) => (sent.push(config), client.query(config)), release: (destroy) => client.release(destroy) };
     },
   };
 }
@@ -72,26 +72,27 @@ function recording(db: PostgresDatabase, steps: Step[]): PostgresDatabase {
  */
 export async function recordCycle(pool: pg.Pool): Promise<Step[]> {
   const steps: Step[] = [];
-  const stores = createPostgresStores(recording(fromPg(pool), steps), { migrate: false });
+  const stores = createPostgresStores(fromPg(recording(pool, steps)), { migrate: false });
   await storeCycle(stores, 'bench-warm-order');
   steps.length = 0;
   await storeCycle(stores, RECORDED_KEY);
   return steps;
 }
 
-/** The recorded statements for order `key`: the same text, the recorded key in each parameter replaced. */
+/** The recorded statements for order `key`: the same text (and name), the recorded key in each parameter replaced. */
 export async function replay(pool: pg.Pool, steps: readonly Step[], key: string): Promise<void> {
-  const params = (sent: Sent) => sent.params.map((param) => (typeof param === 'string' ? param.replaceAll(RECORDED_KEY, key) : param)) as unknown[];
+  const forKey = (sent: PgQueryConfig): PgQueryConfig => ({
+    ...sent,
+    values: sent.values.map((param) => (typeof param === 'string' ? param.replaceAll(RECORDED_KEY, key) : param)),
+  });
   for (const step of steps) {
     if (step.kind === 'query') {
-      await pool.query(step.sent.text, params(step.sent));
+      await pool.query(forKey(step.sent));
       continue;
     }
     const client = await pool.connect();
     try {
-      await client.query('BEGIN');
-      for (const sent of step.sent) await client.query(sent.text, params(sent));
-      await client.query('COMMIT');
+      for (const sent of step.sent) await client.query(forKey(sent));
     } finally {
       client.release();
     }
@@ -100,8 +101,9 @@ export async function replay(pool: pg.Pool, steps: readonly Step[], key: string)
 
 /**
  * postgres-stores: storeCycle through @paymount/postgres on a pg Pool vs the
- * statements it sent (recorded once) sent again with the bare Pool, cycles per
- * second with settings.connections cycles in flight; webhook-postgres: POST
+ * statements it sent (recorded once as pg got them, prepared statements'
+ * names included) sent again with the bare Pool, cycles per second with
+ * settings.connections cycles in flight; webhook-postgres: POST
  * /webhook deduplicated in PostgreSQL vs in memory (reported). Both on a
  * PostgreSQL server this group starts (tools/postgres-server.ts) and destroys.
  */
@@ -134,7 +136,7 @@ export async function postgresStoreFigures(settings: BenchSettings): Promise<Fig
     const [paymount, bare] = [runs.get('paymount')!, runs.get('bare')!];
     const storesFigure: Figure = {
       id: 'postgres-stores',
-      what: `a paid order's store traffic (lock, get, put ×2, settle, unlock; claim, mark handled) through @paymount/postgres on a pg Pool vs the same ${steps.length} statements sent with the bare Pool, ${settings.connections} cycles in flight`,
+      what: `a paid order's store traffic (lock, get, put ×2, settle, unlock; claim, mark handled) through @paymount/postgres on a pg Pool vs the same ${steps.length} statements (prepared alike) sent with the bare Pool, ${settings.connections} cycles in flight`,
       ratio: ratiosOf(paymount, bare),
       target: 0.8,
       higherIsBetter: true,

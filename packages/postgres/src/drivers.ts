@@ -1,11 +1,20 @@
+import { validate } from '@paymount/core/schemas';
+import { z } from 'zod';
 import type { PostgresDatabase, PostgresQueryable, Row } from './database';
+import { statementNames } from './statement-names';
 
 // The drivers' shapes, as far as the wrappers use them: structural, so this package depends on no driver.
 // Methods, not function-typed properties, so each driver's own (narrower) parameter types fit.
 
+/** A statement as node-postgres takes it; with a `name`, it is parsed and planned once per connection. */
+export interface PgQueryConfig {
+  name?: string;
+  text: string;
+  values: unknown[];
+}
 /** node-postgres: a `pg.Client`, or a client a `pg.Pool` lent. */
 export interface PgClientLike {
-  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  query(config: PgQueryConfig): Promise<{ rows: unknown[] }>;
 }
 /** node-postgres: a `pg.Pool`. */
 export interface PgPoolLike extends PgClientLike {
@@ -14,7 +23,7 @@ export interface PgPoolLike extends PgClientLike {
 }
 /** postgres.js: the `sql` function `postgres(url)` returns, or a transaction's. */
 export interface PostgresJsLike {
-  unsafe(query: string, parameters?: unknown[]): PromiseLike<unknown>;
+  unsafe(query: string, parameters?: unknown[], options?: { prepare?: boolean }): PromiseLike<unknown>;
 }
 /** postgres.js: the top-level `sql`, which can begin a transaction. */
 export interface PostgresJsSqlLike extends PostgresJsLike {
@@ -28,6 +37,20 @@ export interface PGliteDatabaseLike extends PGliteLike {
   transaction<T>(callback: (tx: PGliteLike) => Promise<T>): Promise<T>;
 }
 
+export interface FromPgOptions {
+  /**
+   * Send each statement that has parameters as a prepared statement named
+   * after its text, so each connection parses and plans it once, not at
+   * every use (what postgres.js does by default). Default true. False behind
+   * a pooler in transaction mode that does not carry prepared statements
+   * (PgBouncer before 1.21, or with `max_prepared_statements = 0`): it would
+   * answer `prepared statement "paymount_..." does not exist`.
+   */
+  prepare?: boolean;
+}
+
+const fromPgOptionsSchema = z.strictObject({ prepare: z.boolean('must be true or false').optional() }) satisfies z.ZodType<FromPgOptions, FromPgOptions>;
+
 const queryOf =
   (send: (text: string, params: unknown[]) => PromiseLike<{ rows: unknown[] } | unknown>, rowsOf: (answer: never) => unknown[]) =>
   async <R extends Row = Row>(text: string, params: readonly unknown[] = []): Promise<{ rows: R[] }> => ({
@@ -36,16 +59,20 @@ const queryOf =
 
 const pgRows = (answer: { rows: unknown[] }) => answer.rows;
 
+/** The query function sending through one node-postgres connection (or a Pool). */
+type PgQueryOf = (client: PgClientLike) => PostgresQueryable['query'];
+
 /** BEGIN, `fn`, COMMIT on one node-postgres connection; ROLLBACK when `fn` (or COMMIT) throws. */
-async function pgTransaction<T>(client: PgClientLike, fn: (tx: PostgresQueryable) => Promise<T>): Promise<T> {
-  await client.query('BEGIN');
+async function pgTransaction<T>(client: PgClientLike, queryOn: PgQueryOf, fn: (tx: PostgresQueryable) => Promise<T>): Promise<T> {
+  const command = (text: string) => client.query({ text, values: [] });
+  await command('BEGIN');
   try {
-    const result = await fn({ query: queryOf((text, params) => client.query(text, params), pgRows) });
-    await client.query('COMMIT');
+    const result = await fn({ query: queryOn(client) });
+    await command('COMMIT');
     return result;
   } catch (error) {
     // A ROLLBACK that cannot be sent means the connection is gone, and the server has rolled back already.
-    await client.query('ROLLBACK').catch(() => {});
+    await command('ROLLBACK').catch(() => {});
     throw error;
   }
 }
@@ -55,8 +82,15 @@ async function pgTransaction<T>(client: PgClientLike, fn: (tx: PostgresQueryable
  * single `Client` runs one thing at a time (a transaction holds it to the
  * end, queries meanwhile wait), so give several app requests a Pool.
  */
-export function fromPg(db: PgPoolLike | PgClientLike): PostgresDatabase {
-  const query = queryOf((text, params) => db.query(text, params), pgRows);
+export function fromPg(db: PgPoolLike | PgClientLike, options: FromPgOptions = {}): PostgresDatabase {
+  const { prepare = true } = validate(fromPgOptionsSchema, options, 'fromPg options');
+  const nameOf = prepare ? statementNames() : () => undefined;
+  const queryOn: PgQueryOf = (client) =>
+    queryOf((text, values) => {
+      const name = nameOf(text, values);
+      return client.query(name === undefined ? { text, values } : { name, text, values });
+    }, pgRows);
+  const query = queryOn(db);
   if ('connect' in db && typeof (db as PgPoolLike).totalCount === 'number') {
     const pool = db as PgPoolLike;
     return {
@@ -65,7 +99,7 @@ export function fromPg(db: PgPoolLike | PgClientLike): PostgresDatabase {
         const client = await pool.connect();
         let broken: Error | undefined;
         try {
-          return await pgTransaction(client, fn);
+          return await pgTransaction(client, queryOn, fn);
         } catch (error) {
           // Not given back for reuse when its state is unknown (a failed COMMIT, a dropped connection).
           broken = error instanceof Error ? error : new Error(String(error));
@@ -84,17 +118,25 @@ export function fromPg(db: PgPoolLike | PgClientLike): PostgresDatabase {
   };
   return {
     query: (text, params) => exclusive(() => query(text, params)),
-    transaction: (fn) => exclusive(() => pgTransaction(db, fn)),
+    transaction: (fn) => exclusive(() => pgTransaction(db, queryOn, fn)),
   };
 }
 
-const postgresJsQuery = (sql: PostgresJsLike) => queryOf((text, params) => sql.unsafe(text, params), (rows: unknown[]) => [...rows]);
+/**
+ * postgres.js prepares what it is told to, once per connection (unless the
+ * connection was made with `prepare: false`); `unsafe` alone would not, and
+ * would then ask the server for a statement's parameter types before each run:
+ * two round trips instead of one.
+ */
+const postgresJsQuery = (sql: PostgresJsLike, nameOf: ReturnType<typeof statementNames>) =>
+  queryOf((text, params) => sql.unsafe(text, params, { prepare: nameOf(text, params) !== undefined }), (rows: unknown[]) => [...rows]);
 
 /** postgres.js (`postgres(url)`); a transaction is `sql.begin`, on a connection of its own. */
 export function fromPostgresJs(sql: PostgresJsSqlLike): PostgresDatabase {
+  const nameOf = statementNames();
   return {
-    query: postgresJsQuery(sql),
-    transaction: async (fn) => (await sql.begin((tx) => fn({ query: postgresJsQuery(tx) }))) as never,
+    query: postgresJsQuery(sql, nameOf),
+    transaction: async (fn) => (await sql.begin((tx) => fn({ query: postgresJsQuery(tx, nameOf) }))) as never,
   };
 }
 

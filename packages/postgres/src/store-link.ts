@@ -6,6 +6,8 @@ import type { TableLocation, TableNames } from './table-names';
 
 /** SQLSTATE of a missing table. */
 const UNDEFINED_TABLE = '42P01';
+/** SQLSTATE of a prepared statement the connection does not have: a pooler in transaction mode ran it on another server connection. */
+const UNDEFINED_PREPARED_STATEMENT = '26000';
 /** How often, at most, a store deletes rows past their expiry, and how many at a time. */
 export const PURGE_INTERVAL_MS = 60_000;
 export const PURGE_BATCH = 1_000;
@@ -85,10 +87,13 @@ export class StoreLink {
   unavailable(operation: string, error: unknown): PaymentStoreUnavailableError {
     if (error instanceof PaymentStoreUnavailableError) return error;
     const reason = error instanceof Error ? error.message : String(error);
-    const missing = (error as { code?: unknown } | null)?.code === UNDEFINED_TABLE;
-    const fix = missing
-      ? ` The store's tables are missing: call migrate(db${this.options.location.schema || this.options.location.tablePrefix ? ', { schema, tablePrefix }' : ''}) at start-up, or apply @paymount/postgres/migrations/*.sql with your migration tool (leaving \`migrate: false\`).`
-      : '';
+    const code = (error as { code?: unknown } | null)?.code;
+    const fix =
+      code === UNDEFINED_TABLE
+        ? ` The store's tables are missing: call migrate(db${this.options.location.schema || this.options.location.tablePrefix ? ', { schema, tablePrefix }' : ''}) at start-up, or apply @paymount/postgres/migrations/*.sql with your migration tool (leaving \`migrate: false\`).`
+        : code === UNDEFINED_PREPARED_STATEMENT
+          ? ' A pooler in transaction mode (PgBouncer before 1.21, or with max_prepared_statements = 0) does not keep prepared statements: wrap the pool with fromPg(pool, { prepare: false }).'
+          : '';
     return new PaymentStoreUnavailableError(`${this.name}: PostgreSQL ${operation} failed: ${reason}.${fix}`, { cause: error });
   }
 

@@ -9,16 +9,18 @@ export interface Connection {
   close(): Promise<void>;
 }
 
-export type DriverName = 'pg Pool' | 'pg Client' | 'postgres.js';
+/** Each driver as it comes (statements prepared), and `unprepared`: as behind a pooler in transaction mode. */
+export type DriverName = 'pg Pool' | 'pg Client' | 'postgres.js' | 'pg Pool, unprepared' | 'postgres.js, unprepared';
 
 /** A new connection (pool) of `driver` to the server at `url`. */
 export async function connect(driver: DriverName, url: string): Promise<Connection> {
   switch (driver) {
-    case 'pg Pool': {
+    case 'pg Pool':
+    case 'pg Pool, unprepared': {
       const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 2_000 });
       // An idle connection the server dropped (a restart) is reported here; the pool replaces it.
       pool.on('error', () => {});
-      return { db: fromPg(pool), close: () => pool.end() };
+      return { db: fromPg(pool, { prepare: driver === 'pg Pool' }), close: () => pool.end() };
     }
     case 'pg Client': {
       const client = new pg.Client({ connectionString: url });
@@ -26,8 +28,9 @@ export async function connect(driver: DriverName, url: string): Promise<Connecti
       await client.connect();
       return { db: fromPg(client), close: () => client.end() };
     }
-    case 'postgres.js': {
-      const sql = postgres(url, { max: 10, onnotice: () => {}, connect_timeout: 2 });
+    case 'postgres.js':
+    case 'postgres.js, unprepared': {
+      const sql = postgres(url, { max: 10, onnotice: () => {}, connect_timeout: 2, prepare: driver === 'postgres.js' });
       return { db: fromPostgresJs(sql), close: () => sql.end({ timeout: 1 }) };
     }
   }
