@@ -10,12 +10,12 @@ describe('the web build figures', () => {
     webBuildFiguresOf({ paymount: pairs(clientCalls), bare: pairs(1000), timed: pairs(timedCalls) }, { paymount: pairs(verifyMicros), bare: pairs(10) }, 1024, 20);
   const byId = (all: ReturnType<typeof figures>) => new Map(all.map((figure) => [figure.id, figure]));
 
-  it('hold the fetch transport to 0.9 of bare fetch calls/s and Web Crypto verification to 0.8 of the bare CPU per delivery', () => {
+  it('hold Web Crypto verification to 0.8 of the bare CPU per delivery, and report the fetch transport against a fetch that cannot time out', () => {
     const met = byId(figures(900, 12.5));
-    expect([met.get('client-fetch-vs-fetch')!.ratio.median, meetsTarget(met.get('client-fetch-vs-fetch')!)]).toEqual([0.9, true]);
     expect([met.get('webhook-verify-web')!.ratio.median, meetsTarget(met.get('webhook-verify-web')!)]).toEqual([0.8, true]);
-    const missed = byId(figures(899, 13));
-    expect([meetsTarget(missed.get('client-fetch-vs-fetch')!), meetsTarget(missed.get('webhook-verify-web')!)]).toEqual([false, false]);
+    expect(meetsTarget(byId(figures(899, 13)).get('webhook-verify-web')!)).toBe(false);
+    const untimed = met.get('client-fetch-vs-fetch')!;
+    expect([untimed.ratio.median, untimed.target]).toEqual([0.9, null]);
   });
 
   it('hold the fetch transport to 0.9 of a bare fetch that can time out, and report what the signal costs the bare fetch', () => {
