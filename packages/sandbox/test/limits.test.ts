@@ -90,10 +90,9 @@ describe('bounded stores', () => {
     const store = new SessionStore(() => {}, 2);
     const [first, second, third] = ['r1', 'r2', 'r3'].map((id) => store.create(body(id), 'test', 0));
     expect(store.get(first!.sessionId, 0)).toBeUndefined();
-    expect(store.find('test', { transactionId: first!.transactionId }, 0)).toBeUndefined();
-    expect(store.find('test', { transactionRequestId: 'r1' }, 0)).toBeUndefined();
+    expect(store.findByTransactionId('test', first!.transactionId, 0)).toBeUndefined();
     expect(store.get(second!.sessionId, 0)).toBe(second);
-    expect(store.find('test', { transactionRequestId: 'r3' }, 0)).toBe(third);
+    expect(store.findByTransactionId('test', third!.transactionId, 0)).toBe(third);
   });
 
   it('the ledger past its bound forgets the oldest first results, a result set again keeping its place', () => {
