@@ -2,7 +2,7 @@ import type { Environment } from './credentials';
 import { SandboxRefusal } from './envelope';
 import { OldestFirst } from './oldest-first';
 import { PerEnvironment } from './per-environment';
-import { randomHexId } from './random-id';
+import { randomId } from './random-id';
 import type { ChargeOutcome } from './outcomes';
 
 export type Channel = 'hosted-checkout' | 'direct' | 'terminal';
@@ -77,7 +77,7 @@ interface Remembered {
 export const TRANSACTION_ID_PREFIX = 'txn_';
 
 export function newTransactionId(): string {
-  return `${TRANSACTION_ID_PREFIX}${randomHexId()}`;
+  return randomId(TRANSACTION_ID_PREFIX);
 }
 
 /**

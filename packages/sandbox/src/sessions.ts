@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Environment } from './credentials';
 import { TRANSACTION_ID_PREFIX } from './ledger';
 import { OldestFirst } from './oldest-first';
-import { ID_BYTES, maskedHexIdPair, unmaskHexId } from './random-id';
+import { ID_BYTES, maskedIdPair, unmaskHexId } from './random-id';
 import type { CheckoutSessionBody } from './rules/checkout-session';
 
 export const SESSION_LIFETIME_MS = 30 * 60_000;
@@ -58,15 +58,15 @@ export class SessionStore {
   ) {}
 
   create(request: CheckoutSessionBody, environment: Environment, now: number): CheckoutSessionRecord {
-    const [sessionBits, transactionBits] = maskedHexIdPair(this.transactionMask);
+    const [sessionId, transactionId] = maskedIdPair(SESSION_ID_PREFIX, TRANSACTION_ID_PREFIX, this.transactionMask);
     const session: CheckoutSessionRecord = {
-      sessionId: `${SESSION_ID_PREFIX}${sessionBits}`,
+      sessionId,
       environment,
       request,
       createdAt: now,
       expiresAt: now + SESSION_LIFETIME_MS,
       state: 'open',
-      transactionId: `${TRANSACTION_ID_PREFIX}${transactionBits}`,
+      transactionId,
     };
     this.sessions.set(session.sessionId, session);
     this.creationOrder.push(session);
@@ -85,8 +85,8 @@ export class SessionStore {
   /** The session of `environment` whose sale transaction is `transactionId`, with its state brought up to `now`. */
   findByTransactionId(environment: Environment, transactionId: string, now: number): CheckoutSessionRecord | undefined {
     if (!transactionId.startsWith(TRANSACTION_ID_PREFIX)) return undefined;
-    const sessionBits = unmaskHexId(transactionId.slice(TRANSACTION_ID_PREFIX.length), this.transactionMask);
-    const session = sessionBits === undefined ? undefined : this.sessions.get(`${SESSION_ID_PREFIX}${sessionBits}`);
+    const sessionId = unmaskHexId(transactionId.slice(TRANSACTION_ID_PREFIX.length), this.transactionMask, SESSION_ID_PREFIX);
+    const session = sessionId === undefined ? undefined : this.sessions.get(sessionId);
     return session?.environment === environment ? this.current(session, now) : undefined;
   }
 
