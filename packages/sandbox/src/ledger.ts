@@ -71,6 +71,7 @@ interface Remembered {
   environment: Environment;
   transactionRequestId: string;
   operation: Operation;
+  /** What the operation needs to answer a repeat exactly as the first time: the answer itself, or what it is rebuilt from. */
   data: Record<string, unknown>;
 }
 
