@@ -49,7 +49,9 @@ function checkAuthorization(value: string | undefined, credentials: SandboxCrede
 }
 
 function checkContentType(value: string | undefined): void {
-  const mediaType = value?.split(';')[0]?.trim().toLowerCase();
+  // The media type is what comes before any parameter; sliced rather than split, which built an array per call.
+  const parametersAt = value?.indexOf(';') ?? -1;
+  const mediaType = (parametersAt === -1 ? value : value?.slice(0, parametersAt))?.trim().toLowerCase();
   if (mediaType !== 'application/json') {
     throw new SandboxRefusal('A08', 'Content-Type must be application/json');
   }

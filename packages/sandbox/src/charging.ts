@@ -4,6 +4,7 @@ import type { ChargeOutcome } from './outcomes';
 import { payableTotal, type Amount } from './rules/fields';
 import type { CheckoutSessionRecord } from './sessions';
 import type { SandboxState } from './state';
+import { isoTime } from './iso-time';
 
 export interface ChargeInput {
   channel: Channel;
@@ -40,7 +41,7 @@ export function recordCharge(state: SandboxState, input: ChargeInput): Charge {
     payableTotal: payableTotal(amount),
     transactionStatus: outcome.transactionStatus,
     ...(outcome.reason ? { reason: outcome.reason } : {}),
-    createdAt: new Date(state.clock.now()).toISOString(),
+    createdAt: isoTime(state.clock.now()),
   });
 }
 
@@ -74,7 +75,7 @@ export function notify(state: SandboxState, notifyUrl: string | undefined, field
     ...fields,
     appId: state.credentials.appId,
     merchantId: state.credentials.merchantId,
-    notifyTime: new Date(state.clock.now()).toISOString(),
+    notifyTime: isoTime(state.clock.now()),
   });
 }
 

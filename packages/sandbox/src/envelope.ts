@@ -1,5 +1,5 @@
 import { SANDBOX_CODES, type SandboxCode } from './codes';
-import { randomHexId } from './random-id';
+import { randomId } from './random-id';
 
 /** The response envelope (docs/service-contract.md#response-envelope). */
 export interface Envelope {
@@ -10,7 +10,7 @@ export interface Envelope {
 }
 
 export function newTraceId(): string {
-  return randomHexId();
+  return randomId();
 }
 
 /** A refusal: carries its documented code, the HTTP status of that code and a message naming the field or rule. */

@@ -6,46 +6,37 @@ import { SandboxRefusal } from './envelope';
  * buffering without bound: the rest of an oversized body is drained without
  * being kept, so the refusal can still be answered. Events rather than
  * `for await`: the async iterator cost about 10 µs of CPU a request, a third of
- * what a bare server spends answering one.
+ * what a bare server spends answering one. The listeners stay until the
+ * request is dropped (removing four cost about half a µs a request); once the
+ * body is settled, later events change nothing and build no error.
  */
 export function readBody(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let refused = false;
-    const onData = (chunk: Buffer) => {
-      if (refused) return;
-      size += chunk.length;
-      if (size > limitBytes) {
-        refused = true;
-        chunks.length = 0;
-        reject(new SandboxRefusal('R01', `request body is larger than ${limitBytes} bytes`));
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      cleanup();
-      if (!refused) resolve(Buffer.concat(chunks));
-    };
-    const onError = (error: Error) => {
-      cleanup();
+    let settled = false;
+    const fail = (error: Error) => {
+      settled = true;
+      chunks.length = 0;
       reject(error);
     };
-    const onClose = () => {
-      cleanup();
-      reject(new Error('the request closed before its body ended'));
-    };
-    const cleanup = () => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('close', onClose);
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('close', onClose);
+    req.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      size += chunk.length;
+      if (size > limitBytes) fail(new SandboxRefusal('R01', `request body is larger than ${limitBytes} bytes`));
+      else chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (settled) return;
+      settled = true;
+      resolve(Buffer.concat(chunks));
+    });
+    req.on('error', (error: Error) => {
+      if (!settled) fail(error);
+    });
+    req.on('close', () => {
+      if (!settled) fail(new Error('the request closed before its body ended'));
+    });
   });
 }
 

@@ -2,7 +2,7 @@ import type { Environment } from './credentials';
 import { SandboxRefusal } from './envelope';
 import { OldestFirst } from './oldest-first';
 import { PerEnvironment } from './per-environment';
-import { randomHexId } from './random-id';
+import { randomId } from './random-id';
 import type { ChargeOutcome } from './outcomes';
 
 export type Channel = 'hosted-checkout' | 'direct' | 'terminal';
@@ -71,11 +71,14 @@ interface Remembered {
   environment: Environment;
   transactionRequestId: string;
   operation: Operation;
+  /** What the operation needs to answer a repeat exactly as the first time: the answer itself, or what it is rebuilt from. */
   data: Record<string, unknown>;
 }
 
+export const TRANSACTION_ID_PREFIX = 'txn_';
+
 export function newTransactionId(): string {
-  return `txn_${randomHexId()}`;
+  return randomId(TRANSACTION_ID_PREFIX);
 }
 
 /**
@@ -98,11 +101,16 @@ export class Ledger {
 
   /** The first result for this transactionRequestId, if any; refuses (I01) when it belongs to another operation. */
   recall(environment: Environment, transactionRequestId: string, operation: Operation): Record<string, unknown> | undefined {
-    const found = this.results.get(environment, transactionRequestId);
+    const found = this.firstResult(environment, transactionRequestId);
     if (found && found.operation !== operation) {
       throw new SandboxRefusal('I01', `transactionRequestId was already used by a ${found.operation} request`);
     }
     return found?.data;
+  }
+
+  /** The first result of this transactionRequestId and the operation that gave it, whatever that was (a query reads it). */
+  firstResult(environment: Environment, transactionRequestId: string): Readonly<{ operation: Operation; data: Record<string, unknown> }> | undefined {
+    return this.results.get(environment, transactionRequestId);
   }
 
   remember(environment: Environment, transactionRequestId: string, operation: Operation, data: Record<string, unknown>): void {

@@ -1,11 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import type { Environment } from './credentials';
-import { newTransactionId, type TransactionIds } from './ledger';
+import { TRANSACTION_ID_PREFIX } from './ledger';
 import { OldestFirst } from './oldest-first';
-import { PerEnvironment } from './per-environment';
-import { randomHexId } from './random-id';
+import { ID_BYTES, maskedIdPair, unmaskHexId } from './random-id';
 import type { CheckoutSessionBody } from './rules/checkout-session';
 
 export const SESSION_LIFETIME_MS = 30 * 60_000;
+
+const SESSION_ID_PREFIX = 'cs_';
 
 export type SessionState = 'open' | 'paid' | 'failed' | 'cancelled' | 'expired';
 
@@ -34,12 +36,20 @@ export interface CheckoutSessionRecord {
  * from its creation; it then moves to `expired` when next looked at or swept
  * by `expireDue`, whichever comes first.
  * Bounded: past `maxSessions` the oldest session is forgotten.
+ *
+ * One map, by sessionId: a session's transactionId is its sessionId's random
+ * part masked with this store's own random key, so either id finds it with
+ * one lookup, and neither tells the other to anyone else. Each index of a
+ * store this large costs a cache-missing insert and delete per session
+ * (about a µs of a create-session call). The session of a transactionRequestId
+ * is found through the ledger's first result of that request
+ * (transactions.ts), the index the idempotency rule already keeps: found while
+ * the ledger remembers that request, as a repeat of it is answered.
  */
 export class SessionStore {
   private readonly sessions = new Map<string, CheckoutSessionRecord>();
-  private readonly byTransactionId = new Map<string, CheckoutSessionRecord>();
-  private readonly byRequest = new PerEnvironment<CheckoutSessionRecord>();
   private readonly creationOrder = new OldestFirst<CheckoutSessionRecord>();
+  private readonly transactionMask = randomBytes(ID_BYTES);
 
   constructor(
     /** Told once about each session that closes unpaid, cancelled or expired (the sandbox then sends its `C` webhook). */
@@ -48,22 +58,21 @@ export class SessionStore {
   ) {}
 
   create(request: CheckoutSessionBody, environment: Environment, now: number): CheckoutSessionRecord {
+    const [sessionId, transactionId] = maskedIdPair(SESSION_ID_PREFIX, TRANSACTION_ID_PREFIX, this.transactionMask);
     const session: CheckoutSessionRecord = {
-      sessionId: `cs_${randomHexId()}`,
+      sessionId,
       environment,
       request,
       createdAt: now,
       expiresAt: now + SESSION_LIFETIME_MS,
       state: 'open',
-      transactionId: newTransactionId(),
+      transactionId,
     };
     this.sessions.set(session.sessionId, session);
-    this.byTransactionId.set(session.transactionId, session);
-    this.byRequest.set(environment, request.transactionRequestId, session);
     this.creationOrder.push(session);
     if (this.sessions.size > this.maxSessions) {
       const oldest = this.creationOrder.shift();
-      if (oldest !== undefined) this.forget(oldest);
+      if (oldest !== undefined) this.sessions.delete(oldest.sessionId);
     }
     return session;
   }
@@ -73,10 +82,11 @@ export class SessionStore {
     return this.current(this.sessions.get(sessionId), now);
   }
 
-  /** The session of `environment` whose transaction `ids` name, with its state brought up to `now`. */
-  find(environment: Environment, ids: TransactionIds, now: number): CheckoutSessionRecord | undefined {
-    const session =
-      'transactionId' in ids ? this.byTransactionId.get(ids.transactionId) : this.byRequest.get(environment, ids.transactionRequestId);
+  /** The session of `environment` whose sale transaction is `transactionId`, with its state brought up to `now`. */
+  findByTransactionId(environment: Environment, transactionId: string, now: number): CheckoutSessionRecord | undefined {
+    if (!transactionId.startsWith(TRANSACTION_ID_PREFIX)) return undefined;
+    const sessionId = unmaskHexId(transactionId.slice(TRANSACTION_ID_PREFIX.length), this.transactionMask, SESSION_ID_PREFIX);
+    const session = sessionId === undefined ? undefined : this.sessions.get(sessionId);
     return session?.environment === environment ? this.current(session, now) : undefined;
   }
 
@@ -114,11 +124,5 @@ export class SessionStore {
   private expireIfDue(session: CheckoutSessionRecord, now: number): void {
     if (now < session.expiresAt) return;
     this.close(session, 'expired', session.expiresAt, { code: 'SESSION_EXPIRED', message: 'checkout session expired unpaid' });
-  }
-
-  private forget(session: CheckoutSessionRecord): void {
-    this.sessions.delete(session.sessionId);
-    this.byTransactionId.delete(session.transactionId);
-    this.byRequest.delete(session.environment, session.request.transactionRequestId);
   }
 }

@@ -1,8 +1,10 @@
+import { sessionIdOfResult } from './api/create-session';
 import { fullAmount } from './charging';
 import type { Environment } from './credentials';
 import type { Charge, LedgerEntry, Refund, TransactionIds } from './ledger';
 import type { CheckoutSessionRecord, SessionState } from './sessions';
 import type { SandboxState } from './state';
+import { isoTime } from './iso-time';
 
 /**
  * A transaction as the service knows it: a charge or refund of the ledger, or
@@ -16,10 +18,19 @@ export const RELATED_STATUS = { refunded: 'REFUNDED', partRefunded: 'PART_REFUND
 
 const SESSION_STATUS: Readonly<Record<SessionState, string>> = { open: 'I', paid: 'S', failed: 'F', cancelled: 'C', expired: 'C' };
 
+/** The session `ids` name; by transactionRequestId through the first result the ledger keeps of that create-session request. */
+function findSession(state: SandboxState, environment: Environment, ids: TransactionIds): CheckoutSessionRecord | undefined {
+  const now = state.clock.now();
+  if ('transactionId' in ids) return state.sessions.findByTransactionId(environment, ids.transactionId, now);
+  const first = state.ledger.firstResult(environment, ids.transactionRequestId);
+  const sessionId = first?.operation === 'create-session' ? sessionIdOfResult(first.data) : undefined;
+  return sessionId === undefined ? undefined : state.sessions.get(sessionId, now);
+}
+
 export function findTransaction(state: SandboxState, environment: Environment, ids: TransactionIds): FoundTransaction | undefined {
   const entry = state.ledger.find(environment, ids);
   if (entry) return entry;
-  const session = state.sessions.find(environment, ids, state.clock.now());
+  const session = findSession(state, environment, ids);
   return session ? { kind: 'session', session } : undefined;
 }
 
@@ -85,14 +96,14 @@ function saleView(state: SandboxState, charge: Charge): Record<string, unknown> 
 
 function sessionView(session: CheckoutSessionRecord): Record<string, unknown> {
   const { request } = session;
-  const completedAt = session.closedAt === undefined ? undefined : new Date(session.closedAt).toISOString();
+  const completedAt = session.closedAt === undefined ? undefined : isoTime(session.closedAt);
   return {
     transactionId: session.transactionId,
     transactionRequestId: request.transactionRequestId,
     referenceOrderId: request.referenceOrderId,
     transactionType: 'SALE',
     amount: fullAmount(request.amount),
-    ...outcomeFields(SESSION_STATUS[session.state], new Date(session.createdAt).toISOString(), completedAt, session.closeReason),
+    ...outcomeFields(SESSION_STATUS[session.state], isoTime(session.createdAt), completedAt, session.closeReason),
     description: request.description,
   };
 }

@@ -56,16 +56,22 @@ describe('authentication rules, over raw HTTP', () => {
     ['missing', undefined],
     ['form encoded', 'application/x-www-form-urlencoded'],
     ['text', 'text/plain'],
+    ['a longer JSON type', 'application/json-patch+json'],
+    ['a parameter first', 'charset=utf-8; application/json'],
+    ['JSON after a parameter separator only', ';application/json'],
   ])('A08: Content-Type %s', async (_label, value) => {
     const answer = await post(sandbox, PATH, sessionBody(sandbox), { 'content-type': value });
     expect(answer.status).toBe(415);
     expect(answer.json.code).toBe('A08');
   });
 
-  it('accepts Content-Type with a charset parameter', async () => {
-    const answer = await post(sandbox, PATH, sessionBody(sandbox), { 'content-type': 'application/json; charset=utf-8' });
-    expect(answer.json.code).toBe('0');
-  });
+  it.each(['application/json; charset=utf-8', ' Application/JSON ;charset=utf-8', 'APPLICATION/JSON'])(
+    'accepts Content-Type %j: the media type is case-insensitive, spaces around it and parameters after it allowed',
+    async (value) => {
+      const answer = await post(sandbox, PATH, sessionBody(sandbox), { 'content-type': value });
+      expect(answer.json.code).toBe('0');
+    },
+  );
 
   it.each([
     ['missing', undefined],

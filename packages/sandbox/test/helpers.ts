@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import type { Sandbox } from '../src/index';
+import type { CheckoutSessionBody } from '../src/rules/checkout-session';
 
 export interface RawAnswer {
   status: number;
@@ -70,6 +71,18 @@ let counter = 0;
 export function uniqueId(prefix = 'id'): string {
   counter += 1;
   return `${prefix}_${Date.now().toString(36)}_${counter}`;
+}
+
+/** A create-session body as the rules pass it on, for a session store used without a server. */
+export function checkedSessionBody(transactionRequestId: string): CheckoutSessionBody {
+  return {
+    appId: 'app',
+    merchantId: 'mch',
+    transactionRequestId,
+    referenceOrderId: 'order-1',
+    amount: { orderAmount: 100, priceCurrency: 'USD' },
+    description: 'order',
+  };
 }
 
 export function sessionBody(sandbox: Sandbox, overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -63,6 +63,18 @@ describe('create-session', () => {
     const again = await post(sandbox, '/v1/checkout/create-session', body);
     expect(again.json.data).toEqual(data);
   });
+
+  it('a repeat after the session expired still answers the first session, its URL and expiry as first answered', async () => {
+    const { body, data } = await createSession();
+    sandbox.clock.advance(45 * 60_000);
+    try {
+      const again = await post(sandbox, '/v1/checkout/create-session', body, { 'x-timestamp': String(sandbox.clock.now()) });
+      expect(again.json.data).toEqual(data);
+      expect(sandbox.charges().some((charge) => charge.transactionRequestId === body.transactionRequestId)).toBe(false);
+    } finally {
+      sandbox.clock.reset();
+    }
+  });
 });
 
 describe('hosted checkout page, without a browser', () => {

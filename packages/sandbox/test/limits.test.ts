@@ -5,6 +5,7 @@ import { OldestFirst } from '../src/oldest-first';
 import { RateLimiter } from '../src/rate-limit';
 import { RequestIdWindow } from '../src/request-ids';
 import { SessionStore } from '../src/sessions';
+import { checkedSessionBody } from './helpers';
 
 describe('RateLimiter', () => {
   it('allows `limit` calls per sliding window and says how long to wait', () => {
@@ -77,23 +78,13 @@ describe('OldestFirst', () => {
 });
 
 describe('bounded stores', () => {
-  const body = (transactionRequestId: string) => ({
-    appId: 'app',
-    merchantId: 'mch',
-    transactionRequestId,
-    referenceOrderId: 'order-1',
-    amount: { orderAmount: 100, priceCurrency: 'USD' },
-    description: 'order',
-  });
-
-  it('a session store past its bound forgets its oldest sessions, by every id', () => {
+    it('a session store past its bound forgets its oldest sessions, by every id', () => {
     const store = new SessionStore(() => {}, 2);
-    const [first, second, third] = ['r1', 'r2', 'r3'].map((id) => store.create(body(id), 'test', 0));
+    const [first, second, third] = ['r1', 'r2', 'r3'].map((id) => store.create(checkedSessionBody(id), 'test', 0));
     expect(store.get(first!.sessionId, 0)).toBeUndefined();
-    expect(store.find('test', { transactionId: first!.transactionId }, 0)).toBeUndefined();
-    expect(store.find('test', { transactionRequestId: 'r1' }, 0)).toBeUndefined();
+    expect(store.findByTransactionId('test', first!.transactionId, 0)).toBeUndefined();
     expect(store.get(second!.sessionId, 0)).toBe(second);
-    expect(store.find('test', { transactionRequestId: 'r3' }, 0)).toBe(third);
+    expect(store.findByTransactionId('test', third!.transactionId, 0)).toBe(third);
   });
 
   it('the ledger past its bound forgets the oldest first results, a result set again keeping its place', () => {

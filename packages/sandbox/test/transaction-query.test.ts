@@ -176,6 +176,25 @@ describe('transaction query', () => {
     expect(inProduction.json.data.transactionStatus).toBe('S');
   });
 
+  it('T01: a hosted session of the other environment, by either of its ids', async () => {
+    const production = { authorization: `Bearer ${sandbox.productionApiKey}` };
+    const body = sessionBody(sandbox);
+    await post(sandbox, SESSION, body, production);
+    const byRequest = { transactionRequestId: String(body.transactionRequestId) };
+    const inProduction = await query(byRequest, production);
+    expect(inProduction.json.data).toMatchObject({ transactionStatus: 'I', transactionRequestId: body.transactionRequestId });
+    const byId = { transactionId: String(inProduction.json.data.transactionId) };
+    expect((await query(byId, production)).json.data).toEqual(inProduction.json.data);
+    for (const params of [byRequest, byId]) expect((await query(params)).json.code).toBe('T01');
+  });
+
+  it('T01: a session id, or a transaction id of the right shape that names no transaction', async () => {
+    const { sessionId } = await createSession();
+    for (const transactionId of [sessionId, `txn_${'0'.repeat(32)}`, `txn_${sessionId.slice('cs_'.length)}`]) {
+      expect((await query({ transactionId })).json.code).toBe('T01');
+    }
+  });
+
   it('with both ids the transactionId wins; with neither, V01', async () => {
     const first = saleBody(sandbox);
     const second = saleBody(sandbox);

@@ -2,6 +2,7 @@ import type { Environment } from '../credentials';
 import { SandboxRefusal } from '../envelope';
 import type { ExpireSessionBody } from '../rules/expire-session';
 import type { SandboxState } from '../state';
+import { isoTime } from '../iso-time';
 
 /**
  * POST /v1/checkout/expire-session: an open session expires at once (its `C`
@@ -20,6 +21,6 @@ export function expireSession(state: SandboxState, environment: Environment, bod
     sessionStatus: 'EXPIRED',
     transactionId: session.transactionId,
     transactionRequestId: session.request.transactionRequestId,
-    expiredAt: new Date(session.closedAt ?? now).toISOString(),
+    expiredAt: isoTime(session.closedAt ?? now),
   };
 }

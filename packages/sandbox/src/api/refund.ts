@@ -6,6 +6,7 @@ import { refundOutcomeForTotal } from '../outcomes';
 import { refundPartsTotal, type RefundAmountBody, type RefundBody } from '../rules/refund';
 import type { SandboxState } from '../state';
 import { findTransaction, refundResult, statusOf } from '../transactions';
+import { isoTime } from '../iso-time';
 
 /** The original payment, when it can be refunded; otherwise the refusal that says why. */
 function refundableSale(state: SandboxState, environment: Environment, body: RefundBody): Charge {
@@ -64,7 +65,7 @@ export function refund(state: SandboxState, environment: Environment, body: Refu
     ...(outcome.reason ? { reason: outcome.reason } : {}),
     ...(body.description === undefined ? {} : { description: body.description }),
     ...(body.attach === undefined ? {} : { attach: body.attach }),
-    createdAt: new Date(state.clock.now()).toISOString(),
+    createdAt: isoTime(state.clock.now()),
   });
   const data = refundResult(recorded);
   state.ledger.remember(environment, body.transactionRequestId, 'refund', data);

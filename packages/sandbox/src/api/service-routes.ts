@@ -27,6 +27,10 @@ type Endpoint = (environment: Environment, input: Record<string, unknown>) => Re
 function checkMerchant<T extends { appId: string; merchantId: string }>(state: SandboxState, body: T): T {
   if (body.appId !== state.credentials.appId) throw new SandboxRefusal('B01', 'appId is not an application of this merchant account');
   if (body.merchantId !== state.credentials.merchantId) throw new SandboxRefusal('B02', 'merchantId is not known');
+  // Equal, so the body now holds the sandbox's own strings: each kept session would otherwise keep its own copy of both.
+  const checked: { appId: string; merchantId: string } = body;
+  checked.appId = state.credentials.appId;
+  checked.merchantId = state.credentials.merchantId;
   return body;
 }
 

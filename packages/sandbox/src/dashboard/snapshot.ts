@@ -4,6 +4,7 @@ import type { SessionState } from '../sessions';
 import type { SandboxState } from '../state';
 import type { Delivery, DeliveryAttempt } from '../webhooks/deliveries';
 import { diagnoseAttempt, type AttemptDiagnosis } from '../webhooks/diagnosis';
+import { isoTime } from '../iso-time';
 
 /** How many of each record the dashboard shows: the most recent ones. */
 export const DASHBOARD_ROWS = 50;
@@ -42,8 +43,6 @@ export interface DashboardSnapshot {
   deliveries: DeliveryView[];
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 /** The newest `DASHBOARD_ROWS` of `items` whose order id passes the filter, newest first. */
 function newest<T>(items: readonly T[], orderOf: (item: T) => unknown, orderId: string | undefined): T[] {
   const kept = orderId === undefined ? items : items.filter((item) => orderOf(item) === orderId);
@@ -71,14 +70,14 @@ export function dashboardSnapshot(state: SandboxState, orderId: string | undefin
       state: session.state,
       payableTotal: payableTotal(session.request.amount),
       priceCurrency: session.request.amount.priceCurrency,
-      createdAt: iso(session.createdAt),
-      expiresAt: iso(session.expiresAt),
+      createdAt: isoTime(session.createdAt),
+      expiresAt: isoTime(session.expiresAt),
       ...(session.closeReason ? { closeReason: session.closeReason.message } : {}),
     }),
   );
   return {
     ...(orderId === undefined ? {} : { orderId }),
-    now: iso(now),
+    now: isoTime(now),
     sessions,
     charges: newest(state.ledger.charges(), (charge) => charge.referenceOrderId, orderId),
     refunds: newest(state.ledger.refunds(), (refund) => refund.referenceOrderId, orderId),

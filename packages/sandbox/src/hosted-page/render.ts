@@ -2,6 +2,7 @@ import { formatMinor } from '../currency';
 import { html, Html } from '../html';
 import { payableTotal } from '../rules/fields';
 import type { CheckoutSessionRecord } from '../sessions';
+import { isoTime } from '../iso-time';
 
 const STYLE = `*{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1f36;background:#f2f4f8}
@@ -109,7 +110,7 @@ export function renderCheckoutPage(session: CheckoutSessionRecord, options: Chec
   const { merchantName } = options;
   const values = options.values ?? {};
   const action = `/hosted/checkout/${sessionId}`;
-  const expires = new Date(session.expiresAt).toISOString().slice(11, 16);
+  const expires = isoTime(session.expiresAt).slice(11, 16);
   return page(
     'Checkout',
     merchantName,

@@ -7,6 +7,7 @@ import type { TimeSource } from '../clock';
 import { SandboxRefusal } from '../envelope';
 import { eventOf, type WebhookEvent } from './event-name';
 import { signatureOf } from './signature';
+import { isoTime } from '../iso-time';
 
 export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000, 8000, 16000];
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
@@ -187,7 +188,7 @@ export class WebhookDeliverer {
   }
 
   private async attempt(delivery: Delivery): Promise<void> {
-    const attempt: DeliveryAttempt = { at: new Date(this.options.clock.now()).toISOString() };
+    const attempt: DeliveryAttempt = { at: isoTime(this.options.clock.now()) };
     delivery.attempts.push(attempt);
     const started = performance.now();
     try {
