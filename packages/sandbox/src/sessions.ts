@@ -39,7 +39,8 @@ export interface CheckoutSessionRecord {
  *
  * One map, by sessionId: a session's transactionId is its sessionId's random
  * part masked with this store's own random key, so either id finds it with
- * one lookup, and neither tells the other to anyone else. Each index of a
+ * one lookup. Whoever sees both ids of one session can unmask the others: no
+ * sandbox id is a secret. Each index of a
  * store this large costs a cache-missing insert and delete per session
  * (about a µs of a create-session call). The session of a transactionRequestId
  * is found through the ledger's first result of that request
