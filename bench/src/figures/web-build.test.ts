@@ -18,10 +18,10 @@ describe('the web build figures', () => {
     expect([untimed.ratio.median, untimed.target]).toEqual([0.9, null]);
   });
 
-  it('hold the fetch transport to 0.9 of a bare fetch that can time out, and report what the signal costs the bare fetch', () => {
+  it('report the fetch transport against a bare fetch that can time out, and what the signal costs the bare fetch', () => {
     const all = byId(figures(720, 10, 800));
-    expect([all.get('client-fetch-vs-timed-fetch')!.ratio.median, meetsTarget(all.get('client-fetch-vs-timed-fetch')!)]).toEqual([0.9, true]);
-    expect(meetsTarget(byId(figures(719, 10, 800)).get('client-fetch-vs-timed-fetch')!)).toBe(false);
+    const timed = all.get('client-fetch-vs-timed-fetch')!;
+    expect([timed.ratio.median, timed.target]).toEqual([0.9, null]);
     const signal = all.get('fetch-signal-cost')!;
     expect([signal.ratio.median, signal.target]).toEqual([0.8, null]);
   });

@@ -64,8 +64,10 @@ type ClientSides = Pair & Readonly<{ timed: readonly number[] }>;
  * costs the runtime's fetch more per call than one without (undici's Request follows the
  * signal); paymount's per-attempt timeout needs one, so `fetch-signal-cost` measures what
  * that part costs outside paymount, and `client-fetch-vs-timed-fetch` what paymount adds
- * over a bare call that can time out: that one holds the 0.9 target, and the comparison with
- * a fetch that cannot time out is reported (its gap is mostly the signal's).
+ * over a bare call that can time out. Both client ratios are reported: their calls/s spread
+ * wider than the gap to a target, so paymount's cost over the timed call is held to 0.9 in
+ * instructions (fetch-instructions.ts), and the comparison with a fetch that cannot time out
+ * is mostly the signal's.
  */
 export function webBuildFiguresOf(client: ClientSides, verify: Pair, bytes: number, connections: number): Figure[] {
   return [
@@ -79,9 +81,9 @@ export function webBuildFiguresOf(client: ClientSides, verify: Pair, bytes: numb
     },
     {
       id: 'client-fetch-vs-timed-fetch',
-      what: `the same createCheckoutSession vs a bare fetch() given signal: AbortSignal.timeout() (calls/s, ${connections} in flight, in Node): what paymount adds over a bare call that can time out`,
+      what: `the same createCheckoutSession vs a bare fetch() given signal: AbortSignal.timeout() (calls/s, ${connections} in flight, in Node): what paymount adds over a bare call that can time out; reported, held to 0.9 in instructions by client-fetch-instructions`,
       ratio: ratiosOf(client.paymount, client.timed),
-      target: 0.9,
+      target: null,
       higherIsBetter: true,
       absolute: { paymount: absoluteOf(client.paymount, 'calls/s'), timed: absoluteOf(client.timed, 'calls/s'), inFlight: connections },
     },
