@@ -5,7 +5,7 @@ import { SURROUNDING_WHITESPACE_RULE } from '../schemas/secret-length';
 
 const DIGEST_BYTES = 32;
 const HEX_DIGEST_LENGTH = 2 * DIGEST_BYTES;
-const HEX_DIGEST = /^[0-9a-fA-F]{64}$/;
+const HEX_DIGEST = new RegExp(`^[0-9a-fA-F]{${HEX_DIGEST_LENGTH}}$`);
 const BASE64_DIGEST = /^[A-Za-z0-9+/_-]{43}=?$/;
 
 /**
