@@ -225,10 +225,14 @@ describe('handlers.reconcile()', () => {
     });
     const orderId = shop.order();
     await shop.pay(orderId);
-    // Reconciliation waits for the first delivery to have been answered: while its handler still
-    // runs, the event is in progress and reconciliation rightly leaves it pending (seen under load).
+    // Reconciliation waits for the first delivery's handling to have ended: until the failed run has
+    // released its claim (which can come after the sandbox records the 500), the event is in progress
+    // and reconciliation rightly leaves it pending, so it is asked again until it settles.
     await vi.waitFor(() => expect(shop.sandbox.deliveries()[0]?.attempts.length).toBeGreaterThan(0), { timeout: 10_000 });
-    expect(await shop.paymentRoutes.reconcile({ olderThanMs: 0 })).toEqual({ checked: 1, settled: 1, stillPending: 0, errors: 0 });
+    await vi.waitFor(async () => expect(await shop.paymentRoutes.reconcile({ olderThanMs: 0 })).toEqual({ checked: 1, settled: 1, stillPending: 0, errors: 0 }), {
+      timeout: 10_000,
+      interval: 100,
+    });
     reconciled = true;
     await shop.sandbox.waitForDeliveries();
     const delivery = shop.sandbox.deliveries()[0];
