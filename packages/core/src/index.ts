@@ -82,7 +82,7 @@ export type { LogFn, Logger, LoggerOption } from './logger';
 export type { PaymentTelemetry, PaymentTelemetryOptions } from './types/telemetry';
 
 // Client option and result types
-export type { Clock, PaymentClientOptions, Sleep } from './types/client-options';
+export type { Clock, PaymentClientOptions, PemCertificate, RetryOptions, Sleep } from './types/client-options';
 export type {
   AnsweredRefund,
   CallOptions,
