@@ -10,7 +10,7 @@ import { sandboxFigures } from './figures/sandbox';
 import { memoryFigures } from './figures/memory';
 import { coldStartFigures } from './figures/cold-start';
 import { webBuildFigures } from './figures/web-build';
-import { fetchInstructionFigures, valgrindMissing } from './figures/fetch-instructions';
+import { instructionFigures, valgrindMissing } from './figures/instructions';
 import { exitCodeOf, formatTable, missedFigures, writeResults, type Figure } from './harness/results';
 import { benchSettings, type BenchSettings } from './harness/settings';
 
@@ -28,7 +28,7 @@ const GROUPS: readonly FigureGroup[] = [
   { name: 'wallet', run: walletFigures },
   { name: 'webhooks', run: webhookFigures },
   { name: 'web-build', run: webBuildFigures },
-  { name: 'fetch-instructions', run: fetchInstructionFigures, missing: valgrindMissing },
+  { name: 'instructions', run: instructionFigures, missing: valgrindMissing },
   { name: 'webhook-stores', run: webhookStoreFigures, missing: redisServerMissing },
   { name: 'postgres-stores', run: postgresStoreFigures, missing: postgresServerMissing },
   { name: 'webhook-queue', run: webhookQueueFigures, missing: redisServerMissingForQueue },

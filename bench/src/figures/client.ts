@@ -3,9 +3,9 @@ import { cpuPairsFor, cpuRatiosOf, pairedRuns, ratiosOf } from '../harness/paire
 import { absoluteOf, type Figure } from '../harness/results';
 import { subject, withScope, type ProcessScope } from '../harness/scope';
 import type { BenchSettings } from '../harness/settings';
-import type { ClientSide } from '../subjects/client-caller';
+import type { ClientSide } from '../subjects/client-calls';
 
-// client-telemetry's two sides measured one right after the other, so drift between them is least.
+// client-telemetry-cpu's two sides measured one right after the other, so drift between them is least.
 const SESSION_SIDES: readonly ClientSide[] = ['paymount', 'undici', 'axios', 'paymount-no-telemetry', 'paymount-telemetry', 'paymount-sdk-work', 'paymount-telemetry-sampled'];
 const LIFECYCLE_SIDES: readonly ClientSide[] = ['paymount-refund', 'undici-refund', 'paymount-query', 'undici-query'];
 
@@ -67,7 +67,7 @@ function cpuPerCall(runs: SideRuns, side: ClientSide): number[] {
 export async function clientFigures(settings: BenchSettings): Promise<Figure[]> {
   return withScope(async (scope) => {
     const stub = await scope.start<{ url: string }>(subject('envelope-server'));
-    // client-telemetry is judged on CPU per call, so its sides run as many pairs as every CPU-time figure.
+    // client-telemetry-cpu compares CPU per call, so its sides run as many pairs as every CPU-time figure.
     const session = await measureSides(scope, settings, stub.ready.url, SESSION_SIDES, cpuPairsFor(settings.runs));
     const lifecycle = await measureSides(scope, settings, stub.ready.url, LIFECYCLE_SIDES, settings.runs);
     return clientFiguresOf(session, lifecycle, settings.connections);
@@ -97,12 +97,11 @@ export function clientFiguresOf(session: SideRuns, lifecycle: SideRuns, connecti
       absolute,
     },
     {
-      // Against the SDK's own work, not against telemetry off: that work is the floor of any instrumentation recording the same, so the gap is paymount's.
-      // On the caller's CPU per call: calls/s of two sides this close spread over more than their gap on a busy machine.
-      id: 'client-telemetry',
-      what: "createCheckoutSession with telemetry on (OpenTelemetry SDK, batched spans and metrics, exporting nowhere) vs telemetry: false with the SDK's share done by hand around each call (the caller's CPU per call, the SDK work's over paymount's): what paymount adds to what the SDK itself costs",
+      // client-telemetry itself is counted in instructions (figures/instructions.ts): this is the same pair in CPU time.
+      id: 'client-telemetry-cpu',
+      what: "createCheckoutSession with telemetry on vs telemetry: false with the SDK's share done by hand around each call (the caller's CPU per call, the SDK work's over paymount's): client-telemetry in time, as spread as a busy machine makes it",
       ratio: cpuRatiosOf(cpuPerCall(session, 'paymount-telemetry'), cpuPerCall(session, 'paymount-sdk-work')),
-      target: 0.95,
+      target: null,
       higherIsBetter: true,
       absolute,
     },

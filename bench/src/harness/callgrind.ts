@@ -1,5 +1,7 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 /** Whether valgrind can be run here; asked of the system once per process. */
 let available: boolean | undefined;
@@ -8,43 +10,63 @@ export function valgrindAvailable(): boolean {
   return available;
 }
 
-/** Instructions valgrind's callgrind counted over a whole run of `script` (every thread, startup included). */
-function instructionsOfRun(script: URL, nodeFlags: readonly string[], env: Record<string, string>): Promise<number> {
+/** Instructions callgrind has counted in process `pid` so far, every thread's. */
+async function instructionsSoFar(pid: number): Promise<number> {
+  const { stdout } = await promisify(execFile)('callgrind_control', ['-e', 'Ir', String(pid)]);
+  const totals = stdout.slice(stdout.indexOf('Totals:'));
+  const threads = [...totals.matchAll(/^\s*(?:Th\s+\d+\s+)?([\d,]+)\s*$/gm)].map((match) => Number(match[1]!.replaceAll(',', '')));
+  if (threads.length === 0) throw new Error(`callgrind_control -e printed no count for ${pid}: ${stdout.slice(-300)}`);
+  return threads.reduce((sum, count) => sum + count, 0);
+}
+
+/**
+ * Instructions per operation of `script` in its steady state, counted by
+ * valgrind's callgrind. The script (subjects/call-loop.ts) runs `warmup`
+ * operations, prints `warm` and waits for a line; then `ops` operations,
+ * prints `done` and waits again. What callgrind counted between the two is
+ * divided by `ops`: start-up and V8's compilation of the hot code, which
+ * goes on for several thousand calls and would otherwise be most of the
+ * count, stay out of it.
+ */
+export async function instructionsPerOp(
+  script: URL,
+  { nodeFlags = [], env = {}, warmup, ops }: { nodeFlags?: readonly string[]; env?: Record<string, string>; warmup: number; ops: number },
+): Promise<number> {
   const args = [
     '--tool=callgrind',
     // V8 writes and rewrites machine code at run time: without this, valgrind runs stale translations.
     '--smc-check=all-non-file',
     '--callgrind-out-file=/dev/null',
     process.execPath,
+    // V8's background compiler and collector threads finish at times that differ from run to run, and callgrind
+    // counts every thread; and V8 schedules collections by time as well as by allocation (the memory reducer, heap
+    // growing by allocation rate), so a side slowed by a busy machine collected more. Neither, here.
+    '--single-threaded',
+    '--predictable-gc-schedule',
     ...nodeFlags,
     '--import',
     'tsx',
     fileURLToPath(script),
   ];
-  return new Promise((resolve, reject) => {
-    const child = spawn('valgrind', args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let log = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (log += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => {
-      const collected = /Collected : (\d+)/.exec(log);
-      if (code !== 0 || !collected) reject(new Error(`callgrind run of ${script.pathname} failed (exit ${code}): ${log.slice(-500)}`));
-      else resolve(Number(collected[1]));
-    });
-  });
-}
-
-/**
- * Instructions per operation of `script` (which runs `OPS` operations, given
- * in its environment): the difference between a run of `few` and one of
- * `many` operations, over the operations added, so the start-up and
- * warm-up both runs share cancel out. Counts repeat exactly where times on a
- * busy machine do not.
- */
-export async function instructionsPerOp(
-  script: URL,
-  { nodeFlags = [], env = {}, few, many }: { nodeFlags?: readonly string[]; env?: Record<string, string>; few: number; many: number },
-): Promise<number> {
-  const [small, large] = await Promise.all([few, many].map((ops) => instructionsOfRun(script, nodeFlags, { ...env, OPS: String(ops) })));
-  return (large! - small!) / (many - few);
+  const child = spawn('valgrind', args, { env: { ...process.env, ...env, WARMUP: String(warmup), OPS: String(ops) }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let log = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (log = (log + chunk).slice(-2_000)));
+  const exited = new Promise<number | null>((resolve, reject) => child.once('error', reject).once('close', resolve));
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const expect = async (word: string) => {
+    const line = await Promise.race([lines.next(), exited.then((code) => ({ done: true, value: `exit ${code}` }))]);
+    if (line.done || line.value !== word) throw new Error(`callgrind run of ${script.pathname} printed ${String(line.value)}, not ${word}: ${log.slice(-500)}`);
+  };
+  try {
+    await expect('warm');
+    const before = await instructionsSoFar(child.pid!);
+    child.stdin.write('go\n');
+    await expect('done');
+    const after = await instructionsSoFar(child.pid!);
+    child.stdin.end();
+    await exited;
+    return (after - before) / ops;
+  } finally {
+    child.kill();
+  }
 }
