@@ -8,6 +8,7 @@ import { readNodeBody, toNeutralRequest, writeNeutralResponse } from '../src/rou
 import { createNodeMiddleware } from '../src/routes/node-middleware';
 import { sendRawPath } from '../../../tools/conformance/http';
 import type { PaymentRoutes } from '../src/routes/types';
+import { queryOfTarget } from '../src/routes/neutral-http';
 
 const LIMIT = 1_000;
 let server: Server;
@@ -162,5 +163,20 @@ describe('createNodeMiddleware', () => {
     local.close();
     expect([plain.status, plain.json]).toEqual([200, { path: '/checkout' }]);
     expect(dotted.status).toBe(404);
+  });
+});
+
+describe('queryOfTarget', () => {
+  it('reads the query of a request target as new URL(target, base).searchParams does, repeated keys in order', () => {
+    const targets = ['/status', '/status?', '/status?orderId=o-1', '/s?a=1&a=2&b=%20x+y', '/s?a=%C3%A9&__proto__=1#frag', 'http://shop.test/s?x=1', '/s?k', '/s?=v&&a=b'];
+    for (const target of targets) {
+      const expected = Object.create(null) as Record<string, string | string[]>;
+      for (const [key, value] of new URL(target, 'http://localhost').searchParams) {
+        const previous = expected[key];
+        expected[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+      }
+      expect(queryOfTarget(target), target).toStrictEqual(expected);
+    }
+    expect(Object.getPrototypeOf(queryOfTarget('/s'))).toBeNull();
   });
 });

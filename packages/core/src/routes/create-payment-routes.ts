@@ -47,7 +47,7 @@ async function answerRoute(route: Route, req: NeutralRequest, logger: Logger, fa
 
 /** Route paths relative to the mount point; a trailing slash is tolerated. */
 function routePath(path: string): string {
-  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : path;
 }
 
 /**

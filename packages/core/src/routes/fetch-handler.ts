@@ -61,7 +61,7 @@ function neutralOf(request: Request, url: URL, options: FetchRequestOptions): Ne
     method: request.method.toUpperCase(),
     path: options.path,
     headers,
-    query: queryOf(url),
+    query: queryOf(url.searchParams),
     readBody: () => (body ??= readLimited(request, options.limitBytes, consumedFix)),
     context: options.context ?? request,
     consumedBodyFix: consumedFix,

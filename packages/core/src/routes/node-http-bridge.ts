@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bodyAlreadyConsumed, bodyLeftByParser, type BodyParserLeftovers } from './consumed-body';
 import { rawPathOf } from './mount-path';
-import { queryOf, type NeutralRequest, type NeutralResponse } from './neutral-http';
+import { queryOfTarget, type NeutralRequest, type NeutralResponse } from './neutral-http';
 import { bodyTooLarge } from './route-error';
 
 /**
@@ -68,16 +68,15 @@ export interface ToNeutralRequestOptions {
 
 /** The neutral request for a Node IncomingMessage (what Express, Koa and Nest requests all are underneath). */
 export function toNeutralRequest(req: IncomingMessage, options: ToNeutralRequestOptions): NeutralRequest {
-  // Only the path and query are taken from the URL; the host is a placeholder and never trusted.
-  const url = new URL(req.url ?? '/', 'http://localhost');
+  const target = req.url ?? '/';
   let body: Promise<Uint8Array> | undefined;
   const { consumedBodyFix } = options;
   const consumedBodyError = options.consumedBodyError ?? (consumedBodyFix === undefined ? undefined : () => bodyAlreadyConsumed(consumedBodyFix));
   const request: NeutralRequest = {
     method: (req.method ?? 'GET').toUpperCase(),
-    path: options.path ?? rawPathOf(req.url ?? '/'),
+    path: options.path ?? rawPathOf(target),
     headers: req.headers,
-    query: queryOf(url),
+    query: queryOfTarget(target),
     readBody: () =>
       (body ??= req.readableEnded && consumedBodyError ? Promise.reject(consumedBodyError()) : readNodeBody(req, options.limitBytes)),
     context: options.context ?? req,

@@ -8,7 +8,13 @@ import type { NeutralResponse } from './neutral-http';
  */
 export const ROUTE_MARKER_HEADER = 'x-paymount-route';
 
-/** `response` with the marker of the route at `path` (relative to the mount point, e.g. `/webhook`). */
+/**
+ * `response` given the marker of the route at `path` (relative to the mount
+ * point, e.g. `/webhook`). Set in place: every route builds its response and
+ * its headers afresh for each request, and a copy of both cost each request
+ * about 0.3 µs (bench: routes-fastify).
+ */
 export function markedByRoute(response: NeutralResponse, path: string): NeutralResponse {
-  return { ...response, headers: { ...response.headers, [ROUTE_MARKER_HEADER]: path.slice(1) } };
+  response.headers[ROUTE_MARKER_HEADER] = path.slice(1);
+  return response;
 }
