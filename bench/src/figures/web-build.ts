@@ -66,7 +66,7 @@ type ClientSides = Pair & Readonly<{ timed: readonly number[] }>;
  * that part costs outside paymount, and `client-fetch-vs-timed-fetch` what paymount adds
  * over a bare call that can time out. Both client ratios are reported: their calls/s spread
  * wider than the gap to a target, so paymount's cost over the timed call is held to 0.9 in
- * instructions (fetch-instructions.ts), and the comparison with a fetch that cannot time out
+ * instructions (instructions.ts), and the comparison with a fetch that cannot time out
  * is mostly the signal's.
  */
 export function webBuildFiguresOf(client: ClientSides, verify: Pair, bytes: number, connections: number): Figure[] {

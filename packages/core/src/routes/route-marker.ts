@@ -10,9 +10,8 @@ export const ROUTE_MARKER_HEADER = 'x-paymount-route';
 
 /**
  * `response` given the marker of the route at `path` (relative to the mount
- * point, e.g. `/webhook`). Set in place: every route builds its response and
- * its headers afresh for each request, and a copy of both cost each request
- * about 0.3 µs (bench: routes-fastify).
+ * point, e.g. `/webhook`). Set in place rather than on copies of the response
+ * and its headers: every route builds both afresh for each request.
  */
 export function markedByRoute(response: NeutralResponse, path: string): NeutralResponse {
   response.headers[ROUTE_MARKER_HEADER] = path.slice(1);
