@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createPaymentClient, PaymentValidationError, type PaymentClient } from '../src';
+import { createPaymentClient, PaymentValidationError, signWebhookAsync, verifyWebhook, WebhookVerificationError, type PaymentClient } from '../src';
+import * as clientRequestId from '../src/schemas/client-request-id';
 import * as fields from '../src/schemas/fields';
 import { checkoutInput, clientOptions, directPaymentInput, refundData, refundInput } from './support/fixtures';
 import { ok, startServiceServer, type ServiceServer } from './support/service-server';
@@ -31,6 +32,7 @@ const inBillingAddress = sending((client, field) => client.directPayment(directP
 const inExpireSession = sending((client, field) => client.expireCheckoutSession({ sessionId: 'sess_1', ...field }));
 
 const text = (length: number) => 'a'.repeat(length);
+const email = (length: number) => text(length - '@shop.example.com'.length) + '@shop.example.com';
 const url = (length: number) => {
   const origin = 'https://shop.example.com/';
   return origin + text(length - origin.length);
@@ -68,6 +70,7 @@ const LIMITS: readonly Limit[] = [
   { limit: 'refund attach.max', bound: 'max', contract: 512, field: 'attach', send: inRefund('attach') },
   { limit: 'direct payment cardEncryptedData.min', bound: 'min', contract: 1, field: 'cardEncryptedData', send: inDirectPayment('cardEncryptedData') },
   { limit: 'direct payment cardEncryptedData.max', bound: 'max', contract: 65_536, field: 'cardEncryptedData', send: inDirectPayment('cardEncryptedData') },
+  { limit: 'direct payment customerEmail.max', bound: 'max', contract: 254, field: 'customerEmail', send: inDirectPayment('customerEmail'), value: email },
   { limit: 'direct payment customerName.min', bound: 'min', contract: 1, field: 'customerName', send: inDirectPayment('customerName') },
   { limit: 'direct payment customerName.max', bound: 'max', contract: 128, field: 'customerName', send: inDirectPayment('customerName') },
   { limit: 'address line1.max', bound: 'max', contract: 128, field: 'billingAddress.line1', send: inBillingAddress('line1') },
@@ -78,11 +81,16 @@ const LIMITS: readonly Limit[] = [
   { limit: 'expire-session reason.max', bound: 'max', contract: 256, field: 'reason', send: inExpireSession('reason') },
 ];
 
-/** Every limit fields.ts exports: each string schema's min and max length, and each length constant. */
+/**
+ * Every limit fields.ts (and the X-Client-Request-Id module) exports: each
+ * string schema's min and max length, read from its checks, and each length
+ * constant.
+ */
 function exportedLimits(): string[] {
-  return Object.entries(fields).flatMap(([name, value]) => {
-    if (value instanceof z.ZodString) {
-      return [value.minLength === null ? [] : [`${name}.min`], value.maxLength === null ? [] : [`${name}.max`]].flat();
+  return Object.entries({ ...fields, ...clientRequestId }).flatMap(([name, value]) => {
+    if (value instanceof z.core.$ZodString) {
+      const kinds = (value._zod.def.checks ?? []).map((check) => check._zod.def.check);
+      return [kinds.includes('min_length') ? [`${name}.min`] : [], kinds.includes('max_length') ? [`${name}.max`] : []].flat();
     }
     return typeof value === 'number' ? [name] : [];
   });
@@ -111,7 +119,10 @@ afterAll(async () => {
 describe('the limits of the request schemas, through the client', () => {
   it('the table names every limit fields.ts exports', () => {
     const exported = exportedLimits();
-    expect(LIMITS.map((row) => row.limit).filter((limit) => exported.includes(limit)).sort()).toEqual(exported.sort());
+    // Every string schema of fields.ts with a length is seen, not only the constants.
+    expect(exported).toEqual(expect.arrayContaining(['appIdSchema.max', 'referenceOrderIdSchema.min', 'NOTIFY_URL_MAX', 'CLIENT_REQUEST_ID_MAX']));
+    const held = [...LIMITS.map((row) => row.limit), 'CLIENT_REQUEST_ID_MAX'];
+    expect(held.filter((limit) => exported.includes(limit)).sort()).toEqual(exported.sort());
   });
 
   it.each(LIMITS)('$limit: $field of $contract characters goes out, one past it is refused before sending', expectHeldAt);
@@ -136,3 +147,24 @@ async function expectHeldAt(row: Limit): Promise<void> {
 function valueAt(json: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], json);
 }
+
+describe('the limit of X-Client-Request-Id, on a webhook delivery', () => {
+  const secret = 'whsec_limits_test_secret_0123456789';
+  const payload = {
+    transactionId: 'T1',
+    transactionRequestId: 'R1',
+    referenceOrderId: 'order-1',
+    transactionType: 'SALE',
+    transactionStatus: 'S',
+    amount: { orderAmount: 1250, priceCurrency: 'USD' },
+  };
+  const verified = async (deliveryId: string) => {
+    const { body, headers } = await signWebhookAsync({ payload, secret, deliveryId });
+    return verifyWebhook({ secret, rawBody: body, headers });
+  };
+
+  it('a delivery id of 64 characters is read, one of 65 is refused', async () => {
+    expect((await verified(text(64))).deliveryId).toHaveLength(64);
+    await expect(verified(text(65))).rejects.toThrow(WebhookVerificationError);
+  });
+});

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { compiled } from '../schemas/compiled';
 import { reportedAmountSchema } from '../schemas/reported-amount';
 import type { SchemaContext } from '../schemas/urls';
 
@@ -14,7 +15,7 @@ import type { SchemaContext } from '../schemas/urls';
  * in local development (a sandbox on this machine).
  */
 const checkoutSessionDataSchema = (protocol: RegExp, error: string) =>
-  z.compile(
+  compiled(
     z.looseObject({
       checkoutUrl: z.url({ protocol, error }),
       expiresAt: z.optional(z.union([z.string(), z.number()])),
@@ -42,7 +43,7 @@ const resultReasonFields = {
 
 export type ResultReasonData = z.output<z.ZodMiniObject<typeof resultReasonFields>>;
 
-export const paymentDataSchema = z.compile(
+export const paymentDataSchema = compiled(
   z.looseObject({
     transactionStatus: z.optional(z.string()),
     transactionId: z.optional(z.union([z.string(), z.number()])),
@@ -62,7 +63,7 @@ const outcomeFields = {
   ...resultReasonFields,
 };
 
-export const refundDataSchema = z.compile(
+export const refundDataSchema = compiled(
   z.looseObject({
     transactionId: serviceId,
     originalTransactionId: serviceId,
@@ -70,7 +71,7 @@ export const refundDataSchema = z.compile(
   }),
 );
 
-export const transactionDataSchema = z.compile(
+export const transactionDataSchema = compiled(
   z.looseObject({
     transactionId: serviceId,
     transactionRequestId: serviceId,
@@ -84,7 +85,7 @@ export const transactionDataSchema = z.compile(
 export type RefundData = z.output<typeof refundDataSchema>;
 export type TransactionData = z.output<typeof transactionDataSchema>;
 
-export const expiredSessionDataSchema = z.compile(
+export const expiredSessionDataSchema = compiled(
   z.looseObject({
     sessionId: serviceId,
     sessionStatus: z.string(),

@@ -1,7 +1,8 @@
 /**
  * Every default of the payment routes' own options, in one place; config.ts
  * applies them. The client's, the webhook verifier's and the signed-time
- * field's defaults stay with the code that also runs without the routes.
+ * field's defaults stay with the code that also runs without the routes, and
+ * a reconcile run's with the order guard (orders/reconcile.ts).
  */
 
 /**

@@ -88,7 +88,7 @@ const ordersOptionsSchema = z.strictObject({
     ),
   ),
   lockTtlMs: z.optional(positiveInt),
-  requestIdKey: z.optional(z.string('must be a string').check(z.minLength(16, 'must be at least 16 characters'))),
+  requestIdKey: z.optional(z.string('must be a string').check(z.minLength(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`))),
   attemptTtlMs: z.optional(positiveInt),
 });
 

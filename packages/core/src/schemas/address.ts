@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { countryCodeSchema } from './fields';
 
 const line = (max: number, ...checks: z.core.$ZodCheck<string>[]) =>
   z.string().check(z.minLength(1, 'must not be empty when sent'), z.maxLength(max, `must be at most ${max} characters`), ...checks);
@@ -14,7 +15,7 @@ export const checkoutAddressSchema = z.strictObject({
   city: z.optional(line(64)),
   state: z.optional(line(64)),
   postalCode: z.optional(line(16, z.regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'may contain only letters, digits, spaces and "-"'))),
-  countryCode: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code in upper case, e.g. "US"'))),
+  countryCode: z.optional(countryCodeSchema),
 });
 
 export type { CheckoutAddress } from '../types/address';

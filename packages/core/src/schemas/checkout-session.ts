@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { compiled } from './compiled';
 import { amountSchema } from './amount';
 import {
   appIdSchema,
@@ -14,7 +15,7 @@ import { perContext } from './per-context';
 import { callbackUrlSchema, type SchemaContext } from './urls';
 
 const checkoutSessionSchemas = perContext((context) =>
-  z.compile(
+  compiled(
     withProductListSum(
       z.strictObject({
         appId: appIdSchema,

@@ -57,7 +57,7 @@ export const paymentClientOptionsSchema = z
     timeoutMs: positiveInt(30_000),
     deadlineMs: positiveInt(DEFAULT_DEADLINE_MS),
     terminalTimeoutMs: positiveInt(120_000),
-    retry: z._default(retryOptionsSchema, { maxAttempts: 3, baseDelayMs: 250, maxDelayMs: 8_000 }),
+    retry: z.prefault(retryOptionsSchema, {}),
     dispatcher: nodeOnly(
       'dispatcher',
       z.custom<Dispatcher>(

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { compiled } from './compiled';
 import { checkoutAddressSchema } from './address';
 import { amountSchema } from './amount';
 import {
@@ -23,7 +24,7 @@ export const walletTokenSchema = z
   .check(z.minLength(1, 'must not be empty'), z.maxLength(65_536, 'must be at most 65536 characters'));
 
 const directPaymentSchemas = perContext((context) =>
-  z.compile(
+  compiled(
     withProductListSum(
       z.strictObject({
         appId: appIdSchema,

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { compiled } from './compiled';
 import { isPlainObject } from '../plain-object';
 
 /**
@@ -6,7 +7,7 @@ import { isPlainObject } from '../plain-object';
  * envelopes are accepted without it so their code and traceId still reach the
  * caller.
  */
-export const responseEnvelopeSchema = z.compile(
+export const responseEnvelopeSchema = compiled(
   z.looseObject({
     code: z.string(),
     msg: z.optional(z.string()),

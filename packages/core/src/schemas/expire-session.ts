@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
+import { compiled } from './compiled';
 import { appIdSchema, merchantIdSchema } from './fields';
 
 /** The expire-session request body (POST /v1/checkout/expire-session), the vendor's ExpireCheckoutSessionRequest. */
-export const expireCheckoutSessionRequestSchema = z.compile(
+export const expireCheckoutSessionRequestSchema = compiled(
   z.strictObject({
     appId: appIdSchema,
     merchantId: merchantIdSchema,

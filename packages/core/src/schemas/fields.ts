@@ -27,6 +27,8 @@ export const referenceOrderIdSchema = z
     z.maxLength(32, 'must be at most 32 characters'),
     z.regex(REFERENCE_ORDER_PATTERN, 'may contain only letters, digits, "_", "-", "|" and "*"'),
   );
+/** An ISO 3166-1 alpha-2 country code, as an address and a wallet's merchant country take it. */
+export const countryCodeSchema = z.string().check(z.regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code in upper case, e.g. "US"'));
 export const descriptionSchema = requiredString(z.maxLength(128, 'must be at most 128 characters'));
 
 /** Lengths of the callback URLs (docs/service-contract.md#limits). */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { compiled } from './compiled';
 import { currencyCodeSchema, minorUnitsSchema } from './amount';
 import {
   appIdSchema,
@@ -12,9 +13,16 @@ import { withExactlyOneOf } from './exactly-one';
 import { perContext } from './per-context';
 import { callbackUrlSchema, type SchemaContext } from './urls';
 
-const REFUND_PARTS = ['orderAmount', 'taxAmount', 'surchargeAmount', 'tipAmount'] as const;
+const refundPartsShape = {
+  orderAmount: z.optional(minorUnitsSchema),
+  taxAmount: z.optional(minorUnitsSchema),
+  surchargeAmount: z.optional(minorUnitsSchema),
+  tipAmount: z.optional(minorUnitsSchema),
+};
+type RefundPart = keyof typeof refundPartsShape;
+const REFUND_PARTS = Object.keys(refundPartsShape) as RefundPart[];
 
-type RefundParts = Partial<Record<(typeof REFUND_PARTS)[number], number | undefined>>;
+type RefundParts = Partial<Record<RefundPart, number | undefined>>;
 
 /** orderAmount + taxAmount + surchargeAmount + tipAmount of a refund, absent parts counting 0. */
 export function refundPartsTotal(amount: RefundParts): number {
@@ -30,10 +38,7 @@ export const refundAmountSchema = z
   .strictObject({
     priceCurrency: currencyCodeSchema,
     totalAmount: z.optional(minorUnitsSchema),
-    orderAmount: z.optional(minorUnitsSchema),
-    taxAmount: z.optional(minorUnitsSchema),
-    surchargeAmount: z.optional(minorUnitsSchema),
-    tipAmount: z.optional(minorUnitsSchema),
+    ...refundPartsShape,
   })
   .check(
     z.refine((amount) => amount.totalAmount === undefined || amount.totalAmount === refundPartsTotal(amount), {
@@ -52,7 +57,7 @@ export const refundAmountSchema = z
 export type { RefundAmount } from '../types/amount';
 
 const refundRequestSchemas = perContext((context) =>
-  z.compile(
+  compiled(
     withExactlyOneOf(
       z.strictObject({
         appId: appIdSchema,

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { compiled } from './compiled';
 import { currencyCodeSchema, minorUnitsSchema } from './amount';
 import { appIdSchema, merchantIdSchema, transactionRequestIdSchema } from './fields';
 
@@ -7,7 +8,7 @@ import { appIdSchema, merchantIdSchema, transactionRequestIdSchema } from './fie
  * `amount` and `priceCurrency`; the identifiers follow the other endpoints, and
  * further fields pass through unchanged because their contract is not shown.
  */
-export const terminalSaleRequestSchema = z.compile(
+export const terminalSaleRequestSchema = compiled(
   z
     .looseObject({
       appId: appIdSchema,

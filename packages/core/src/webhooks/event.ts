@@ -1,3 +1,5 @@
+import type { TransactionAmount } from '../types/amount';
+
 export const PAYMENT_EVENT_TYPES = [
   'payment.succeeded',
   'payment.failed',
@@ -10,22 +12,11 @@ export const PAYMENT_EVENT_TYPES = [
 export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
 
 /**
- * An amount as a webhook reports it, in minor units: the service's reported
- * amount (schemas/reported-amount.ts), each part and the currency present
- * only when sent, and fields paymount does not know kept. Written out here so
- * the published types name no zod; payload.ts has the compiler hold
- * eventAmountSchema's output to it.
+ * An amount as a webhook reports it: the service's reported amount
+ * (TransactionAmount), each part and the currency present only when sent.
+ * payload.ts has the compiler hold eventAmountSchema's output to it.
  */
-export interface PaymentEventAmount {
-  priceCurrency?: string;
-  /** A refund's total, when the service sends it. */
-  totalAmount?: number;
-  orderAmount?: number;
-  taxAmount?: number;
-  surchargeAmount?: number;
-  tipAmount?: number;
-  [field: string]: unknown;
-}
+export type PaymentEventAmount = Partial<TransactionAmount>;
 
 /**
  * Why a payment failed, a session closed or a refund failed, in the service's

@@ -1,4 +1,5 @@
 import { utf8Bytes, utf8Text } from '../bytes';
+import { CLIENT_REQUEST_ID_MAX } from '../schemas/client-request-id';
 import { WebhookVerificationError } from '../errors';
 import type { PaymentEvent } from './event';
 import { normalizeEvent } from './normalize-event';
@@ -12,7 +13,6 @@ export const TIMESTAMP_HEADER = 'x-timestamp';
 
 export const DEFAULT_WEBHOOK_TOLERANCE_MS = 5 * 60_000;
 export const DEFAULT_WEBHOOK_MAX_BODY_BYTES = 100 * 1024;
-const MAX_DELIVERY_ID_LENGTH = 128;
 
 export type WebhookSecrets = { secret: string; secrets?: never } | { secrets: readonly string[]; secret?: never };
 
@@ -108,8 +108,8 @@ function checkDelivery(options: VerifyWebhookOptions): VerifiedDelivery | Promis
   }
   const signature = requiredHeader(options.headers, SIGNATURE_HEADER);
   const deliveryId = requiredHeader(options.headers, DELIVERY_ID_HEADER);
-  if (deliveryId.length > MAX_DELIVERY_ID_LENGTH) {
-    throw new WebhookVerificationError('missing_header', `The X-Client-Request-Id header is longer than ${MAX_DELIVERY_ID_LENGTH} characters.`);
+  if (deliveryId.length > CLIENT_REQUEST_ID_MAX) {
+    throw new WebhookVerificationError('missing_header', `The X-Client-Request-Id header is longer than ${CLIENT_REQUEST_ID_MAX} characters.`);
   }
   const now = options.now ?? Date.now();
   const toleranceMs = options.toleranceMs ?? DEFAULT_WEBHOOK_TOLERANCE_MS;
