@@ -1,12 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { PaymentErrorCode } from '@paymount/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextStart, type NextStart } from './support/next-server';
 import { startOrderService, type OrderService } from './support/order-service';
-import { postJson } from '../../../tests/readmes/test/support/quick-start';
+import { freePort, postJson } from '../../../tests/readmes/test/support/quick-start';
+import {
+  expectCurrenciesAsOnNode,
+  expectFailedUnsent,
+  expectPartialRefund,
+  expectQueryAsRecorded,
+  PARTIAL_REFUND_CENTS,
+  paymentRecords,
+  type CurrencyReport,
+} from '../../../tests/runtimes/support/flow-checks';
 import { hostedPaymentMarksPaid, walletPaymentMarksPaid } from './support/payment-flows';
-import { appDir } from './support/test-app';
+import { sandboxRecords } from './support/sandbox-records';
+import { appDir, EDGE_ADMIN } from './support/test-app';
 
 /** Resolves once `text` is in the server's output, or fails after `timeoutMs`. */
 async function logged(server: NextStart, text: string, timeoutMs = 10_000): Promise<string> {
@@ -80,10 +91,88 @@ describe('the README quick start under next start with PAYMOUNT_SANDBOX=1', () =
 
     it("is built as an edge function, with core's web build, and says once that its memory stores are per isolate", async () => {
       const manifest = JSON.parse(readFileSync(join(appDir, '.next', 'server', 'middleware-manifest.json'), 'utf8')) as { functions: object };
-      // Beside it, the edge conformance route (conformance-edge.test.ts); every other route runs on Node.
-      expect(Object.keys(manifest.functions).sort()).toEqual(['/conformance-edge/[...paymount]/route', '/edge/payments/[...paymount]/route']);
+      // Beside it, the edge conformance route (conformance-edge.test.ts), and the README's admin routes and the runtime
+      // checks on the edge runtime (below); every other route runs on Node.
+      expect(Object.keys(manifest.functions).sort()).toEqual([
+        '/conformance-edge/[...paymount]/route',
+        `/${EDGE_ADMIN}/refund/route`,
+        `/${EDGE_ADMIN}/transaction/route`,
+        '/edge/payments/[...paymount]/route',
+        '/edge/runtime-checks/route',
+      ]);
       const output = await logged(running().server, 'in-memory stores protect nothing across requests');
       expect(output.split('in-memory stores protect nothing across requests')).toHaveLength(2);
+    });
+  });
+
+  // The flows the other runtimes run (tests/runtimes), held to their checks against the sandbox's records: the README's
+  // admin routes, at app/admin and again with runtime = 'edge' at app/edge-admin, and the flows' own currency and
+  // unsent-payment steps (test/next-app/runtime-checks.js). After the edge runtime's warning test above: each edge admin
+  // route is an edge function of its own, which says so once too.
+  let onNode: CurrencyReport | undefined;
+  describe.each([
+    { runtime: 'Node', admin: '/admin', checks: '/runtime-checks', prefix: 'node' },
+    { runtime: 'edge', admin: `/${EDGE_ADMIN}`, checks: '/edge/runtime-checks', prefix: 'edge' },
+  ])('the other runtimes\' flows on the $runtime runtime', ({ runtime, admin, checks, prefix }) => {
+    // Paid through this runtime's payment route above.
+    const paidOrder = `${prefix}-wallet-1`;
+    const paymentId = async () => (await running().orders.find(paidOrder))?.transactionId;
+    const walletRecords = async () => {
+      const { charges, refunds } = await sandboxRecords(sandbox(), paidOrder);
+      return paymentRecords(charges, refunds);
+    };
+    let refund: Record<string, unknown> | undefined;
+    let checked: Promise<Record<string, Record<string, unknown>>> | undefined;
+    /** The app's runtime checks, run once per runtime: their tests read one answer. */
+    const runtimeChecks = () =>
+      (checked ??= (async () => {
+        const token = async () => String((await postJson(`${sandbox()}/sandbox/wallet-token`, {})).body['token']);
+        const answer = await postJson(`${running().origin}${checks}`, {
+          orders: { currency: `${prefix}-currency-1`, refused: `${prefix}-refused-1` },
+          tokens: { currency: await token(), refused: await token() },
+          // Nothing listens there: the port was free a moment ago.
+          refusedUrl: `http://127.0.0.1:${await freePort()}`,
+        });
+        expect(answer.status).toBe(200);
+        return answer.body as Record<string, Record<string, unknown>>;
+      })());
+
+    it(`on the ${runtime} runtime: the README's refund route gives back part of the wallet payment, and the sandbox records it`, async () => {
+      const answer = await postJson(`${running().origin}${admin}/refund`, { transactionId: await paymentId(), cents: PARTIAL_REFUND_CENTS });
+      expect(answer.status).toBe(200);
+      refund = answer.body;
+      expectPartialRefund(answer.body, await walletRecords());
+    });
+
+    it(`on the ${runtime} runtime: the README's lookup route answers the payment and its refund as the sandbox holds them`, async () => {
+      const lookup = async (transactionId: unknown) => {
+        const res = await fetch(`${running().origin}${admin}/transaction?transactionId=${encodeURIComponent(String(transactionId))}`);
+        expect(res.status).toBe(200);
+        return (await res.json()) as Record<string, unknown>;
+      };
+      const payment = await lookup(await paymentId());
+      const refunded = await lookup(refund?.transactionId);
+      expectQueryAsRecorded(
+        {
+          payment: { status: payment['status'], transactionId: payment['transactionId'], referenceOrderId: payment['referenceOrderId'] },
+          refund: { status: refunded['status'], transactionId: refunded['transactionId'] },
+        },
+        await walletRecords(),
+        paidOrder,
+      );
+    });
+
+    it(`on the ${runtime} runtime: XAU, XXX and DEM are refused before sending, exactly as on Node, and exponents come from the same table`, async () => {
+      const { currency } = await runtimeChecks();
+      // The Node runtime's answer, Node's own, is the reference the edge runtime's is held to.
+      if (runtime === 'Node') onNode = currency as unknown as CurrencyReport;
+      if (onNode === undefined) throw new Error("the Node runtime's currency test did not run");
+      expectCurrenciesAsOnNode(currency!, onNode, (await sandboxRecords(sandbox(), `${prefix}-currency-1`)).charges);
+    });
+
+    it(`on the ${runtime} runtime: a payment to a port that refuses connections fails, known unsent (never pending), and charges nothing`, async () => {
+      const { refused } = await runtimeChecks();
+      expectFailedUnsent(refused!, (await sandboxRecords(sandbox(), `${prefix}-refused-1`)).charges, PaymentErrorCode.NETWORK_ERROR);
     });
   });
 

@@ -111,7 +111,7 @@ export async function runFlows(config, serve) {
     const paymentId = /** @type {{ transactionId?: string }} */ (result.wallet.body ?? {}).transactionId;
     result.refund = await step(async () => {
       if (paymentId === undefined) throw new Error('no wallet payment to refund');
-      const refund = await client.refund({ originalTransactionId: paymentId, amount: { priceCurrency: 'USD', orderAmount: 500 } });
+      const refund = await client.refund({ originalTransactionId: paymentId, amount: { priceCurrency: 'USD', orderAmount: config.refundCents } });
       // An outcome in doubt carries no ids: its status says so.
       return 'transactionId' in refund
         ? { status: refund.status, transactionId: refund.transactionId, originalTransactionId: refund.originalTransactionId }
@@ -255,11 +255,12 @@ async function unsentPayment(core, clientOptions, referenceOrderId, token) {
 }
 
 /**
+ * A direct payment through `client`: its answer's status, or the error it threw.
  * @param {import('@paymount/core').PaymentClient} client
  * @param {string} referenceOrderId
  * @param {string} token
  */
-async function payOnce(client, referenceOrderId, token) {
+export async function payOnce(client, referenceOrderId, token) {
   try {
     const answer = await client.directPayment({ referenceOrderId, description: 'A teapot', amount: { orderAmount: 1999, priceCurrency: 'USD' }, cardEncryptedData: token });
     return { status: answer.status, outcomeUnknown: answer.outcomeUnknown };

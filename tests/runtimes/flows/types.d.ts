@@ -3,6 +3,8 @@ export interface FlowConfig {
   service: { baseUrl: string; apiKey: string; appId: string; merchantId: string; webhookSecret: string; gatewayId: string };
   /** One referenceOrderId per flow, unique to the runtime, so the sandbox's records tell the flows apart. */
   orders: { checkout: string; wallet: string; unsent: string; denied: string; currency: string };
+  /** The partial refund of the wallet payment, in minor units. */
+  refundCents: number;
   /** Wallet tokens minted by the sandbox for the direct payments. */
   walletTokens: { wallet: string; unsent: string; denied: string; currency: string };
   /** The service at an address this runtime was not allowed to reach (Deno's --allow-net list), if any. */

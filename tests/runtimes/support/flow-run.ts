@@ -1,6 +1,7 @@
 import { startSandbox, type Sandbox } from '@paymount/sandbox';
 import type { FlowConfig, FlowResult } from '../flows/types';
 import { RESULT_MARKER } from '../flows/report.mjs';
+import { PARTIAL_REFUND_CENTS } from './flow-checks';
 import type { ProcessOutcome } from './processes';
 
 /** A runtime's flow run: its result, or why there is none (quoted in the failing tests). */
@@ -27,6 +28,7 @@ export async function startFlowSandbox(runtime: string): Promise<{ sandbox: Sand
       webhookSecret: sandbox.webhookSecret,
       gatewayId: sandbox.gatewayId,
     },
+    refundCents: PARTIAL_REFUND_CENTS,
     orders: { checkout: order('checkout'), wallet: order('wallet'), unsent: order('unsent'), denied: order('denied'), currency: order('currency') },
     walletTokens: {
       wallet: sandbox.mintWalletToken(),

@@ -15,13 +15,32 @@ const readme = join(packageDir, 'README.md');
 /** The conformance suite's options rebuilt in another runtime: the edge conformance route imports it from the app's root. */
 const remoteApp = join(repoRoot, 'tools', 'conformance', 'remote-app.mjs');
 export const REMOTE_APP_FILE = 'conformance-remote-app.mjs';
+/** The merchant's flows other runtimes run (tests/runtimes): the app's runtime checks import their steps from the app's root. */
+const runtimeFlows = join(repoRoot, 'tests', 'runtimes', 'flows', 'flows.mjs');
+const RUNTIME_FLOWS_FILE = 'runtime-flows.mjs';
+/** Where the README's admin routes are served again with `runtime = 'edge'`: as deep as app/admin, so their imports hold. */
+export const EDGE_ADMIN = 'edge-admin';
 const stampFile = join(appDir, '.next', 'paymount-inputs');
 
-/** The quick start's files, as the README shows them, by path in the app (`payments.ts`, `app/payments/[...paymount]/route.ts`...). */
-function quickStartFiles(): { fileName: string; code: string }[] {
-  const files = readmeBlocks('next', readme).filter((block) => block.section === 'Quick start' && block.fileName !== undefined);
-  if (files.length !== 3) throw new Error(`the next README's quick start has ${files.length} named files, expected 3`);
+/** A section's files, as the README shows them, by path in the app (`payments.ts`, `app/payments/[...paymount]/route.ts`...). */
+function readmeFiles(section: string, expected: number): { fileName: string; code: string }[] {
+  const files = readmeBlocks('next', readme).filter((block) => block.section === section && block.fileName !== undefined);
+  if (files.length !== expected) throw new Error(`the next README's "${section}" has ${files.length} named files, expected ${expected}`);
   return files.map(({ fileName, code }) => ({ fileName: fileName!, code }));
+}
+
+/**
+ * The README's files: the quick start, and the admin routes of "Refunds and
+ * lookups", also at app/edge-admin with the line the README's edge section
+ * says to add.
+ */
+function appFiles(): { fileName: string; code: string }[] {
+  const admin = readmeFiles('Refunds and lookups', 2);
+  const edgeAdmin = admin.map(({ fileName, code }) => ({
+    fileName: fileName.replace(/^app\/admin\//, `app/${EDGE_ADMIN}/`),
+    code: `${code}\nexport const runtime = 'edge';\n`,
+  }));
+  return [...readmeFiles('Quick start', 3), ...admin, ...edgeAdmin];
 }
 
 function filesUnder(dir: string): string[] {
@@ -34,7 +53,7 @@ function filesUnder(dir: string): string[] {
 /** What the build depends on: a build from the same inputs is reused. */
 function inputsDigest(): string {
   const hash = createHash('sha256');
-  const inputs = [readme, remoteApp, ...filesUnder(fixtureDir), ...['next', 'core'].flatMap((name) => filesUnder(join(repoRoot, 'packages', name, 'dist')))];
+  const inputs = [readme, remoteApp, runtimeFlows, ...filesUnder(fixtureDir), ...['next', 'core'].flatMap((name) => filesUnder(join(repoRoot, 'packages', name, 'dist')))];
   for (const file of inputs) hash.update(file).update(readFileSync(file));
   return hash.digest('hex');
 }
@@ -42,15 +61,17 @@ function inputsDigest(): string {
 /**
  * Puts the test app together: the fixture (`test/next-app`: the order store,
  * the conformance routes, a misplaced route, the README's route on the edge
- * runtime), the conformance suite's `remote-app.mjs`, and the README's
- * quick-start files with their types erased (a TypeScript app would have
- * Next.js install `@types/react`; tests/readmes type-checks the same blocks).
+ * runtime, the runtime checks), the conformance suite's `remote-app.mjs`, the
+ * runtimes' `flows.mjs`, and the README's files (`appFiles`) with their types
+ * erased (a TypeScript app would have Next.js install `@types/react`;
+ * tests/readmes type-checks the same blocks).
  */
 function assemble(): void {
   rmSync(appDir, { recursive: true, force: true });
   cpSync(fixtureDir, appDir, { recursive: true });
   cpSync(remoteApp, join(appDir, REMOTE_APP_FILE));
-  for (const { fileName, code } of quickStartFiles()) {
+  cpSync(runtimeFlows, join(appDir, RUNTIME_FLOWS_FILE));
+  for (const { fileName, code } of appFiles()) {
     const target = join(appDir, fileName.replace(/\.ts$/, '.js'));
     mkdirSync(dirname(target), { recursive: true });
     const { outputText } = ts.transpileModule(code, {
