@@ -14,7 +14,7 @@ core.createFetchHandler({
   client: { apiKey: 'sk_test_isolate_warning_0123456789', baseUrl: 'http://127.0.0.1:9', appId: 'app_1', merchantId: 'merchant_1', localDevelopment: true },
   resolveOrder: () => null,
   webhook: { secret: 'whsec_isolate_warning_0123456789' },
-  logger: { debug: () => {}, info: () => {}, warn: (_fields, message) => void log.push(String(message)), error: () => {} },
+  logger: { debug: () => {}, info: () => {}, warn: /** @type {(fields: unknown, message?: string) => void} */ ((fields, message) => void log.push(String(message ?? fields))), error: () => {} },
 });
 printResult({ runtime: `deno ${Deno.version.deno}`, log });
 Deno.exit(0);
