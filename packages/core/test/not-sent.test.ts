@@ -5,6 +5,7 @@ import { createPaymentClient, PaymentErrorCode, PaymentNetworkError, PaymentVali
 import { platform } from '../src/platform/current';
 import { createFetchTransport } from '../src/platform/web/transport';
 import { directPaymentInput } from './support/fixtures';
+import { CONNECTION_NEVER_MADE, DENO_BLOCKED_PORT, LOST_AFTER_SENDING } from './support/runtime-fetch-errors';
 
 /*
  * A request that never left the process is not a payment in doubt: the call
@@ -112,6 +113,36 @@ it("a service on a port fetch refuses (Node's undici fetch: 'bad port', before a
   expect((outcome as Error).message).toMatch(/bad port.*nothing reached the service.*port fetch refuses to connect to/);
   expect(sends.count).toBe(1);
   expect(sandbox.charges()).toHaveLength(0);
+});
+
+describe.each(CONNECTION_NEVER_MADE.map((f) => [f.runtime, f.what, f.error] as const))('%s, %s, as its fetch reports it', (_runtime, _what, error) => {
+  it('fails as not sent: retried, then NETWORK_ERROR with outcomeUnknown false, never pending', async () => {
+    const transport = failingTransport(() => Promise.reject(error()));
+    const outcome = await payWith(clientWith({ transport }));
+    expect(outcome).toBeInstanceOf(PaymentNetworkError);
+    expect(outcome).toMatchObject({ code: PaymentErrorCode.NETWORK_ERROR, outcomeUnknown: false });
+    expect((outcome as Error).message).toMatch(/^Could not connect for POST \/v1\/\S+ \((ECONNREFUSED|ENOTFOUND|error sending request .*client error \(Connect\).*)\)$/);
+    expect(transport.sends).toBe(3);
+    expect(sandbox.charges()).toHaveLength(0);
+  });
+});
+
+it(`${DENO_BLOCKED_PORT.runtime}, ${DENO_BLOCKED_PORT.what}: fails at once as not sent, naming the port rule`, async () => {
+  const transport = failingTransport(() => Promise.reject(DENO_BLOCKED_PORT.error()));
+  const outcome = await payWith(clientWith({ transport }));
+  expect(outcome).toBeInstanceOf(PaymentNetworkError);
+  expect(outcome).toMatchObject({ code: PaymentErrorCode.TRANSPORT_UNAVAILABLE, outcomeUnknown: false });
+  expect((outcome as Error).message).toMatch(/Requests to port 6000 are blocked.*nothing reached the service.*port fetch refuses to connect to/);
+  expect(transport.sends).toBe(1);
+});
+
+describe.each(LOST_AFTER_SENDING.map((f) => [f.runtime, f.what, f.error] as const))('%s, %s, as its fetch reports it', (_runtime, _what, error) => {
+  it('is a payment in doubt: retried with the same request id, then pending with outcomeUnknown', async () => {
+    const transport = failingTransport(() => Promise.reject(error()));
+    const outcome = await payWith(clientWith({ transport }));
+    expect(outcome).toMatchObject({ status: 'pending', outcomeUnknown: true });
+    expect(transport.sends).toBe(3);
+  });
 });
 
 it('a connection lost after sending is still a payment in doubt (pending), as before', async () => {

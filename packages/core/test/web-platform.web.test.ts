@@ -76,6 +76,41 @@ describe('telemetry', () => {
     }
   });
 
+  describe('a provider given without `api` (telemetry would be off without a word)', () => {
+    const NO_API = 'records no span and no metric';
+    afterEach(() => vi.restoreAllMocks());
+
+    it("says so once on the console when the client is created, naming what was given and `import * as api from '@opentelemetry/api'`", async () => {
+      const capture = captureTelemetry();
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      try {
+        const client = createPaymentClient({ ...sandbox.clientOptions(), telemetry: { tracerProvider: capture.telemetry.tracerProvider } });
+        await client.directPayment(directPaymentInput({ cardEncryptedData: sandbox.mintWalletToken() }));
+        await client.close();
+        const lines = warn.mock.calls.map(([line]) => String(line)).filter((line) => line.includes(NO_API));
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toContain('`telemetry.tracerProvider` was given without `telemetry.api`');
+        expect(lines[0]).toContain("import * as api from '@opentelemetry/api'");
+      } finally {
+        await capture.close();
+      }
+    });
+
+    it("routes given a logger say it once, though their own client shares the option; with `api`, nothing", () => {
+      const capture = captureTelemetry();
+      const warnings: string[] = [];
+      const logger = { debug: () => {}, info: () => {}, warn: (_fields: object | string, message?: string) => void warnings.push(String(message)), error: () => {} };
+      const routes = (telemetry: Parameters<typeof createPaymentRoutes>[0]['telemetry']) =>
+        createPaymentRoutes({ client: sandbox.clientOptions(), resolveOrder: () => null, webhook: { secret: 'whsec_web_platform_0123456789' }, logger, telemetry });
+      routes({ meterProvider: capture.telemetry.meterProvider });
+      expect(warnings.filter((line) => line.includes(NO_API))).toEqual([expect.stringContaining('`telemetry.meterProvider` was given without `telemetry.api`')]);
+      warnings.length = 0;
+      routes({ ...capture.telemetry, api: otelApi });
+      expect(warnings.filter((line) => line.includes(NO_API))).toEqual([]);
+      return capture.close();
+    });
+  });
+
   it('refuses an `api` that is not the OpenTelemetry API module, as any malformed telemetry option', () => {
     expect(() => createPaymentClient({ ...sandbox.clientOptions(), telemetry: { api: { trace: {} } as never } })).toThrow(
       'telemetry must be false or { api?, tracerProvider?, meterProvider? }',

@@ -164,6 +164,7 @@ export async function runFlows(config, serve) {
     });
 
     result.unsent = await step(() => unsentPayment(core, clientOptions, config.orders.unsent, config.walletTokens.unsent));
+    result.refused = await step(() => payOnce(core.createPaymentClient({ ...clientOptions, baseUrl: config.refusedBaseUrl }), orders.refused, config.walletTokens.refused));
     if (config.deniedBaseUrl !== undefined) {
       const denied = { ...clientOptions, baseUrl: config.deniedBaseUrl };
       result.denied = await step(() => payOnce(core.createPaymentClient(denied), orders.denied, config.walletTokens.denied));

@@ -2,11 +2,13 @@
 export interface FlowConfig {
   service: { baseUrl: string; apiKey: string; appId: string; merchantId: string; webhookSecret: string; gatewayId: string };
   /** One referenceOrderId per flow, unique to the runtime, so the sandbox's records tell the flows apart. */
-  orders: { checkout: string; wallet: string; unsent: string; denied: string; currency: string };
+  orders: { checkout: string; wallet: string; unsent: string; denied: string; refused: string; currency: string };
   /** The partial refund of the wallet payment, in minor units. */
   refundCents: number;
   /** Wallet tokens minted by the sandbox for the direct payments. */
-  walletTokens: { wallet: string; unsent: string; denied: string; currency: string };
+  walletTokens: { wallet: string; unsent: string; denied: string; refused: string; currency: string };
+  /** The service's host on a port where nothing listens: every connection to it is refused. */
+  refusedBaseUrl: string;
   /** The service at an address this runtime was not allowed to reach (Deno's --allow-net list), if any. */
   deniedBaseUrl?: string;
 }
@@ -25,6 +27,7 @@ export interface FlowResult {
   verify?: StepReport;
   unsent?: StepReport;
   denied?: StepReport;
+  refused?: StepReport;
   currency?: StepReport;
   /** The routes' warnings and errors, as their logger got them. */
   log?: string[];

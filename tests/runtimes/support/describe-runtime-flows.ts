@@ -9,6 +9,12 @@ import { startFlowSandbox, type FlowOutcome, type Launch } from './flow-run';
 export interface RuntimeFlowOptions {
   /** The runtime was run with network permission for some hosts only: a call to another fails before it is sent. */
   permissionScoped?: boolean;
+  /**
+   * The runtime's fetch words a refused connection exactly as one lost after the
+   * request went out (workerd: `Network connection lost.` for both), so a payment
+   * to a port that refuses connections cannot be told apart from one in doubt.
+   */
+  refusalLooksLikeLoss?: boolean;
   /** How core names the runtime in its warning that memory is per isolate there, where requests may not share it. */
   isolatedMemory?: string;
 }
@@ -113,6 +119,20 @@ export function describeRuntimeFlows(runtime: string, launch: Launch, options: R
       expect(report.sends).toBe(1);
     });
 
+    if (options.refusalLooksLikeLoss) {
+      it("a direct payment to a port that refuses connections is in doubt (pending), since the runtime's error is the one a reset after sending gives; nothing is charged", () => {
+        const report = step('refused');
+        expect(chargesOf(config.orders.refused)).toEqual([]);
+        expect({ status: report.status, outcomeUnknown: report.outcomeUnknown, error: report.error }).toEqual({ status: 'pending', outcomeUnknown: true, error: undefined });
+      });
+    } else {
+      it('a direct payment to a port that refuses connections fails as not sent (NETWORK_ERROR, never pending) and charges nothing', () => {
+        const report = step('refused');
+        expectFailedUnsent(report, chargesOf(config.orders.refused), 'NETWORK_ERROR');
+        expect(report.error?.message).toMatch(/^Could not connect for POST /);
+      });
+    }
+
     if (options.permissionScoped) {
       it('a payment to a host the runtime may not reach fails at once, saying which permission is missing, and charges nothing', () => {
         const report = step('denied');
@@ -136,6 +156,10 @@ export function describeRuntimeFlows(runtime: string, launch: Launch, options: R
         }
       },
     );
+
+    it("close: the routes' server and their client close without an error", () => {
+      expect(step('close')).toEqual({ ok: true });
+    });
 
     it('currencies: XAU, XXX and DEM are refused exactly as on Node, and exponents come from the same table', () => {
       expectCurrenciesAsOnNode(step('currency'), onNode, chargesOf(config.orders.currency));

@@ -1,4 +1,5 @@
 import { startSandbox, type Sandbox } from '@paymount/sandbox';
+import { freePort } from '../../../tools/free-port';
 import type { FlowConfig, FlowResult } from '../flows/types';
 import { RESULT_MARKER } from '../flows/report.mjs';
 import { PARTIAL_REFUND_CENTS } from './flow-checks';
@@ -29,13 +30,23 @@ export async function startFlowSandbox(runtime: string): Promise<{ sandbox: Sand
       gatewayId: sandbox.gatewayId,
     },
     refundCents: PARTIAL_REFUND_CENTS,
-    orders: { checkout: order('checkout'), wallet: order('wallet'), unsent: order('unsent'), denied: order('denied'), currency: order('currency') },
+    orders: {
+      checkout: order('checkout'),
+      wallet: order('wallet'),
+      unsent: order('unsent'),
+      denied: order('denied'),
+      refused: order('refused'),
+      currency: order('currency'),
+    },
     walletTokens: {
       wallet: sandbox.mintWalletToken(),
       unsent: sandbox.mintWalletToken(),
       denied: sandbox.mintWalletToken(),
+      refused: sandbox.mintWalletToken(),
       currency: sandbox.mintWalletToken(),
     },
+    // A port that was free a moment ago, on the sandbox's host (inside Deno's --allow-net scope): nothing listens there.
+    refusedBaseUrl: `http://127.0.0.1:${await freePort()}`,
   };
   return { sandbox, config };
 }

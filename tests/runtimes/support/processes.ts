@@ -28,10 +28,10 @@ export interface ProcessOutcome {
   stderr: string;
 }
 
-/** Runs `command` to its end (killed after `timeoutMs`), with its output. */
-export function run(command: string, args: readonly string[], timeoutMs: number): Promise<ProcessOutcome> {
+/** Runs `command` to its end (killed after `timeoutMs`), with its output; `env` adds to this process's environment. */
+export function run(command: string, args: readonly string[], timeoutMs: number, env: Record<string, string> = {}): Promise<ProcessOutcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: RUNTIMES_DIR, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(command, args, { cwd: RUNTIMES_DIR, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -19,5 +19,5 @@ describeRuntimeFlows(
       await worker?.dispose();
     }
   },
-  { isolatedMemory: 'Cloudflare Workers (workerd)' },
+  { isolatedMemory: 'Cloudflare Workers (workerd)', refusalLooksLikeLoss: true },
 );

@@ -44,7 +44,7 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
     logsAttempts: config.logger !== undefined && config.logger !== false && config.logger !== silentLogger,
     retry: config.retry,
     redact,
-    telemetry: createCallTelemetry(config.telemetry, config.baseUrl, redact),
+    telemetry: createCallTelemetry(config.telemetry, config.baseUrl, redact, logger),
   };
   const schemaContext = { localDevelopment: config.localDevelopment };
   const checkoutSchema = createCheckoutSessionRequestSchema(schemaContext);

@@ -44,19 +44,28 @@ const PERMISSION_ERRORS = new Set(['NotCapable', 'PermissionDenied']);
 /**
  * How fetch implementations word a network failure, which the Fetch standard
  * makes a TypeError without a code: undici's `fetch failed` (the code is on
- * its cause), Deno's `error sending request … client error (Connect|SendRequest)`,
- * workerd's `Network connection lost`. A TypeError worded otherwise was raised
+ * its cause), Deno's `fetch failed` (hyper's words on its cause), workerd's
+ * `Network connection lost` (an Error). A TypeError worded otherwise was raised
  * before the runtime tried the network (an API it lacks, a request it refused).
  */
 const FETCH_NETWORK_FAILURE = /fetch failed|error sending request|network|connection|socket|terminated/i;
 /**
- * The cause undici's fetch (Node's global fetch) gives a request to a port the
- * Fetch standard blocks (6000, 10080...): refused before any connection, under
- * the same `fetch failed` as a lost one.
+ * A request to a port the Fetch standard blocks (6000, 10080...), refused
+ * before any connection: undici's fetch (Node's global fetch) puts `bad port`
+ * on the cause of its `fetch failed`; Deno 2.9 rejects with `Fetch failed:
+ * Requests to port 6000 are blocked`. Bun blocks no port.
  */
-const FETCH_BLOCKED_PORT = /^bad port$/;
-/** The part of those that says the connection was never made (Deno's `client error (Connect)`, a DNS failure). */
-const FETCH_CONNECT_FAILURE = /\(Connect\)|connection refused|dns error|failed to lookup/i;
+const FETCH_BLOCKED_PORT = /^bad port$|Requests to port \d+ are blocked/;
+/**
+ * Deno's words, on the cause of its `fetch failed`, for a connection never
+ * made: `client error (Connect)` before a refused TCP connect (`Connection
+ * refused`) or a failed DNS lookup (`dns error`). After the connection, hyper
+ * says `(SendRequest)` or the OS error (`Connection reset by peer`): sent.
+ * Node's undici and Bun give a code instead (ECONNREFUSED, ENOTFOUND). workerd
+ * says `Network connection lost.` for a refused connection and for a reset
+ * after sending alike, so it stays an unknown outcome there.
+ */
+const FETCH_CONNECT_FAILURE = /client error \(Connect\)/;
 
 export interface ClassifiedNetworkError {
   error: PaymentNetworkError;
@@ -80,9 +89,8 @@ export function classifyNetworkError(cause: unknown, method: HttpMethod, path: s
     };
   }
   if (thrownSync || refusedByRuntime(cause, code)) return { error: notSentError(cause, method, path), retryable: false };
-  const message = cause instanceof Error ? cause.message : 'unknown error';
-  const sent = code === undefined ? !FETCH_CONNECT_FAILURE.test(message) : !NOT_SENT.has(code);
-  const detail = code ?? message;
+  const sent = code === undefined ? chainLink(cause, FETCH_CONNECT_FAILURE) === undefined : !NOT_SENT.has(code);
+  const detail = code ?? innermostMessage(cause);
   // A read changes nothing at the service, so its outcome is never in doubt.
   const outcomeUnknown = sent && method === 'POST';
   return {
@@ -98,18 +106,18 @@ export function classifyNetworkError(cause: unknown, method: HttpMethod, path: s
 
 /** True for an error that says the runtime refused to make the request at all, so nothing was sent. */
 function refusedByRuntime(cause: unknown, code: string | undefined): boolean {
-  if (cause instanceof RequestNotSentError || errorNamed(cause, PERMISSION_ERRORS) !== undefined || chainMatches(cause, FETCH_BLOCKED_PORT)) return true;
-  return code === undefined && cause instanceof TypeError && !chainMatches(cause, FETCH_NETWORK_FAILURE);
+  if (cause instanceof RequestNotSentError || errorNamed(cause, PERMISSION_ERRORS) !== undefined || chainLink(cause, FETCH_BLOCKED_PORT) !== undefined) return true;
+  return code === undefined && cause instanceof TypeError && chainLink(cause, FETCH_NETWORK_FAILURE) === undefined;
 }
 
 function notSentError(cause: unknown, method: HttpMethod, path: string): PaymentNetworkError {
   const permission = errorNamed(cause, PERMISSION_ERRORS);
-  const blockedPort = chainMatches(cause, FETCH_BLOCKED_PORT);
-  const reason = blockedPort ? 'fetch: bad port' : cause instanceof RequestNotSentError ? cause.message : cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+  const blockedPort = chainLink(cause, FETCH_BLOCKED_PORT);
+  const reason = notSentReason(cause, blockedPort);
   const fix =
     permission !== undefined
       ? "the runtime denied network access: on Deno, run with --allow-net naming the service's host"
-      : blockedPort
+      : blockedPort !== undefined
         ? "the client's baseUrl names a port fetch refuses to connect to (the Fetch standard's blocked ports, such as 6000 and 10080): serve the payment service on another port"
         : "this runtime's HTTP client could not make the request: check that it provides fetch, or pass a working `transport` in the client options";
   return new PaymentNetworkError(`${method} ${path} was not sent (${reason}); nothing reached the service: ${fix}`, {
@@ -117,6 +125,13 @@ function notSentError(cause: unknown, method: HttpMethod, path: string): Payment
     outcomeUnknown: false,
     cause,
   });
+}
+
+/** The runtime's words for the refusal: a blocked port's under its wrapper (undici's `fetch failed: bad port`). */
+function notSentReason(cause: unknown, blockedPort: Error | undefined): string {
+  if (!(cause instanceof Error)) return String(cause);
+  if (blockedPort !== undefined && blockedPort !== cause) return `${cause.message}: ${blockedPort.message}`;
+  return blockedPort !== undefined || cause instanceof RequestNotSentError ? cause.message : `${cause.name}: ${cause.message}`;
 }
 
 /** The errors of `error`'s cause chain, at most four deep. */
@@ -141,7 +156,15 @@ function errorNamed(error: unknown, names: ReadonlySet<string>): Error | undefin
   return undefined;
 }
 
-function chainMatches(error: unknown, pattern: RegExp): boolean {
-  for (const link of causeChain(error)) if (pattern.test(link.message)) return true;
-  return false;
+/** The first error of `error`'s cause chain whose message matches `pattern`. */
+function chainLink(error: unknown, pattern: RegExp): Error | undefined {
+  for (const link of causeChain(error)) if (pattern.test(link.message)) return link;
+  return undefined;
+}
+
+/** The message of the deepest error in the chain: the runtime's own words under a generic `fetch failed`. */
+function innermostMessage(error: unknown): string {
+  let message = 'unknown error';
+  for (const link of causeChain(error)) message = link.message;
+  return message;
 }

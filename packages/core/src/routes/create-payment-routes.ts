@@ -59,7 +59,7 @@ export function createPaymentRoutes<TContext = unknown>(typedOptions: PaymentRou
   // An adapter hands handle() only requests whose `context` is its TContext: inside, the routes need not know the type.
   const config = resolvePaymentRoutesConfig(typedOptions as PaymentRoutesOptions);
   const { client, logger, clock } = config;
-  const telemetry = createRouteTelemetry(config.telemetry, config.redactor);
+  const telemetry = createRouteTelemetry(config.telemetry, config.redactor, logger);
 
   const events = new PaymentEventRegistry();
   for (const [name, handler] of Object.entries(config.on)) {

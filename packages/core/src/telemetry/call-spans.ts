@@ -1,5 +1,6 @@
 import type { Attributes, Context, Span } from '@opentelemetry/api';
 import { PaymentApiError, PaymentError, PaymentTimeoutError } from '../errors';
+import type { Logger } from '../logger';
 import { ATTR, pathOnly, serverAttributes } from './attributes';
 import { createTelemetry, secondsSince, type Telemetry } from './telemetry';
 import type { PaymentTelemetry } from '../types/telemetry';
@@ -55,8 +56,13 @@ function errorCodeOf(error: unknown): string {
  * attributed as the HTTP semantic conventions say). `redact` cuts the
  * client's secrets out of the two strings taken from the service's answer.
  */
-export function createCallTelemetry(option: PaymentTelemetry | undefined, baseUrl: string, redact: (text: string) => string): CallTelemetry | undefined {
-  const telemetry = createTelemetry(option);
+export function createCallTelemetry(
+  option: PaymentTelemetry | undefined,
+  baseUrl: string,
+  redact: (text: string) => string,
+  logger: Logger,
+): CallTelemetry | undefined {
+  const telemetry = createTelemetry(option, logger);
   if (telemetry === undefined) return undefined;
   const shapes = callShapes(serverAttributes(baseUrl));
   const { api, tracer, metered, traceable } = telemetry;

@@ -6,7 +6,7 @@ import type { ResolveOrder } from '../routes/types';
 import type { WebhookDeps } from '../routes/webhook';
 import type { EventHandling } from '../idempotency/handle-event-once';
 import type { EventProcessing, QueuedEvent, QueuedRun } from '../webhooks/event-processing';
-import type { Redactor } from '../logger';
+import type { Logger, Redactor } from '../logger';
 import { ATTR, deliveryIdAttribute, orderIdAttribute } from './attributes';
 import type { PaymentTelemetry } from '../types/telemetry';
 import { observeQueue, traceQueuedRun } from './queue-spans';
@@ -67,8 +67,8 @@ function setIfKept(span: Span | undefined, name: string, value: string | undefin
  * refusals, and reconciliation runs. Ids that come with a request pass
  * through `redactor` and are kept only if id-shaped.
  */
-export function createRouteTelemetry(option: PaymentTelemetry | undefined, redactor: Redactor): RouteTelemetry | undefined {
-  const telemetry = createTelemetry(option);
+export function createRouteTelemetry(option: PaymentTelemetry | undefined, redactor: Redactor, logger: Logger): RouteTelemetry | undefined {
+  const telemetry = createTelemetry(option, logger);
   if (telemetry === undefined) return undefined;
   const { api, tracer, instruments, metered, traceable } = telemetry;
   const requests = new WeakMap<NeutralRequest, RequestRecord>();

@@ -1,8 +1,9 @@
 import type { Counter, Histogram, Meter, MeterProvider, Tracer, TracerProvider } from '@opentelemetry/api';
 import { version } from '../../package.json';
+import { silentLogger, type Logger } from '../logger';
 import { platform } from '../platform/current';
 import type { OtelApi } from './otel-api';
-import type { PaymentTelemetry } from '../types/telemetry';
+import type { PaymentTelemetry, PaymentTelemetryOptions } from '../types/telemetry';
 
 /** The instrumentation scope of every span and metric. */
 export const INSTRUMENTATION_NAME = '@paymount/core';
@@ -72,14 +73,18 @@ function createInstruments(meter: Meter): Instruments {
 /**
  * Undefined when telemetry is off (`false`) or `@opentelemetry/api` is neither
  * given (`api`) nor loadable by the platform (Node, when it is installed): the
- * callers then skip every span and metric. Without providers
- * the global ones are used, as OpenTelemetry libraries do; the global tracer
- * provider is a proxy, so one registered later still applies.
+ * callers then skip every span and metric, and `logger` is told if providers
+ * were given. Without providers the global ones are used, as OpenTelemetry
+ * libraries do; the global tracer provider is a proxy, so one registered later
+ * still applies.
  */
-export function createTelemetry(option: PaymentTelemetry | undefined): Telemetry | undefined {
+export function createTelemetry(option: PaymentTelemetry | undefined, logger: Logger): Telemetry | undefined {
   if (option === false) return undefined;
   const api = (option?.api as OtelApi | undefined) ?? platform.loadOtelApi();
-  if (api === undefined) return undefined;
+  if (api === undefined) {
+    if (option !== undefined) warnProvidersUnused(option, logger);
+    return undefined;
+  }
   const tracerProvider = (option?.tracerProvider as TracerProvider | undefined) ?? api.trace.getTracerProvider();
   const meterProvider = (option?.meterProvider as MeterProvider | undefined) ?? api.metrics.getMeterProvider();
   const meter = meterProvider.getMeter(INSTRUMENTATION_NAME, version);
@@ -91,6 +96,31 @@ export function createTelemetry(option: PaymentTelemetry | undefined): Telemetry
     metered: meter !== api.createNoopMeter(),
     traceable: traceableThrough(api, tracerProvider),
   };
+}
+
+/**
+ * Providers already warned about: the routes hand their option to their own
+ * client as well (validated into a copy, the providers the same), and one line says it.
+ */
+const warnedProviders = new WeakSet<object>();
+
+/**
+ * Providers given without an API to drive them (the web build never loads
+ * `@opentelemetry/api` by name; Node could not find it): without this line the
+ * merchant's dashboards would stay empty without a word.
+ */
+function warnProvidersUnused(option: PaymentTelemetryOptions, logger: Logger): void {
+  const given = (['tracerProvider', 'meterProvider'] as const).filter((name) => option[name] !== undefined);
+  const provider = option.tracerProvider ?? option.meterProvider;
+  // A silent logger (the routes' own client) must not use up the one warning the routes' logger will show.
+  if (provider === undefined || logger.warn === silentLogger.warn || warnedProviders.has(provider)) return;
+  warnedProviders.add(provider);
+  logger.warn(
+    { given },
+    `${given.map((name) => `\`telemetry.${name}\``).join(' and ')} ${given.length === 1 ? 'was' : 'were'} given without \`telemetry.api\`, and @opentelemetry/api could not be loaded here ` +
+      "(paymount loads it by name on Node only), so paymount records no span and no metric: pass the API as `telemetry: { api, ... }`, " +
+      "with import * as api from '@opentelemetry/api'.",
+  );
 }
 
 /**
