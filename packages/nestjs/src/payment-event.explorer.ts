@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, ExternalContextCreator, MetadataScanner, Reflector } from '@nestjs/core';
 import type { PaymentEventHandler, PaymentEventName } from '@paymount/core';
 import { PAYMENT_EVENT_METADATA } from './on-payment-event.decorator';
@@ -19,7 +19,7 @@ const ENHANCERS = { guards: false, interceptors: true, filters: true };
  * reaches it exactly once, through Nest's external context.
  */
 @Injectable()
-export class PaymentEventExplorer implements OnModuleInit, OnModuleDestroy {
+export class PaymentEventExplorer implements OnModuleInit, OnApplicationShutdown {
   private readonly unsubscribes: Array<() => void> = [];
 
   constructor(
@@ -42,7 +42,12 @@ export class PaymentEventExplorer implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  onModuleDestroy(): void {
+  /**
+   * Last of the app's shutdown: until PaymentsService has closed the workers
+   * (onModuleDestroy) and Nest the HTTP server, an event may still arrive,
+   * and one dispatched without its handlers would be marked handled unrun.
+   */
+  onApplicationShutdown(): void {
     for (const unsubscribe of this.unsubscribes.splice(0)) unsubscribe();
   }
 

@@ -36,12 +36,15 @@ function neutralRequest(platform: NestPlatform, req: unknown, limitBytes: number
 export function createPaymentsController(path: string, decorators: readonly ClassDecorator[]): Type<unknown> {
   @Controller(path)
   class PaymentsController {
-    private readonly platform: NestPlatform;
+    /** Set whenever there is an HTTP platform, the only case in which a route calls serve(). */
+    private readonly platform!: NestPlatform;
 
     constructor(
       @Inject(PaymentsService) private readonly payments: PaymentsService,
       @Inject(HttpAdapterHost) host: HttpAdapterHost,
     ) {
+      // NestFactory.createApplicationContext (a worker-only process) has no HTTP platform: nothing to serve.
+      if (!host.httpAdapter) return;
       // The platform is known only once the app is created, and Nest registers routes after creating controllers,
       // so the route's wildcard is decorated here, in the spelling of the platform's router.
       this.platform = nestPlatform(host.httpAdapter.getType());

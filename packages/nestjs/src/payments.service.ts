@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import {
   createPaymentRoutes,
   type CallOptions,
@@ -15,16 +15,24 @@ import {
   type TransactionLookup,
 } from '@paymount/core';
 import type { NestPlatformRequest } from './nest-platform';
+import { PaymentWorkersHost } from './payment-workers';
 import type { PaymentsModuleOptions } from './payments.options';
 import { PAYMENTS_MODULE_OPTIONS } from './payments.tokens';
 
-/** The payment routes and client built from the module options, for injection anywhere. */
+/**
+ * The payment routes and client built from the module options, for
+ * injection anywhere, and the workers of queued processing (the `workers`
+ * option), run with the app's lifecycle.
+ */
 @Injectable()
-export class PaymentsService implements OnModuleDestroy {
+export class PaymentsService implements OnApplicationBootstrap, OnModuleDestroy {
   readonly paymentRoutes: PaymentRoutes<NestPlatformRequest>;
+  private readonly workers: PaymentWorkersHost;
 
   constructor(@Inject(PAYMENTS_MODULE_OPTIONS) options: PaymentsModuleOptions) {
-    this.paymentRoutes = createPaymentRoutes(options);
+    const { workers, ...routeOptions } = options;
+    this.paymentRoutes = createPaymentRoutes(routeOptions);
+    this.workers = new PaymentWorkersHost(workers, routeOptions.webhook.processing);
   }
 
   /** The typed client, for calls of your own (e.g. a direct payment from a job). */
@@ -66,7 +74,14 @@ export class PaymentsService implements OnModuleDestroy {
     return this.paymentRoutes.cancelCheckout(referenceOrderId);
   }
 
+  /** After every onModuleInit: the `@OnPaymentEvent` methods are subscribed before a worker takes a job. */
+  onApplicationBootstrap(): void {
+    this.workers.startOn(this.paymentRoutes);
+  }
+
   async onModuleDestroy(): Promise<void> {
+    // The workers first: their running jobs still use the routes' client and stores.
+    await this.workers.close();
     await this.paymentRoutes.close();
   }
 }
