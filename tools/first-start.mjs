@@ -31,15 +31,17 @@ function untilUrl(args) {
     const started = performance.now();
     const child = spawn('npm', args, { cwd: clone, env: { ...env, PORT: '0' }, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
+    const early = (code) => reject(new Error(`npm ${args.join(' ')} exited (${code}) before printing the shop's URL:\n${output}`));
+    child.on('exit', early);
     child.stdout.on('data', (chunk) => {
       output += chunk;
       if (/is running\. Open http/.test(output)) {
         const seconds = (performance.now() - started) / 1000;
-        process.kill(-child.pid, 'SIGTERM');
+        child.off('exit', early);
         child.on('exit', () => resolve(seconds));
+        process.kill(-child.pid, 'SIGTERM');
       }
     });
-    child.on('exit', (code) => reject(new Error(`npm ${args.join(' ')} exited (${code}) before printing the shop's URL:\n${output}`)));
   });
 }
 
