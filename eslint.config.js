@@ -11,6 +11,8 @@ export default tseslint.config(
       'tests/readmes/.generated/**', 'tests/readmes/preludes/**', 'tests/fresh-apps/preludes/**',
       // The Next.js test app put together (README files included) and built by packages/next's tests.
       'packages/next/.test-app/**',
+      // The hono README's Workers, Bun and Deno files, written out and run by tests/runtimes.
+      'tests/runtimes/.readme-apps/**',
     ],
   },
   js.configs.recommended,

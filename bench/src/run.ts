@@ -10,6 +10,7 @@ import { sandboxFigures } from './figures/sandbox';
 import { memoryFigures } from './figures/memory';
 import { coldStartFigures } from './figures/cold-start';
 import { webBuildFigures } from './figures/web-build';
+import { bundleSizeFigures } from './figures/bundle-size';
 import { instructionFigures, valgrindMissing } from './figures/instructions';
 import { exitCodeOf, formatTable, missedFigures, writeResults, type Figure } from './harness/results';
 import { benchSettings, type BenchSettings } from './harness/settings';
@@ -35,6 +36,7 @@ const GROUPS: readonly FigureGroup[] = [
   { name: 'sandbox', run: sandboxFigures },
   { name: 'memory', run: memoryFigures },
   { name: 'cold-start', run: coldStartFigures },
+  { name: 'bundle-size', run: bundleSizeFigures },
 ];
 
 const RESULTS_DIR = new URL('../results/', import.meta.url);

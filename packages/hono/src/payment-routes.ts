@@ -1,8 +1,9 @@
 import { Hono, type Context, type Env } from 'hono';
 import { createPaymentRoutes, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
-import { rawPathOf, toFetchResponse, toNeutralFetchRequest } from '@paymount/core/http';
+import { PAYMENT_ROUTE_PATHS, rawPathOf, toFetchResponse, toNeutralFetchRequest } from '@paymount/core/http';
 import type { BlankEnv } from 'hono/types';
 import { keptByHono } from './kept-body';
+import { optionsUnavailable, routesOnFirstRequest, type PaymentRoutesOptionsFactory } from './routes-on-first-request';
 
 /** The handler options, with `resolveOrder` and the event handlers given the app's Hono `Context` as `ctx.context`. */
 export type PaymentRoutesAppOptions<E extends Env = BlankEnv> = PaymentRoutesOptions<Context<E>>;
@@ -11,6 +12,16 @@ export type PaymentRoutesAppOptions<E extends Env = BlankEnv> = PaymentRoutesOpt
 export type PaymentRoutesApp<E extends Env = BlankEnv> = Hono<E> & {
   /** The core routes behind the app: `paymentRoutes.client`, `.on(...)`, `.reconcile()`, `.close()`. */
   readonly paymentRoutes: PaymentRoutes<Context<E>>;
+};
+
+/** The payment routes as a Hono app whose options are made on its first request: `paymentRoutes((c) => options)`. */
+export type PaymentRoutesOnFirstRequestApp<E extends Env = BlankEnv> = Hono<E> & {
+  /**
+   * The core routes behind the app (`.client`, `.on(...)`, `.reconcile()`,
+   * `.close()`): those the first request made, or made now from `c` if no
+   * request has yet. For a route of your own: `(await payments.paymentRoutes(c)).client`.
+   */
+  paymentRoutes(c: Context<E>): Promise<PaymentRoutes<Context<E>>>;
 };
 
 /** Logged with BODY_ALREADY_CONSUMED: how a Hono app stops a middleware from taking the bytes away. */
@@ -24,14 +35,45 @@ const HONO_CONSUMED_BODY_FIX =
  * under any path or `basePath`. Each route is registered by its literal path,
  * so every other path (and a guard's `app.use('/payments/checkout', ...)`)
  * stays the app's. Free of Node APIs: it runs wherever Hono does.
+ *
+ * Where the settings arrive with each request (a Cloudflare Worker's `c.env`),
+ * pass a function instead: `paymentRoutes((c) => options)` calls it on the
+ * first payment request, with that request's `Context`, and keeps the routes
+ * it makes for every later request this app serves (a Worker isolate's
+ * lifetime). Read only what every request shares (`c.env`), never the request.
+ * While it throws, or its options are invalid, the routes answer `500` and log
+ * why; the next request calls it again.
  */
-export function paymentRoutes<E extends Env = BlankEnv>(options: PaymentRoutesAppOptions<E>): PaymentRoutesApp<E> {
+export function paymentRoutes<E extends Env = BlankEnv>(options: PaymentRoutesOptionsFactory<E>): PaymentRoutesOnFirstRequestApp<E>;
+// Last, so `ReturnType<typeof paymentRoutes>` stays the app of an options object.
+export function paymentRoutes<E extends Env = BlankEnv>(options: PaymentRoutesAppOptions<E>): PaymentRoutesApp<E>;
+export function paymentRoutes<E extends Env = BlankEnv>(
+  options: PaymentRoutesAppOptions<E> | PaymentRoutesOptionsFactory<E>,
+): PaymentRoutesApp<E> | PaymentRoutesOnFirstRequestApp<E> {
+  if (typeof options === 'function') {
+    const routesFor = routesOnFirstRequest(options);
+    return Object.assign(routesApp(routesFor), { paymentRoutes: routesFor });
+  }
   const routes = createPaymentRoutes(options);
+  return Object.assign(
+    routesApp<E>(() => routes),
+    { paymentRoutes: routes },
+  );
+}
+
+/** A Hono app registering every payment route by its literal path, served by the core routes `routesFor` gives for the request. */
+function routesApp<E extends Env>(routesFor: (c: Context<E>) => PaymentRoutes<Context<E>> | Promise<PaymentRoutes<Context<E>>>): Hono<E> {
   const app = new Hono<E>();
-  for (const route of routes.routePaths) {
+  for (const route of PAYMENT_ROUTE_PATHS) {
     app.all(route, async (c, next) => {
       // Hono routes on the decoded path (`/payments/%63heckout` reaches `/checkout`): only the route spelled plainly is served.
       if (!rawPathOf(c.req.url).endsWith(route)) return next();
+      let routes: PaymentRoutes<Context<E>>;
+      try {
+        routes = await routesFor(c);
+      } catch (error) {
+        return optionsUnavailable(error);
+      }
       const keptBody = await keptByHono(c.req);
       const request = toNeutralFetchRequest(c.req.raw, {
         path: route,
@@ -44,5 +86,5 @@ export function paymentRoutes<E extends Env = BlankEnv>(options: PaymentRoutesAp
       return response === undefined ? next() : toFetchResponse(response, c.req.method);
     });
   }
-  return Object.assign(app, { paymentRoutes: routes });
+  return app;
 }

@@ -33,3 +33,27 @@ describeRouteConformance('hono: under basePath /shop, behind a global middleware
     };
   },
 });
+
+// Options made by the first request's Context, as a Worker makes them from c.env: the same answers.
+describeRouteConformance('hono: paymentRoutes((c) => options), the options made on the first request', {
+  serverResolvesPaths: true,
+  async startApp(options) {
+    const app = new Hono();
+    const payments = paymentRoutes(() => options);
+    app.route('/payments', payments);
+    app.get('/payments/own-route', (c) => c.json({ own: true }));
+    // The test's own way in to the routes the requests made, to close them as an app's shutdown would.
+    app.post('/test/close', async (c) => {
+      await (await payments.paymentRoutes(c)).close();
+      return c.body(null, 204);
+    });
+    const server = await serveHono(app);
+    return {
+      url: `${server.url}/payments`,
+      async close() {
+        await server.close();
+        await app.request('/test/close', { method: 'POST' });
+      },
+    };
+  },
+});

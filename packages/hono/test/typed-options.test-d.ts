@@ -1,4 +1,4 @@
-import type { OrderLookupContext, PaymentFailedEvent, RefundSucceededEvent } from '@paymount/core';
+import type { OrderLookupContext, PaymentFailedEvent, PaymentRoutes, RefundSucceededEvent } from '@paymount/core';
 import { Hono, type Context } from 'hono';
 import { describe, expectTypeOf, it } from 'vitest';
 import { paymentRoutes, type PaymentRoutesAppOptions } from '../src';
@@ -36,5 +36,23 @@ describe('paymentRoutes options', () => {
     payments.paymentRoutes.on('payment.failed', (event: RefundSucceededEvent) => event.originalTransactionId);
     // @ts-expect-error resolveOrder gets a Hono Context, not another framework's context
     paymentRoutes({ ...base, resolveOrder: (_orderId, _ctx: OrderLookupContext<{ state: number }>) => null });
+  });
+
+  it("take a function of the first request's Context instead, c.env typed by the app's Bindings, and give the routes for a Context", () => {
+    type WorkerEnv = { Bindings: { PAYMENT_API_KEY: string } };
+    const payments = paymentRoutes<WorkerEnv>((c) => {
+      expectTypeOf(c).toEqualTypeOf<Context<WorkerEnv>>();
+      expectTypeOf(c.env.PAYMENT_API_KEY).toEqualTypeOf<string>();
+      return { ...base, resolveOrder: (_orderId, ctx) => (expectTypeOf(ctx.context).toEqualTypeOf<Context<WorkerEnv>>(), null) };
+    });
+    new Hono<WorkerEnv>().route('/payments', payments);
+    expectTypeOf(payments.paymentRoutes).parameter(0).toEqualTypeOf<Context<WorkerEnv>>();
+    expectTypeOf(payments.paymentRoutes).returns.toEqualTypeOf<Promise<PaymentRoutes<Context<WorkerEnv>>>>();
+    // Async too: a secret fetched from a store.
+    paymentRoutes(async () => ({ ...base, resolveOrder: () => null }));
+    // @ts-expect-error the function gives options, not a promise of something else
+    paymentRoutes(async () => 'options');
+    // @ts-expect-error the function's options are checked as the object's are: resolveOrder is required
+    paymentRoutes(() => ({ ...base }));
   });
 });

@@ -1,5 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-
 /**
  * "Your own order store" of the READMEs' examples (`import { orders } from
  * './orders'`): a shop's orders in memory, written the way a merchant's would
@@ -55,7 +53,8 @@ export class OrderStore {
       const order = this.orders.get(id);
       if (order && order.changes.length > 0 && done(order)) return order;
       if (Date.now() > deadline) throw new Error(`order ${id} is still ${JSON.stringify(order)} after ${timeoutMs} ms`);
-      await sleep(25);
+      // A plain timer, not node:timers: this store is also bundled into a Worker that has no Node modules.
+      await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }
 

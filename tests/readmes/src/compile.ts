@@ -32,6 +32,21 @@ export interface Setting {
  */
 const BUNDLER_ONLY = ['next'];
 
+/**
+ * Sections whose blocks import their own files by the `.ts` name (`./payment-options.ts`): Deno
+ * resolves no other spelling, and Bun and wrangler take it. TS5097 (`allowImportingTsExtensions`
+ * is off in `tsc --init`'s settings) is accepted there: such a project turns it on, or is not
+ * compiled by tsc at all.
+ */
+const TS_EXTENSION_SECTIONS = /\bDeno\b/;
+const TS_EXTENSION_IMPORT = 5097;
+
+/** Diagnostics a block's own project would not report, beside those its setting accepts. */
+function acceptedFor(setting: Setting, block: BlockFile): readonly number[] {
+  const accepted = setting.accepted ?? [];
+  return TS_EXTENSION_SECTIONS.test(block.section) ? [...accepted, TS_EXTENSION_IMPORT] : accepted;
+}
+
 /** Whether a reader compiles `block` under `setting`. */
 export function compiledUnder(setting: Setting, block: BlockFile): boolean {
   return setting.readmes === 'all' || !BUNDLER_ONLY.includes(block.readme);
@@ -71,8 +86,9 @@ export function compileBlocks(all: BlockFile[], setting: Setting = settings[0]!)
   for (const block of blocks) {
     const source = program.getSourceFile(setting.file(block));
     if (!source) throw new Error(`${setting.file(block)} was not compiled`);
+    const accepted = acceptedFor(setting, block);
     for (const diagnostic of ts.getPreEmitDiagnostics(program, source)) {
-      if (setting.accepted?.includes(diagnostic.code)) continue;
+      if (accepted.includes(diagnostic.code)) continue;
       const at = diagnostic.start === undefined ? undefined : source.getLineAndCharacterOfPosition(diagnostic.start).line;
       const line = at === undefined ? block.line : block.line + at - block.preludeLines;
       byBlock.get(block)?.push(`${block.readme} README.md:${line}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`);

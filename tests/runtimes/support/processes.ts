@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,4 +50,43 @@ export function run(command: string, args: readonly string[], timeoutMs: number,
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+export interface RunningServer {
+  /** Everything the process wrote so far, stdout and stderr: its own words for a failure. */
+  output(): string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `command` as a server, `env` added to the test's environment, and
+ * resolves once `readyUrl` answers (any status); rejects, quoting its output,
+ * if it exits first or does not answer within `timeoutMs`.
+ */
+export async function startServer(command: string, args: readonly string[], { env, readyUrl, timeoutMs }: { env: Record<string, string>; readyUrl: string; timeoutMs: number }): Promise<RunningServer> {
+  const child = spawn(command, args, { cwd: RUNTIMES_DIR, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', ...env } });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const exited = once(child, 'exit');
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${command} exited (${child.exitCode ?? child.signalCode}) before serving:\n${output}`);
+    try {
+      await fetch(readyUrl, { signal: AbortSignal.timeout(1_000) });
+      return { output: () => output, close };
+    } catch {
+      if (Date.now() > deadline) {
+        await close();
+        throw new Error(`${command} did not answer at ${readyUrl} within ${timeoutMs} ms:\n${output}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }

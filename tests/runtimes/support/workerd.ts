@@ -4,7 +4,7 @@ import { RUNTIMES_DIR } from './processes';
 import { bundleWorker } from './worker-build';
 
 /** workerd's own compatibility date (npm workerd 1.20260426), and no nodejs_compat: core must need none. */
-const COMPATIBILITY_DATE = '2026-04-26';
+export const COMPATIBILITY_DATE = '2026-04-26';
 const START_TIMEOUT_MS = 30_000;
 
 export interface RunningWorker {
@@ -18,19 +18,21 @@ export interface RunningWorker {
 /**
  * Bundles `file` (a Worker under tests/runtimes) as wrangler does and serves it
  * with workerd on 127.0.0.1, as `wrangler dev` does: the sandbox's webhooks
- * reach it over HTTP. `bindings` become the Worker's `env`.
+ * reach it over HTTP. `bindings` become the Worker's `env`. `port` 0 (the
+ * default) lets the system pick one; a Worker that must know its own address
+ * before it starts (its notify URL) is given one.
  */
-export async function startWorker(file: string, bindings: Record<string, unknown> = {}): Promise<RunningWorker> {
+export async function startWorker(file: string, bindings: Record<string, unknown> = {}, port = 0): Promise<RunningWorker> {
   const bundle = await bundleWorker({ file: join(RUNTIMES_DIR, file) });
   const stillNode = bundle.nodeImports.length === 0 ? '' : ` [the bundle imports ${bundle.nodeImports.join(', ')}]`;
   const worker = new Miniflare({
     modules: true,
     script: bundle.code,
-    scriptPath: join(RUNTIMES_DIR, file.replace(/\.mjs$/, '.bundle.mjs')),
+    scriptPath: join(RUNTIMES_DIR, file.replace(/\.m?[jt]s$/, '.bundle.mjs')),
     compatibilityDate: COMPATIBILITY_DATE,
     bindings,
     host: '127.0.0.1',
-    port: 0,
+    port,
     cf: false,
   });
   const dispose = () => worker.dispose().catch(() => {});

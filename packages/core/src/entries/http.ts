@@ -9,3 +9,5 @@ export type { BodyParserLeftovers } from '../routes/consumed-body';
 export { toFetchResponse, toNeutralFetchRequest } from '../routes/fetch-handler';
 export type { FetchRequestOptions } from '../routes/fetch-handler';
 export { normalizeMountPath, pathUnderMount, rawPathOf } from '../routes/mount-path';
+export { PAYMENT_ROUTE_PATHS } from '../routes/route-paths';
+export type { PaymentRoutePath } from '../routes/route-paths';

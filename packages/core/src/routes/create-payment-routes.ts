@@ -22,6 +22,7 @@ import { unlessRefused } from './order-refusals';
 import { answered, type RouteAnswer } from './route-answer';
 import type { RouteDeps } from './route-deps';
 import { markedByRoute } from './route-marker';
+import { PAYMENT_ROUTE_PATHS, type PaymentRoutePath } from './route-paths';
 import { statusRoute } from './status';
 import type { PaymentRoutes, PaymentRoutesOptions } from './types';
 import { walletConfigRoute } from './wallet-config';
@@ -108,7 +109,8 @@ export function createPaymentRoutes<TContext = unknown>(typedOptions: PaymentRou
   warnIfClaimsCannotBeRenewed(webhookDeps.store, webhookDeps.processingTtlMs, logger);
   warnIfMemoryIsIsolated({ orders: config.orders.store, webhook: config.webhook.store }, logger);
 
-  const routes: Readonly<Record<string, Readonly<Record<string, Route>>>> = {
+  // Keyed by PaymentRoutePath: a route added here and not there (or the reverse) does not compile.
+  const routes: Readonly<Record<PaymentRoutePath, Readonly<Record<string, Route>>>> = {
     '/checkout': { POST: async (req) => answered(await checkoutRoute(req, deps)) },
     '/wallet/config': { GET: async (req) => answered(await walletConfigRoute(req, deps)) },
     '/wallet/pay': { POST: async (req) => answered(await walletPayRoute(req, deps)) },
@@ -118,7 +120,7 @@ export function createPaymentRoutes<TContext = unknown>(typedOptions: PaymentRou
 
   const paymentRoutes: PaymentRoutes = {
     client,
-    routePaths: Object.keys(routes),
+    routePaths: PAYMENT_ROUTE_PATHS,
     bodyLimitBytes: Math.max(config.bodyLimitBytes, config.webhook.maxBodyBytes),
     on: (name, handler) => events.on(name, handler),
     reconcile: (reconcileOptions) => {
@@ -133,7 +135,7 @@ export function createPaymentRoutes<TContext = unknown>(typedOptions: PaymentRou
     async handle(received) {
       const req = withBodyDeadline(received, config.bodyReadTimeoutMs);
       const path = routePath(req.path);
-      const byMethod = routes[path];
+      const byMethod = (routes as Readonly<Record<string, Readonly<Record<string, Route>>>>)[path];
       if (byMethod === undefined) return undefined;
       const method = req.method.toUpperCase();
       // A HEAD runs the GET route; the writer sends its headers only (RFC 9110 9.3.2).
