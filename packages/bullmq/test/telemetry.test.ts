@@ -73,4 +73,18 @@ describe.skipIf(redisSkipped())('queued processing, traced and measured', () => 
     const failedSpan = capture.spans().filter((span) => span.name === 'paymount webhook process' && span.attributes['paymount.attempt'] === 2);
     expect(failedSpan.map((span) => span.status)).toEqual([{ code: 2, message: 'handler failed' }]);
   });
+
+  it('the queue-depth gauge counts the jobs waiting while no worker takes them, and falls back to 0 once they ran', async () => {
+    const depth = async () => (await capture.points()).filter((point) => point.name === 'paymount.webhook.queue.depth').map((point) => point.value);
+    await app.workers!.worker.pause();
+    const waiting = 3;
+    await Promise.all(Array.from({ length: waiting }, () => sandbox.trigger('payment.succeeded', { forwardTo: `${app.routesUrl}/webhook` })));
+    expect(await depth()).toEqual([waiting]);
+
+    const before = handled.length;
+    app.workers!.worker.resume();
+    await waitFor('the waiting jobs to run', () => handled.length === before + waiting);
+    await waitFor('the queue to empty', async () => (await app.queue.depth()) === 0);
+    expect(await depth()).toEqual([0]);
+  });
 });
