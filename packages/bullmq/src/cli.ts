@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { PaymentError, silentLogger } from '@paymount/core';
-import { DEFAULT_QUEUE_NAME, DEFAULT_QUEUE_PREFIX } from './options';
+import { DEFAULT_QUEUE_NAME, DEFAULT_QUEUE_PREFIX, DEFAULT_TIMEOUT_MS } from './options';
 import { createWebhookQueue, type FailedWebhookJob, type WebhookQueue } from './webhook-queue';
 
 const USAGE = `Usage: paymount-queue <command> [options]
@@ -16,9 +16,13 @@ Options:
   --queue <name>         the queue's name (default ${DEFAULT_QUEUE_NAME})
   --prefix <prefix>      BullMQ's key prefix (default ${DEFAULT_QUEUE_PREFIX})
   --json                 list-failed as JSON
+
+Exit status:
+  0                      done
+  1                      nothing found to retry
+  2                      bad usage, or the queue could not be reached (Redis did not answer within ${DEFAULT_TIMEOUT_MS / 1_000} s)
 `;
 
-/** 0 done, 1 nothing found to retry, 2 bad usage or the queue could not be reached. */
 const EXIT = { ok: 0, notFound: 1, failed: 2 } as const;
 
 function line(job: FailedWebhookJob): string {

@@ -10,6 +10,8 @@ export const DEFAULT_QUEUE_NAME = 'paymount-webhooks';
 export const DEFAULT_QUEUE_PREFIX = 'paymount';
 export const DEFAULT_ATTEMPTS = 10;
 export const DEFAULT_BACKOFF_MS = 1_000;
+/** Half the service's 10 s wait for a webhook answer: a delivery the queue cannot take is answered 503 while the service still listens. */
+export const DEFAULT_TIMEOUT_MS = 5_000;
 
 /**
  * The options of `createWebhookQueue`. Written out rather than inferred so that the published
@@ -29,6 +31,11 @@ export interface WebhookQueueOptions {
   attempts?: number | undefined;
   /** The first retry's delay, in milliseconds. */
   backoffMs?: number | undefined;
+  /**
+   * How long a call to the queue's Redis (an enqueue, `listFailed()`, `retry()`) may wait before it
+   * fails, a Redis never reached included: the delivery is then answered 503 and the service retries it.
+   */
+  timeoutMs?: number | undefined;
   logger?: Logger | undefined;
 }
 
@@ -50,6 +57,7 @@ export const webhookQueueOptionsSchema: z.ZodType<WebhookQueueOptions, WebhookQu
       .optional(),
     attempts: positiveInt.max(100, 'must be at most 100').optional(),
     backoffMs: positiveInt.optional(),
+    timeoutMs: positiveInt.optional(),
     logger: z.custom<Logger>(isLogger, 'must be a pino-compatible logger with debug, info, warn and error methods').optional(),
   })
   .refine((options) => (options.client === undefined) !== (options.connection === undefined), {

@@ -3,7 +3,8 @@ import { Redis, type RedisOptions } from 'ioredis';
 /**
  * The queue's own connection: an enqueue while Redis is down or hung fails
  * within seconds (the route answers 503 and the service retries) instead of
- * waiting in ioredis' offline queue after the service gave up.
+ * waiting in ioredis' offline queue after the service gave up. BullMQ still
+ * waits for a first connection without end: the queue's `timeoutMs` bounds that.
  */
 export const PRODUCER_REDIS_OPTIONS = {
   enableOfflineQueue: false,

@@ -1,15 +1,19 @@
 import { consoleLogger, type EventProcessing, type Logger, type QueuedEvent } from '@paymount/core';
 import { validate } from '@paymount/core/schemas';
 import { Queue, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { withinDeadline } from './deadline';
 import {
   DEFAULT_ATTEMPTS,
   DEFAULT_BACKOFF_MS,
   DEFAULT_QUEUE_NAME,
   DEFAULT_QUEUE_PREFIX,
+  DEFAULT_TIMEOUT_MS,
   webhookQueueOptionsSchema,
   type WebhookQueueOptions,
 } from './options';
 import { PRODUCER_REDIS_OPTIONS, RedisConnections } from './redis-connections';
+import { connectionErrorReporter, redisAddress, UNREACHABLE_REDIS_FIX } from './unreachable-redis';
 
 /** The name of every job of the queue: one kind of job, a payment event. */
 export const PAYMENT_EVENT_JOB = 'payment-event';
@@ -68,23 +72,29 @@ export class WebhookQueue implements EventProcessing {
   /** BullMQ's key prefix: every key of the queue starts with `<prefix>:<name>:`. */
   readonly prefix: string;
   readonly attempts: number;
-  /** Told about workers' connection errors and stalled jobs. Default: the console (warnings and errors). */
+  /** How long a call to Redis may wait before it fails (see WebhookQueueOptions.timeoutMs). */
+  readonly timeoutMs: number;
+  /** Told about connection errors, stalled jobs and dead letters. Default: the console (warnings and errors). */
   readonly logger: Logger;
   /** The BullMQ queue, for anything this class does not cover (bull-board, metrics, clean-up). */
   readonly bullQueue: Queue<QueuedEvent>;
   /** @internal Opens the workers' connections too. */
   readonly connections: RedisConnections;
+  private readonly connection: Redis;
 
   constructor(options: WebhookQueueOptions) {
     validate(webhookQueueOptionsSchema, options, 'webhook queue options');
     this.name = options.name ?? DEFAULT_QUEUE_NAME;
     this.prefix = options.prefix ?? DEFAULT_QUEUE_PREFIX;
     this.attempts = options.attempts ?? DEFAULT_ATTEMPTS;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.logger = options.logger ?? consoleLogger;
     this.connections = new RedisConnections(options.client ?? options.connection ?? {});
     const connection = this.connections.open(PRODUCER_REDIS_OPTIONS);
-    // Without a listener ioredis prints every reconnect error; the failed enqueue itself is what the route reports.
-    connection.on('error', (error: unknown) => this.logger.debug({ err: error }, 'webhook queue: connection error'));
+    this.connection = connection;
+    // BullMQ's queue passes its connection's errors on too: one listener for both, so an outage is logged once.
+    const onError = connectionErrorReporter(connection, this.logger, this.name);
+    connection.on('error', onError);
     this.bullQueue = new Queue<QueuedEvent>(this.name, {
       connection,
       prefix: this.prefix,
@@ -96,21 +106,35 @@ export class WebhookQueue implements EventProcessing {
         removeOnFail: false,
       },
     });
-    this.bullQueue.on('error', (error: unknown) => this.logger.debug({ err: error }, 'webhook queue: error'));
+    this.bullQueue.on('error', onError);
+  }
+
+  /**
+   * `work` on the queue's Redis, failing after `timeoutMs`: BullMQ waits
+   * without end for a connection that was never ready (an enqueue would hold
+   * the delivery until the service gives up, and paymount-queue would hang).
+   */
+  private withinTimeout<T>(work: Promise<T>): Promise<T> {
+    return withinDeadline(
+      work,
+      this.timeoutMs,
+      () => new Error(`Redis at ${redisAddress(this.connection)} did not answer within ${this.timeoutMs} ms (connection ${this.connection.status}). ${UNREACHABLE_REDIS_FIX}`),
+    );
   }
 
   async enqueue(queued: QueuedEvent): Promise<void> {
-    await this.bullQueue.add(PAYMENT_EVENT_JOB, queued, { jobId: jobIdOf(queued.key) });
+    // An add that outlives its deadline may still land once Redis answers: one job per key, so the service's retry finds it queued.
+    await this.withinTimeout(this.bullQueue.add(PAYMENT_EVENT_JOB, queued, { jobId: jobIdOf(queued.key) }));
   }
 
   async depth(): Promise<number> {
-    const counts = await this.bullQueue.getJobCounts('waiting', 'delayed', 'active', 'prioritized');
+    const counts = await this.withinTimeout(this.bullQueue.getJobCounts('waiting', 'delayed', 'active', 'prioritized'));
     return Object.values(counts).reduce((sum, count) => sum + count, 0);
   }
 
   /** The dead-lettered events, most recent first. */
   async listFailed(): Promise<FailedWebhookJob[]> {
-    const jobs = await this.bullQueue.getFailed(0, -1);
+    const jobs = await this.withinTimeout(this.bullQueue.getFailed(0, -1));
     return jobs.map((job) => failedJob(job as Job<QueuedEvent>));
   }
 
@@ -120,7 +144,11 @@ export class WebhookQueue implements EventProcessing {
    * false when no failed job has it.
    */
   async retry(idOrKey: string): Promise<boolean> {
-    const job = await this.bullQueue.getJob(jobIdOf(idOrKey));
+    return this.withinTimeout(this.retryJob(jobIdOf(idOrKey)));
+  }
+
+  private async retryJob(id: string): Promise<boolean> {
+    const job = await this.bullQueue.getJob(id);
     if (job === undefined || !(await job.isFailed())) return false;
     await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
     return true;

@@ -11,7 +11,7 @@ export interface WebhookWorkersOptions {
    * adapter's `paymentRoutes`), or, in a worker process, ones created with
    * the same options. Their `webhook.processing` is this queue.
    */
-  routes: Pick<PaymentRoutes, 'processEvent'>;
+  routes: Pick<PaymentRoutes, 'processEvent' | 'reportDeadLetter'>;
   /** Jobs run at once by this process. Default 1. */
   concurrency?: number;
   /**
@@ -24,7 +24,10 @@ export interface WebhookWorkersOptions {
   lockDurationMs?: number;
   /** How often this worker looks for jobs whose lock lapsed. Default 30 s. */
   stalledIntervalMs?: number;
-  /** Times a job may lose its worker before it is failed for good. Default 2. */
+  /**
+   * Times a job may lose its worker before it is failed for good (dead-lettered without running again,
+   * logged as an error, retried with paymount-queue). Default 2.
+   */
   maxStalledCount?: number;
   /** How long a job waits when its event is held by another run (a worker that died, its claim not lapsed yet). Default 5 s. */
   heldRetryDelayMs?: number;
@@ -52,9 +55,14 @@ export function startWebhookWorkers(queue: WebhookQueue, options: WebhookWorkers
   const { routes, heldRetryDelayMs } = settings;
   const { logger } = queue;
 
+  /** Jobs this worker ran the processor for; a failure of any other is BullMQ's own (the stall limit). */
+  const ran = new WeakSet<Job<QueuedEvent>>();
+
   const processor = async (job: Job<QueuedEvent>, token?: string) => {
-    const attempt = job.attemptsMade + 1;
-    const run = { attempt, lastAttempt: attempt >= (job.opts.attempts ?? 1) };
+    ran.add(job);
+    // A run whose worker died used no attempt, but this run after it is a retry all the same.
+    const attempt = job.attemptsMade + job.stalledCounter + 1;
+    const run = { attempt, lastAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) };
     const handling = await routes.processEvent(job.data, run).catch((error: unknown) => {
       // The routes log their handlers' failures; this is one before any handler ran (the dedupe store could not be used).
       const fields = { jobId: job.id, type: job.data.event.type, transactionId: job.data.event.transactionId, attempt, err: error };
@@ -88,6 +96,10 @@ export function startWebhookWorkers(queue: WebhookQueue, options: WebhookWorkers
   worker.on('stalled', (jobId) =>
     logger.warn({ jobId, queue: queue.name }, 'webhook job stalled: its worker stopped renewing the lock (it died or blocked); another worker runs it'),
   );
+  // Failed runs reported themselves; a job failed before running (its stall limit reached) is reported here, or nowhere.
+  worker.on('failed', (job, error) => {
+    if (job !== undefined && !ran.has(job)) routes.reportDeadLetter(job.data, error);
+  });
   return {
     worker,
     close: () => worker.close(),

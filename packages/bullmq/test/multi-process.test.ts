@@ -14,6 +14,8 @@ const EVENTS = Number(process.env['PAYMOUNT_LOAD_EVENTS'] ?? 2_000);
 const KILLED_SHARE = 0.1;
 const NAMESPACE = 'load';
 const BATCH = 20;
+/** Jobs each worker process runs at once. */
+const WORKER_CONCURRENCY = 40;
 /** How long Redis stays down in the middle of the deliveries: shorter than the service's redelivery schedule below. */
 const REDIS_OUTAGE_MS = 1_000;
 
@@ -41,7 +43,7 @@ describe.skipIf(redisSkipped())(
       const behaviour = { handlerMs: 2_000, effectAt: 'end' } as const;
       const app: MerchantProcessConfig = { app: base, behaviour };
       // maxStalledCount high: a job whose worker is killed again and again is still taken over, not failed.
-      workerConfig = { app: { ...base, serve: false, workers: { ...FAST_RECOVERY.workers, concurrency: 40, maxStalledCount: 20 } }, behaviour };
+      workerConfig = { app: { ...base, serve: false, workers: { ...FAST_RECOVERY.workers, concurrency: WORKER_CONCURRENCY, maxStalledCount: 20 } }, behaviour };
       const started = await Promise.all([app, app, app, workerConfig, workerConfig, workerConfig].map(startMerchantProcess));
       apps.push(...started.slice(0, 3));
       workers.push(...started.slice(3));
@@ -108,7 +110,8 @@ describe.skipIf(redisSkipped())(
           // While Redis is down there is nothing to read: try again once it is back.
           const running = await Promise.all(workers.map(unfinishedOn)).catch(() => [0]);
           const busiest = running.indexOf(Math.max(...running));
-          if (running[busiest]! < 5) {
+          // Not while the workers are still filling up: a kill of a few jobs would spend one of the few kills the run has time for.
+          if (running[busiest]! < WORKER_CONCURRENCY / 2) {
             await sleep(200);
             continue;
           }
@@ -133,11 +136,26 @@ describe.skipIf(redisSkipped())(
       expect(balancer.statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
       const effects = await counts(admin, records.effects);
       const runs = await counts(admin, records.runs);
+      const firstRun = await admin.hgetall(records.firstRun);
+      const duringOutage = await admin.hgetall(records.duringOutage);
+      const killedPids = new Set(killed.map((process) => String(process.pid)));
+      const firstRunKilled = new Set(keys.filter((key) => killedPids.has(firstRun[key] ?? '')));
+      const outageOnly = keys.filter((key) => !firstRunKilled.has(key) && duringOutage[key] !== undefined && duringOutage[key] === firstRun[key]);
+      /** Events that may run again: their first run died with its process, or lived through the Redis outage (its claim and lock lapsing meanwhile). */
+      const mayRunAgain = new Set([...firstRunKilled, ...outageOnly]);
+      const runTwice = keys.filter((key) => (runs[key] ?? 0) > 1);
+      const plainTwice = keys.filter((key) => (effects[key] ?? 0) > 1);
       const killedMidway = (await Promise.all(killed.map(unfinishedOn))).reduce((sum, count) => sum + count, 0);
+      const keyed = await admin.hgetall(records.keyed);
+      /** Why an event ran again, as far as the records tell: its first run killed before its effect, lived through the outage, or neither. */
+      const why = (key: string) =>
+        firstRunKilled.has(key) && keyed[key] !== firstRun[key] ? 'killed' : duringOutage[key] === firstRun[key] ? 'outage' : 'other';
+      const tally = (list: string[]) => ['killed', 'outage', 'other'].map((reason) => `${list.filter((key) => why(key) === reason).length} ${reason}`).join(', ');
       console.log(
         `${EVENTS} events in ${seconds.toFixed(1)} s: ${balancer.statuses.length} deliveries answered (${balancer.statuses.filter((s) => s === 503).length} 503 while Redis was down); ` +
-          `${killed.length} worker processes killed, ${killedMidway} jobs killed mid-way; ${keys.filter((key) => (runs[key] ?? 0) > 1).length} events run more than once; ` +
-          `plain effects twice: ${keys.filter((key) => (effects[key] ?? 0) > 1).length}`,
+          `${killed.length} worker processes killed, ${killedMidway} jobs killed mid-way, ${firstRunKilled.size} events first run in a killed process, ` +
+          `${outageOnly.length} others first run through the Redis outage; ${runTwice.length} events run more than once (${tally(runTwice)}); ` +
+          `plain effects twice: ${plainTwice.length} (${tally(plainTwice)})`,
       );
       expect(killedMidway).toBeGreaterThanOrEqual(killedTarget);
       expect(balancer.statuses.some((status) => status === 503)).toBe(true);
@@ -146,6 +164,11 @@ describe.skipIf(redisSkipped())(
       expect(new Set(keys).size).toBe(EVENTS);
       expect(await admin.hlen(records.keyed)).toBe(EVENTS);
       expect(await admin.zcard(`paymount:${NAMESPACE}:failed`)).toBe(0);
+      // No double run otherwise: every second run, and every plain effect twice, follows a kill or the outage.
+      expect(runTwice.filter((key) => !mayRunAgain.has(key))).toEqual([]);
+      expect(plainTwice.filter((key) => !mayRunAgain.has(key))).toEqual([]);
+      expect(keys.filter((key) => !mayRunAgain.has(key) && effects[key] !== 1)).toEqual([]);
+      expect(keys.every((key) => (runs[key] ?? 0) >= 1 && firstRun[key] !== undefined)).toBe(true);
     }, 300_000);
   },
 );

@@ -13,6 +13,7 @@ it('the built package loads from require() and import with its public names', ()
       'DEFAULT_BACKOFF_MS',
       'DEFAULT_QUEUE_NAME',
       'DEFAULT_QUEUE_PREFIX',
+      'DEFAULT_TIMEOUT_MS',
     ]),
   ).not.toThrow();
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisSkipped, startRedisServer, type RedisServer } from '../../../tools/redis-server';
 import { captureTelemetry, childrenOf, type TelemetryCapture } from '../../../tools/telemetry-testing';
 import { startQueuedApp, type QueuedApp } from './support/queued-app';
+import { recordingLogger } from './support/recording-logger';
 import { appConfig } from './support/scenario';
 import { waitFor } from './support/wait';
 
@@ -72,5 +73,64 @@ describe.skipIf(redisSkipped())('queued processing, traced and measured', () => 
     expect(depth).toEqual([expect.objectContaining({ value: 0 })]);
     const failedSpan = capture.spans().filter((span) => span.name === 'paymount webhook process' && span.attributes['paymount.attempt'] === 2);
     expect(failedSpan.map((span) => span.status)).toEqual([{ code: 2, message: 'handler failed' }]);
+  });
+
+  it('the queue-depth gauge counts the jobs waiting while no worker takes them, and falls back to 0 once they ran', async () => {
+    const depth = async () => (await capture.points()).filter((point) => point.name === 'paymount.webhook.queue.depth').map((point) => point.value);
+    await app.workers!.worker.pause();
+    const waiting = 3;
+    await Promise.all(Array.from({ length: waiting }, () => sandbox.trigger('payment.succeeded', { forwardTo: `${app.routesUrl}/webhook` })));
+    expect(await depth()).toEqual([waiting]);
+
+    const before = handled.length;
+    app.workers!.worker.resume();
+    await waitFor('the waiting jobs to run', () => handled.length === before + waiting);
+    await waitFor('the queue to empty', async () => (await app.queue.depth()) === 0);
+    expect(await depth()).toEqual([0]);
+  });
+});
+
+describe.skipIf(redisSkipped())('a queued event whose dedupe store is down on its last attempt', () => {
+  let queueRedis: RedisServer;
+  let storesRedis: RedisServer;
+  let sandbox: Sandbox;
+  let app: QueuedApp;
+  let capture: TelemetryCapture;
+  const logger = recordingLogger();
+
+  beforeAll(async () => {
+    queueRedis = await startRedisServer();
+    storesRedis = await startRedisServer();
+    sandbox = await startSandbox({ allowLocalNotifyUrl: true });
+    capture = captureTelemetry();
+    const config = appConfig(sandbox, storesRedis, 'store-down', { queueRedisUrl: queueRedis.url, attempts: 2, backoffMs: 50 });
+    app = await startQueuedApp(config, () => {}, { logger, telemetry: capture.telemetry });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await capture?.close();
+    await sandbox?.close();
+    await storesRedis?.stop();
+    await queueRedis?.stop();
+  });
+
+  it('is dead-lettered, logged as an error saying how to retry it, and counted as a dead letter', async () => {
+    const delivery = await sandbox.trigger('payment.succeeded', { forwardTo: `${app.routesUrl}/webhook` });
+    expect(delivery.attempts).toEqual([expect.objectContaining({ status: 200, answer: '{"received":true,"queued":true}' })]);
+    await storesRedis.stop();
+    app.startWorkers({ concurrency: 1 });
+    await waitFor('the job to be dead-lettered', async () => (await app.queue.listFailed()).length === 1);
+
+    const failures = logger.entries.filter((entry) => entry.message.startsWith('webhook job'));
+    expect(failures.map((entry) => [entry.level, entry.fields['attempt']])).toEqual([
+      ['warn', 1],
+      ['error', 2],
+    ]);
+    expect(failures[1]!.message).toContain('npx paymount-queue retry');
+    const type = { 'paymount.event.type': 'payment.succeeded' };
+    expect(await capture.total('paymount.webhook.job.retries', type)).toBe(1);
+    expect(await capture.total('paymount.webhook.dead_letters', type)).toBe(1);
+    const runs = capture.spans().filter((span) => span.name === 'paymount webhook process');
+    expect(runs.map((span) => span.status)).toEqual(runs.map(() => ({ code: 2, message: 'event could not be processed' })));
   });
 });

@@ -12,6 +12,8 @@ export interface MerchantProcess {
   routesUrl: string | undefined;
   /** Every run this process started, in order. */
   started: Array<{ key: string; pid: number }>;
+  /** Every effect its runs wrote, in order. */
+  wrote: Array<{ key: string; pid: number }>;
 }
 
 /** Forks a merchant process (TypeScript through tsx) and resolves once it serves or works. */
@@ -23,14 +25,15 @@ export async function startMerchantProcess(config: MerchantProcessConfig): Promi
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const started: MerchantProcess['started'] = [];
+  const wrote: MerchantProcess['wrote'] = [];
   const routesUrl = await new Promise<string | undefined>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`merchant process exited with ${code} before it was ready`)));
     child.on('message', (message: ProcessMessage) => {
       if (message.kind === 'listening') resolve(message.routesUrl);
-      else started.push(message);
+      else (message.kind === 'started' ? started : wrote).push({ key: message.key, pid: message.pid });
     });
   });
-  return { child, pid: child.pid ?? 0, routesUrl, started };
+  return { child, pid: child.pid ?? 0, routesUrl, started, wrote };
 }
 
 /** Asks a process to close (it does on disconnect) and waits for it; one already dead is left as is. */

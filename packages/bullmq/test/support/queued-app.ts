@@ -1,10 +1,12 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { silentLogger, type Logger, type MerchantOrder, type PaymentEvent, type PaymentTelemetry } from '@paymount/core';
+import { silentLogger, type IdempotencyStore, type Logger, type MerchantOrder, type OrderAttemptStore, type PaymentEventHandler, type PaymentRoutes, type PaymentTelemetry } from '@paymount/core';
 import { paymentRouter } from '@paymount/express';
+import { createPostgresStores, fromPg } from '@paymount/postgres';
 import { createRedisStores } from '@paymount/redis';
 import express from 'express';
+import pg from 'pg';
 import { createWebhookQueue, startWebhookWorkers, type WebhookQueue, type WebhookWorkers, type WebhookWorkersOptions } from '../../src';
 
 /** What one merchant process needs to know; JSON, so a forked process gets it through its environment. */
@@ -12,16 +14,23 @@ export interface QueuedAppConfig {
   /** The client's options: the sandbox's, plain data. */
   client: { apiKey: string; baseUrl: string; appId: string; merchantId: string; localDevelopment: true };
   webhookSecret: string;
+  /** The Redis of the queue, and of the stores unless `postgresUrl` is set. */
   redisUrl: string;
+  /** The queue's Redis when it is not the stores' (a Redis of its own, or stores in PostgreSQL). */
+  queueRedisUrl?: string;
+  /** Keep the stores in this PostgreSQL database (@paymount/postgres, default tables: one database per test) instead of Redis. */
+  postgresUrl?: string;
   /** The stores' key prefix and the queue's name: one test's own. */
   namespace: string;
   /** Serve the routes over HTTP (an app instance); false for a worker-only process. */
   serve: boolean;
-  /** Run workers in this process, with these settings; undefined for none. */
+  /** Run workers in this process, with these settings; undefined for none (or start them later: QueuedApp.startWorkers). */
   workers?: Omit<WebhookWorkersOptions, 'routes'>;
   processingTtlMs?: number;
   attempts?: number;
   backoffMs?: number;
+  /** False: serve without waiting for the queue's Redis (an app started while it is down). Default true. */
+  awaitQueue?: boolean;
 }
 
 export interface AnsweredDelivery {
@@ -36,8 +45,34 @@ export interface QueuedApp {
   workers: WebhookWorkers | undefined;
   /** Every POST /webhook this app answered, with the time it took. */
   answered: AnsweredDelivery[];
-  reconcile(): Promise<unknown>;
+  /** Starts workers in this process on the app's routes (once: an app has one set of workers). */
+  startWorkers(settings: Omit<WebhookWorkersOptions, 'routes'>): WebhookWorkers;
+  reconcile(): ReturnType<PaymentRoutes['reconcile']>;
   close(): Promise<void>;
+}
+
+interface Stores {
+  idempotency: IdempotencyStore;
+  orders: OrderAttemptStore;
+  ready(): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+function openStores(config: QueuedAppConfig, logger: Logger): Stores {
+  if (config.postgresUrl !== undefined) {
+    const pool = new pg.Pool({ connectionString: config.postgresUrl, connectionTimeoutMillis: 2_000 });
+    // An idle connection the server ends (a test stopping it) must not crash the process.
+    pool.on('error', () => {});
+    const { idempotency, orders } = createPostgresStores(fromPg(pool), { logger });
+    return { idempotency, orders, ready: async () => {}, close: () => pool.end() };
+  }
+  const stores = createRedisStores({ connection: config.redisUrl, keyPrefix: `${config.namespace}:`, logger });
+  return {
+    idempotency: stores.idempotency,
+    orders: stores.orders,
+    ready: async () => (stores.client.status === 'ready' ? undefined : once(stores.client, 'ready')),
+    close: () => stores.close(),
+  };
 }
 
 function resolveOrder(orderId: string): MerchantOrder | null {
@@ -46,18 +81,19 @@ function resolveOrder(orderId: string): MerchantOrder | null {
 
 /**
  * A merchant app as a merchant deploys it with queued processing: Express
- * with the payment router, both Redis stores, the BullMQ queue as
- * `webhook.processing`, and (when asked) workers running the router's
- * handlers. An app and a worker process are the same code with other flags.
+ * with the payment router, the stores (Redis, or PostgreSQL), the BullMQ
+ * queue as `webhook.processing`, and (when asked) workers running the
+ * router's handlers. An app and a worker process are the same code with
+ * other flags.
  */
 export async function startQueuedApp(
   config: QueuedAppConfig,
-  onEvent: (event: PaymentEvent) => unknown,
+  onEvent: PaymentEventHandler<'*'>,
   extras: { logger?: Logger; telemetry?: PaymentTelemetry } = {},
 ): Promise<QueuedApp> {
-  const stores = createRedisStores({ connection: config.redisUrl, keyPrefix: `${config.namespace}:`, logger: extras.logger ?? silentLogger });
+  const stores = openStores(config, extras.logger ?? silentLogger);
   const queue = createWebhookQueue({
-    connection: config.redisUrl,
+    connection: config.queueRedisUrl ?? config.redisUrl,
     name: config.namespace,
     ...(config.attempts === undefined ? {} : { attempts: config.attempts }),
     ...(config.backoffMs === undefined ? {} : { backoffMs: config.backoffMs }),
@@ -78,8 +114,14 @@ export async function startQueuedApp(
     telemetry: extras.telemetry ?? false,
   });
   // Serving before both connections are up would answer the first deliveries 503.
-  await Promise.all([queue.bullQueue.waitUntilReady(), stores.client.status === 'ready' ? undefined : once(stores.client, 'ready')]);
-  const workers = config.workers ? startWebhookWorkers(queue, { ...config.workers, routes: router.paymentRoutes }) : undefined;
+  await Promise.all([config.awaitQueue === false ? undefined : queue.bullQueue.waitUntilReady(), stores.ready()]);
+  let workers: WebhookWorkers | undefined;
+  const startWorkers = (settings: Omit<WebhookWorkersOptions, 'routes'>) => {
+    if (workers) throw new Error('this app already runs workers');
+    workers = startWebhookWorkers(queue, { ...settings, routes: router.paymentRoutes });
+    return workers;
+  };
+  if (config.workers) startWorkers(config.workers);
 
   const answered: AnsweredDelivery[] = [];
   let server: ReturnType<typeof createServer> | undefined;
@@ -100,8 +142,11 @@ export async function startQueuedApp(
   return {
     routesUrl,
     queue,
-    workers,
+    get workers() {
+      return workers;
+    },
     answered,
+    startWorkers,
     reconcile: () => router.paymentRoutes.reconcile({ olderThanMs: 0 }),
     async close() {
       if (server) {

@@ -17,7 +17,7 @@ import { resolvePaymentRoutesConfig } from './config';
 import { errorResponse, errorToAnswer } from './errors-to-response';
 import type { FailureContext } from './failure-log';
 import type { NeutralRequest } from './neutral-http';
-import { processQueuedEvent } from './queued-event';
+import { logLostEvent, processQueuedEvent } from './queued-event';
 import { unlessRefused } from './order-refusals';
 import { answered, type RouteAnswer } from './route-answer';
 import type { RouteDeps } from './route-deps';
@@ -131,6 +131,10 @@ export function createPaymentRoutes<TContext = unknown>(typedOptions: PaymentRou
     processEvent: (queued, run) => {
       const process = () => processQueuedEvent(queued, run, webhookDeps);
       return telemetry ? telemetry.traceQueuedRun(queued, run, process) : process();
+    },
+    reportDeadLetter(queued, cause) {
+      logLostEvent(queued, cause, logger);
+      telemetry?.countDeadLetter(queued);
     },
     async handle(received) {
       const req = withBodyDeadline(received, config.bodyReadTimeoutMs);

@@ -63,6 +63,14 @@ export interface PaymentRoutes<TContext = unknown> {
    * (try later), `failed` means retry it.
    */
   processEvent(queued: QueuedEvent, run: QueuedRun): Promise<EventHandling>;
+  /**
+   * Reports a queued event the queue failed for good without a run of it
+   * failing (on BullMQ: its runs lost their worker more often than
+   * `maxStalledCount` allows): logged as an error naming the event, `cause`
+   * and how to retry it, and counted in `paymount.webhook.dead_letters`. A run
+   * that fails on its last attempt is reported by `processEvent` itself.
+   */
+  reportDeadLetter(queued: QueuedEvent, cause: unknown): void;
   readonly client: PaymentClient;
   /** The routes' paths below the mount point ('/checkout', ...), for routers that register each path. */
   readonly routePaths: readonly string[];

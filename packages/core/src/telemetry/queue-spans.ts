@@ -42,6 +42,11 @@ export function observeQueue({ api, tracer, meter }: Telemetry, processing: Even
   };
 }
 
+/** A queued event failed for good: one more dead letter of its type. */
+export function countDeadLetter({ instruments }: Telemetry, queued: QueuedEvent): void {
+  instruments.deadLetters.add(1, { [ATTR.eventType]: queued.event.type });
+}
+
 /** What became of a run, as the job metrics and the span name it. */
 function runResult(handling: EventHandling): string {
   return handling.outcome === 'in-progress' ? 'in_progress' : handling.outcome;
@@ -51,14 +56,15 @@ function runResult(handling: EventHandling): string {
  * One run of a queued event on a worker: a CONSUMER span that continues the
  * enqueue's trace (its child, and linked to it), the run's duration by
  * result, a retry for every run after the first, and a dead letter when the
- * last allowed run fails.
+ * last allowed run fails, or cannot run (the dedupe store unavailable).
  */
 export async function traceQueuedRun(
-  { api, tracer, instruments }: Telemetry,
+  telemetry: Telemetry,
   queued: QueuedEvent,
   run: QueuedRun,
   process: () => Promise<EventHandling>,
 ): Promise<EventHandling> {
+  const { api, tracer, instruments } = telemetry;
   const remote = queued.traceparent === undefined ? undefined : spanContextOf(queued.traceparent);
   const active = api.context.active();
   const parent: Context = remote ? api.trace.setSpanContext(active, remote) : active;
@@ -78,9 +84,13 @@ export async function traceQueuedRun(
     instruments.jobDuration.record(secondsSince(started), { ...dimensions, [ATTR.jobResult]: result });
     if (handling.outcome === 'failed') {
       span.setStatus({ code: api.SpanStatusCode.ERROR, message: 'handler failed' });
-      if (run.lastAttempt) instruments.deadLetters.add(1, dimensions);
+      if (run.lastAttempt) countDeadLetter(telemetry, queued);
     }
     return handling;
+  } catch (error) {
+    span.setStatus({ code: api.SpanStatusCode.ERROR, message: 'event could not be processed' });
+    if (run.lastAttempt) countDeadLetter(telemetry, queued);
+    throw error;
   } finally {
     span.end();
   }

@@ -9,7 +9,7 @@ import type { EventProcessing, QueuedEvent, QueuedRun } from '../webhooks/event-
 import type { Logger, Redactor } from '../logger';
 import { ATTR, deliveryIdAttribute, orderIdAttribute } from './attributes';
 import type { PaymentTelemetry } from '../types/telemetry';
-import { observeQueue, traceQueuedRun } from './queue-spans';
+import { countDeadLetter, observeQueue, traceQueuedRun } from './queue-spans';
 import { createTelemetry, secondsSince, type Telemetry } from './telemetry';
 
 export const WEBHOOK_ROUTE = '/webhook';
@@ -26,6 +26,8 @@ export interface RouteTelemetry {
   observeQueue(processing: EventProcessing): EventProcessing;
   /** One run of a queued event on a worker (see traceQueuedRun). */
   traceQueuedRun(queued: QueuedEvent, run: QueuedRun, process: () => Promise<EventHandling>): Promise<EventHandling>;
+  /** A queued event the queue failed without a failed run (see PaymentRoutes.reportDeadLetter). */
+  countDeadLetter(queued: QueuedEvent): void;
 }
 
 /** What one request's span learns on the way. */
@@ -154,6 +156,7 @@ export function createRouteTelemetry(option: PaymentTelemetry | undefined, redac
     traceReconcile: (run) => traceReconcile(telemetry, run),
     observeQueue: (processing) => observeQueue(telemetry, processing),
     traceQueuedRun: (queued, run, process) => traceQueuedRun(telemetry, queued, run, process),
+    countDeadLetter: (queued) => countDeadLetter(telemetry, queued),
   };
 }
 

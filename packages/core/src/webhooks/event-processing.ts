@@ -11,7 +11,11 @@ export interface QueuedEvent {
 
 /** One run of a queued event on a worker, as the queue counts it. */
 export interface QueuedRun {
-  /** 1 for the first run, 2 for the first retry, and so on. */
+  /**
+   * 1 for the first run, 2 for the next, and so on: a retry after a failure,
+   * or a run that takes the event over from a worker that died (a run after
+   * the first is counted as a retry).
+   */
   attempt: number;
   /** No retry follows a failure of this run: the event then goes to the queue's dead-letter state. */
   lastAttempt: boolean;
