@@ -22,7 +22,12 @@ const TSCONFIG = fileURLToPath(new URL('../../../tsconfig.options.json', import.
 const CLOCK_SYNC_MS = 50;
 
 /** An instance's own pool on the shared database. */
-export const instancePool = (databaseUrl: string) => new pg.Pool({ connectionString: databaseUrl, max: 20, connectionTimeoutMillis: 2_000 });
+export function instancePool(databaseUrl: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, connectionTimeoutMillis: 2_000 });
+  // Without a listener, an idle connection the server dropped (a restart) is an uncaught 'error' that ends the process; the pool replaces it.
+  pool.on('error', () => {});
+  return pool;
+}
 
 /** An instance's stores on `pool`, and the handler that writes each event to the merchant's table in paymount's transaction. */
 export function postgresRoutes(pool: pg.Pool, shop: Shop): SharedStoreInstanceOptions['routes'] {

@@ -57,7 +57,7 @@ export interface CrashHarness {
    * the crash and the writer's wake-ups fall.
    */
   freezeWalWriter(): Promise<void>;
-  /** Crashes the server (`pg_ctl stop -m immediate`: no checkpoint, WAL not yet written lost; a frozen WAL writer killed first) and starts it again. */
+  /** Crashes the server (server.crash: no checkpoint, WAL not yet written lost; a frozen WAL writer killed first) and starts it again. */
   crashServer(): Promise<void>;
   close(): Promise<void>;
 }
@@ -165,9 +165,8 @@ export async function startCrashHarness(sandboxOptions: SandboxOptions = {}): Pr
       // Killed, not resumed: a resumed WAL writer would flush before the server stops.
       if (frozenWalWriter !== undefined) process.kill(frozenWalWriter, 'SIGKILL');
       frozenWalWriter = undefined;
-      server.stop('immediate');
-      server.start();
-      // The pool's connections died with the server while this process was blocked on pg_ctl; a new pool starts clean.
+      await server.crash(0);
+      // A new pool starts clean: none of its connections was open to the server that died.
       const dead = admin;
       admin = adminPool(server.url);
       await dead.end().catch(() => {});
