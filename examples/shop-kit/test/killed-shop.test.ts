@@ -1,9 +1,10 @@
 import { startSandbox, type Delivery, type Sandbox } from '@paymount/sandbox';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { endProcess } from '../../../tools/forked-process';
 import { freePort } from '../../../tools/free-port';
 import { pgliteDataDir, type PGliteDataDir } from '../../../tools/pglite-data-dir';
 import { MOUNT_PATH } from '../src/shop';
-import { killShop, startKilledShop, type KilledShopConfig, type KilledShopProcess } from './support/pglite-shop-processes';
+import { startKilledShop, type KilledShopConfig, type KilledShopProcess } from './support/pglite-shop-processes';
 
 /**
  * The default shop database, PGlite in the shop's data folder, when the shop
@@ -23,7 +24,7 @@ describe('a shop on PGlite killed with SIGKILL, restarted on the same data folde
     sandbox = await startSandbox({ allowLocalNotifyUrl: true, log: false, webhookRetryDelaysMs: Array.from({ length: 40 }, () => 250) });
   });
   afterEach(async () => {
-    await killShop(shop);
+    await endProcess(shop, 'SIGKILL');
     folder?.remove();
   });
   afterAll(async () => {

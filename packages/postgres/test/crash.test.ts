@@ -1,43 +1,28 @@
 import { signWebhook } from '@paymount/core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { postgresSkipped } from '../../../tools/postgres-server';
-import { crashRuns, startCrashHarness, type CrashHarness } from './support/crash-harness';
-import { startShopProcess, stopShopProcess, type ShopProcess } from './support/shop-processes';
-import { startWebhookGate, type WebhookGate } from './support/webhook-gate';
+import { crashRuns, crashSuite } from './support/crash-harness';
+import { startShopProcess } from './support/shop-processes';
+import { startWebhookGate } from './support/webhook-gate';
 
 /** Each point is killed this many times: where the kill lands among the pool's and the lease's work differs from run to run. */
 const RUNS_PER_POINT = 3;
 
 describe.skipIf(postgresSkipped)('a shop process killed with SIGKILL in its "mark paid" handler, then redelivered; the database server crashed', () => {
-  let h: CrashHarness;
-  let shop: ShopProcess | undefined;
-  let gate: WebhookGate | undefined;
-
-  beforeAll(async () => {
-    h = await startCrashHarness();
-  }, 60_000);
-
-  afterEach(async () => {
-    await stopShopProcess(shop, 'SIGKILL');
-    await gate?.close();
-    gate = undefined;
-  });
-
-  afterAll(async () => {
-    await h?.close();
-  });
+  const s = crashSuite();
 
   it.each(crashRuns(RUNS_PER_POINT))('killed %s (run %i): the merchant table holds the effect exactly once, and more redeliveries add nothing', async (point, run) => {
+    const { h } = s;
     const orderId = `crash-${point}-${run}`;
     await h.addOrder(orderId);
-    shop = await startShopProcess({ ...h.config, crashAt: point });
+    s.shop = await startShopProcess({ ...h.config, crashAt: point });
     await h.pay(orderId);
-    expect(await shop.exited).toBe('SIGKILL');
+    expect(await s.shop.exited).toBe('SIGKILL');
     const charge = h.chargeOf(orderId);
     // What the dead process left: the effect with its mark (after commit), or neither.
     expect((await h.effectsOf(orderId)).effects).toEqual(point === 'after-commit' ? [charge.transactionId] : []);
 
-    shop = await startShopProcess(h.config);
+    s.shop = await startShopProcess(h.config);
     await h.sandbox.waitForDeliveries(30_000);
     const delivery = h.deliveryOf(charge.transactionId);
     expect(delivery?.state).toBe('delivered');
@@ -53,11 +38,12 @@ describe.skipIf(postgresSkipped)('a shop process killed with SIGKILL in its "mar
   it.each(['before its webhook', 'once its webhook is handled'] as const)(
     'a database server crash right after a payment is answered, %s: one charge and one effect, after the repay, the reconciliation and the webhook',
     async (when) => {
+      const { h } = s;
       const orderId = `db-crash-${when.split(' ')[0]}`;
       await h.addOrder(orderId);
-      gate = await startWebhookGate(`http://127.0.0.1:${h.config.port}/payments/webhook`);
-      if (when === 'once its webhook is handled') gate.open();
-      shop = await startShopProcess({ ...h.config, notifyUrl: gate.url });
+      s.gate = await startWebhookGate(`http://127.0.0.1:${h.config.port}/payments/webhook`);
+      if (when === 'once its webhook is handled') s.gate.open();
+      s.shop = await startShopProcess({ ...h.config, notifyUrl: s.gate.url });
       await h.freezeWalWriter();
       expect(await h.pay(orderId)).toMatchObject({ status: 200, body: { status: 'succeeded' } });
       const charge = h.chargeOf(orderId);
@@ -78,10 +64,10 @@ describe.skipIf(postgresSkipped)('a shop process killed with SIGKILL in its "mar
       // Refused (never charged) while a lock the crash brought back lasts, then answered as paid.
       const refusals = await h.payAgainOnceUnlocked(orderId);
       console.info(`database crash ${when}: the repay was refused ${refusals} times while the order's lock lasted`);
-      await h.reconcileUntilSettled(shop, orderId);
+      await h.reconcileUntilSettled(s.shop, orderId);
       expect(await h.effectsOf(orderId)).toEqual({ effects: [charge.transactionId], paidCount: 1 });
 
-      gate.open();
+      s.gate.open();
       await h.sandbox.waitForDeliveries(30_000);
       expect((await h.sandbox.resend(h.deliveryOf(charge.transactionId)!.deliveryId)).state).toBe('delivered');
       expect(await h.effectsOf(orderId)).toEqual({ effects: [charge.transactionId], paidCount: 1 });
@@ -90,7 +76,8 @@ describe.skipIf(postgresSkipped)('a shop process killed with SIGKILL in its "mar
   );
 
   it('a database server crash and restart between payments loses nothing: paid orders stay paid, handled events stay handled', async () => {
-    shop = await startShopProcess(h.config);
+    const { h } = s;
+    s.shop = await startShopProcess(h.config);
     const before = ['restart-1', 'restart-2', 'restart-3'];
     for (const orderId of before) {
       await h.addOrder(orderId);

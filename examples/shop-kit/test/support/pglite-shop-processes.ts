@@ -1,6 +1,5 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { forkTypeScript, ipcRequests, type ForkedProcess } from '../../../../tools/forked-process';
 import type { Order } from '../../src/orders';
 
 const packageDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -16,56 +15,26 @@ export interface KilledShopConfig {
   killMidTransaction?: boolean;
 }
 
-/** The messages between the test and the shop process. */
-export type ToKilledShop = { kind: 'create-order'; id: number } | { kind: 'get-order'; id: number; orderId: string };
+/** The messages between the test and the shop process (each request with an id, which its answer carries back). */
+type OrderRequest = { kind: 'create-order' } | { kind: 'get-order'; orderId: string };
+export type ToKilledShop = OrderRequest & { id: number };
 export type FromKilledShop = { kind: 'listening' } | { kind: 'order'; id: number; order: Order | null };
 
-export interface KilledShopProcess {
-  child: ChildProcess;
-  /** Resolves with the signal that ended it (SIGKILL), or null for an exit. */
-  exited: Promise<NodeJS.Signals | null>;
+export interface KilledShopProcess extends ForkedProcess {
   createOrder(): Promise<Order>;
   getOrder(orderId: string): Promise<Order | null>;
 }
 
 /** Forks the shop (TypeScript through tsx); resolves once it listens. */
 export async function startKilledShop(config: KilledShopConfig): Promise<KilledShopProcess> {
-  const child = fork(script, {
-    cwd: packageDir,
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, PAYMOUNT_SHOP: JSON.stringify(config) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = once(child, 'exit').then(([, signal]) => signal as NodeJS.Signals | null);
-  await new Promise<void>((resolve, reject) => {
-    void exited.then((signal) => reject(new Error(`the shop process ended (${signal ?? child.exitCode}) before listening`)));
-    child.on('message', (message: FromKilledShop) => {
-      if (message.kind === 'listening') resolve();
-    });
-  });
-  let next = 0;
-  const ask = (message: ToKilledShop) =>
-    new Promise<Order | null>((resolve, reject) => {
-      const answer = (reply: FromKilledShop) => {
-        if (reply.kind !== 'order' || reply.id !== message.id) return;
-        child.off('message', answer);
-        resolve(reply.order);
-      };
-      child.on('message', answer);
-      void exited.then((signal) => reject(new Error(`the shop process ended (${signal ?? child.exitCode})`)));
-      child.send(message);
-    });
+  const forked = await forkTypeScript(script, { cwd: packageDir, env: { PAYMOUNT_SHOP: JSON.stringify(config) } }, (message: FromKilledShop) =>
+    message.kind === 'listening' ? true : undefined,
+  );
+  const request = ipcRequests(forked);
+  const orderOf = async (message: OrderRequest) => (await request<Extract<FromKilledShop, { kind: 'order' }>>(message)).order;
   return {
-    child,
-    exited,
-    createOrder: async () => (await ask({ kind: 'create-order', id: (next += 1) }))!,
-    getOrder: (orderId) => ask({ kind: 'get-order', id: (next += 1), orderId }),
+    ...forked,
+    createOrder: async () => (await orderOf({ kind: 'create-order' }))!,
+    getOrder: (orderId) => orderOf({ kind: 'get-order', orderId }),
   };
-}
-
-/** SIGKILL, unless it has ended already. */
-export async function killShop(shop: KilledShopProcess | undefined): Promise<void> {
-  if (shop === undefined || shop.child.exitCode !== null || shop.child.signalCode !== null) return;
-  shop.child.kill('SIGKILL');
-  await shop.exited;
 }

@@ -1,12 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startSandbox, type Charge, type Delivery, type Sandbox, type SandboxOptions } from '@paymount/sandbox';
+import { startSandbox, type Charge, type Delivery, type Sandbox } from '@paymount/sandbox';
 import pg from 'pg';
-import { expect, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { freePort } from '../../../../tools/free-port';
 import { startPostgresServer, type PostgresServer } from '../../../../tools/postgres-server';
 import { fromPg, migrate } from '../../src';
 import { CRASH_POINTS, SHOP_TABLES, type CrashPoint, type ShopConfig } from './shop';
-import type { ShopProcess } from './shop-processes';
+import { stopShopProcess, type ShopProcess } from './shop-processes';
+import type { WebhookGate } from './webhook-gate';
 
 /** A dead shop's claim on an event lapses this long after it was taken (renewed while its handler runs). */
 export const PROCESSING_TTL_MS = 1_000;
@@ -68,7 +69,7 @@ const adminPool = (url: string) => {
   return pool;
 };
 
-export async function startCrashHarness(sandboxOptions: SandboxOptions = {}): Promise<CrashHarness> {
+export async function startCrashHarness(): Promise<CrashHarness> {
   const server = await startPostgresServer();
   let admin = adminPool(server.url);
   let frozenWalWriter: number | undefined;
@@ -80,7 +81,7 @@ export async function startCrashHarness(sandboxOptions: SandboxOptions = {}): Pr
   await migrate(fromPg(admin));
   await admin.query(SHOP_TABLES);
   // Its log would list every delivery a dead shop or a closed gate refused: the tests read the deliveries instead.
-  const sandbox = await startSandbox({ allowLocalNotifyUrl: true, log: false, webhookRetryDelaysMs: WEBHOOK_RETRIES, ...sandboxOptions });
+  const sandbox = await startSandbox({ allowLocalNotifyUrl: true, log: false, webhookRetryDelaysMs: WEBHOOK_RETRIES });
   const config: ShopConfig = {
     sandbox: { url: sandbox.url, apiKey: sandbox.apiKey, appId: sandbox.appId, merchantId: sandbox.merchantId, webhookSecret: sandbox.webhookSecret },
     databaseUrl: server.url,
@@ -177,4 +178,28 @@ export async function startCrashHarness(sandboxOptions: SandboxOptions = {}): Pr
       server.destroy();
     },
   };
+}
+
+/** What a crash test holds: the harness, and the shop process and webhook gate it started last (killed and closed after it). */
+export interface CrashSuite {
+  h: CrashHarness;
+  shop?: ShopProcess | undefined;
+  gate?: WebhookGate | undefined;
+}
+
+/** Registers, in the calling describe, the hooks that start the harness before its tests, end what each test left, and close the harness. */
+export function crashSuite(): CrashSuite {
+  const suite = {} as CrashSuite;
+  beforeAll(async () => {
+    suite.h = await startCrashHarness();
+  }, 60_000);
+  afterEach(async () => {
+    await stopShopProcess(suite.shop, 'SIGKILL');
+    await suite.gate?.close();
+    suite.gate = undefined;
+  });
+  afterAll(async () => {
+    await suite.h?.close();
+  });
+  return suite;
 }
