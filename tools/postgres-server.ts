@@ -1,7 +1,9 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import { freePort } from './free-port';
 
 const HOST = '127.0.0.1';
@@ -42,15 +44,32 @@ export const postgresSkipped = (() => {
 })();
 
 
-/** Runs a PostgreSQL binary, as SERVER_USER when we are root. */
-function run(binary: string, args: readonly string[]): string {
+/** The command line of a PostgreSQL binary: as SERVER_USER when we are root. */
+function commandOf(binary: string, args: readonly string[]): [string, string[]] {
   const file = join(binDir as string, binary);
-  const [command, commandArgs] = runningAsRoot ? ['runuser', ['-u', SERVER_USER, '--', file, ...args]] : [file, args];
+  return runningAsRoot ? ['runuser', ['-u', SERVER_USER, '--', file, ...args]] : [file, [...args]];
+}
+
+const failure = (binary: string, args: readonly string[], error: unknown) => {
+  const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+  return new Error(`${binary} ${args.join(' ')} failed:\n${stdout ?? ''}${stderr ?? ''}`, { cause: error });
+};
+
+/** Runs a PostgreSQL binary and waits for it, this process blocked meanwhile. */
+function run(binary: string, args: readonly string[]): string {
   try {
-    return execFileSync(command, commandArgs, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return execFileSync(...commandOf(binary, args), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (error) {
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    throw new Error(`${binary} ${args.join(' ')} failed:\n${stdout ?? ''}${stderr ?? ''}`, { cause: error });
+    throw failure(binary, args, error);
+  }
+}
+
+/** Runs a PostgreSQL binary without blocking this process: servers in it keep answering meanwhile. */
+async function runAsync(binary: string, args: readonly string[]): Promise<string> {
+  try {
+    return (await promisify(execFile)(...commandOf(binary, args), { encoding: 'utf8' })).stdout;
+  } catch (error) {
+    throw failure(binary, args, error);
   }
 }
 
@@ -62,6 +81,12 @@ export interface PostgresServer {
   stop(mode?: 'fast' | 'immediate'): void;
   /** Starts it again, on the same port and data. */
   start(): void;
+  /**
+   * A crash mid-run: stop('immediate'), `downMs` without a server, start()
+   * (recovery from the WAL), without blocking this process, so what runs in it
+   * (a sandbox, the test's shoppers) carries on meanwhile.
+   */
+  crash(downMs: number): Promise<void>;
   /** Creates an empty database and answers its URL: one server, a fresh database for each user of it. */
   createDatabase(name: string): string;
   /** Stops it and deletes its data. */
@@ -86,8 +111,10 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=${HOST} -c max_connections=200`;
-  const start = () => void run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '30', 'start']);
-  const stop = (mode: 'fast' | 'immediate' = 'fast') => void run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
+  const startArgs = ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '30', 'start'];
+  const stopArgs = (mode: 'fast' | 'immediate') => ['-D', data, '-m', mode, '-w', 'stop'];
+  const start = () => void run('pg_ctl', startArgs);
+  const stop = (mode: 'fast' | 'immediate' = 'fast') => void run('pg_ctl', stopArgs(mode));
   start();
   const urlOf = (database: string) => `postgres://postgres@${HOST}:${port}/${encodeURIComponent(database)}`;
   return {
@@ -95,6 +122,11 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     url: urlOf('postgres'),
     start,
     stop,
+    async crash(downMs) {
+      await runAsync('pg_ctl', stopArgs('immediate'));
+      await sleep(downMs);
+      await runAsync('pg_ctl', startArgs);
+    },
     createDatabase(name) {
       run('createdb', ['-h', dir, '-p', String(port), '-U', 'postgres', name]);
       return urlOf(name);

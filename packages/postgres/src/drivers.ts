@@ -16,9 +16,15 @@ export interface PgQueryConfig {
 export interface PgClientLike {
   query(config: PgQueryConfig): Promise<{ rows: unknown[] }>;
 }
+/** node-postgres: a connection a `pg.Pool` lent; pg's reports its loss as an 'error' event. */
+export interface PgPoolClientLike extends PgClientLike {
+  release(destroy?: boolean | Error): void;
+  on?(event: 'error', listener: (error: Error) => void): unknown;
+  off?(event: 'error', listener: (error: Error) => void): unknown;
+}
 /** node-postgres: a `pg.Pool`. */
 export interface PgPoolLike extends PgClientLike {
-  connect(): Promise<PgClientLike & { release(destroy?: boolean | Error): void }>;
+  connect(): Promise<PgPoolClientLike>;
   readonly totalCount: number;
 }
 /** postgres.js: the `sql` function `postgres(url)` returns, or a transaction's. */
@@ -98,13 +104,18 @@ export function fromPg(db: PgPoolLike | PgClientLike, options: FromPgOptions = {
       async transaction(fn) {
         const client = await pool.connect();
         let broken: Error | undefined;
+        // A connection lost while lent out (a database restart) is told here, not to the pool's listener:
+        // unheard, node-postgres's 'error' event would end the process. The transaction's next statement fails with it.
+        const lost = (error: Error) => void (broken ??= error);
+        client.on?.('error', lost);
         try {
           return await pgTransaction(client, queryOn, fn);
         } catch (error) {
           // Not given back for reuse when its state is unknown (a failed COMMIT, a dropped connection).
-          broken = error instanceof Error ? error : new Error(String(error));
+          broken ??= error instanceof Error ? error : new Error(String(error));
           throw error;
         } finally {
+          client.off?.('error', lost);
           client.release(broken);
         }
       },

@@ -1,133 +1,111 @@
 import { signWebhook } from '@paymount/core';
-import { startSandbox, type Delivery, type Sandbox } from '@paymount/sandbox';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../tools/free-port';
-import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
-import { fromPg, migrate } from '../src';
-import { CRASH_POINTS, SHOP_TABLES, type ShopConfig } from './support/shop';
-import { startShopProcess, stopShopProcess, type ShopProcess } from './support/shop-processes';
+import { describe, expect, it, vi } from 'vitest';
+import { postgresSkipped } from '../../../tools/postgres-server';
+import { crashRuns, crashSuite } from './support/crash-harness';
+import { startShopProcess } from './support/shop-processes';
+import { startWebhookGate } from './support/webhook-gate';
 
-const PROCESSING_TTL_MS = 1_000;
+/** Each point is killed this many times: where the kill lands among the pool's and the lease's work differs from run to run. */
+const RUNS_PER_POINT = 3;
 
-describe.skipIf(postgresSkipped)('a shop process killed with SIGKILL in its "mark paid" handler, then redelivered', () => {
-  let server: PostgresServer;
-  let admin: pg.Pool;
-  let sandbox: Sandbox;
-  let config: ShopConfig;
-  let shop: ShopProcess | undefined;
+describe.skipIf(postgresSkipped)('a shop process killed with SIGKILL in its "mark paid" handler, then redelivered; the database server crashed', () => {
+  const s = crashSuite();
 
-  beforeAll(async () => {
-    server = await startPostgresServer();
-    admin = new pg.Pool({ connectionString: server.url, max: 2 });
-    admin.on('error', () => {});
-    await migrate(fromPg(admin));
-    await admin.query(SHOP_TABLES);
-    // Retries reach past the processing TTL, after which a dead shop's claim is taken over.
-    sandbox = await startSandbox({ allowLocalNotifyUrl: true, webhookRetryDelaysMs: [100, 200, 400, 800, 1_600, 3_200] });
-    config = {
-      sandbox: { url: sandbox.url, apiKey: sandbox.apiKey, appId: sandbox.appId, merchantId: sandbox.merchantId, webhookSecret: sandbox.webhookSecret },
-      databaseUrl: server.url,
-      port: await freePort(),
-      processingTtlMs: PROCESSING_TTL_MS,
-    };
-  }, 60_000);
-
-  afterAll(async () => {
-    await stopShopProcess(shop, 'SIGKILL');
-    await sandbox?.close();
-    await admin?.end();
-    server?.destroy();
-  });
-
-  const addOrder = (id: string) => admin.query('INSERT INTO shop_orders (id, amount) VALUES ($1, 1250)', [id]);
-
-  /** POST /wallet/pay; undefined when the shop died before answering. */
-  async function pay(orderId: string): Promise<{ status: number; body: Record<string, unknown> } | undefined> {
-    const routesUrl = `http://127.0.0.1:${config.port}/payments`;
-    try {
-      const response = await fetch(`${routesUrl}/wallet/pay`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ orderId, token: sandbox.mintWalletToken() }),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    } catch {
-      return undefined;
-    }
-  }
-
-  /** The shop's effects of `orderId`: one row per run of its handler that committed. */
-  async function effectsOf(orderId: string) {
-    const effects = await admin.query('SELECT transaction_id FROM shop_effects WHERE order_id = $1', [orderId]);
-    const order = await admin.query('SELECT paid_count FROM shop_orders WHERE id = $1', [orderId]);
-    return { effects: effects.rows.map((row) => row.transaction_id as string), paidCount: order.rows[0]?.paid_count as number };
-  }
-
-  const deliveryOf = (transactionId: string): Delivery | undefined =>
-    sandbox.deliveries().find((delivery) => JSON.parse(delivery.body).transactionId === transactionId);
-
-  const chargeOf = (orderId: string) => {
-    const charges = sandbox.charges().filter((charge) => charge.referenceOrderId === orderId);
-    expect(charges.map((charge) => charge.transactionStatus)).toEqual(['S']);
-    return charges[0]!;
-  };
-
-  it.each(CRASH_POINTS)('killed %s: the merchant table holds the effect exactly once, and more redeliveries add nothing', async (point) => {
-    const orderId = `crash-${point}`;
-    await addOrder(orderId);
-    shop = await startShopProcess({ ...config, crashAt: point });
-    await pay(orderId);
-    expect(await shop.exited).toBe('SIGKILL');
-    const charge = chargeOf(orderId);
+  it.each(crashRuns(RUNS_PER_POINT))('killed %s (run %i): the merchant table holds the effect exactly once, and more redeliveries add nothing', async (point, run) => {
+    const { h } = s;
+    const orderId = `crash-${point}-${run}`;
+    await h.addOrder(orderId);
+    s.shop = await startShopProcess({ ...h.config, crashAt: point });
+    await h.pay(orderId);
+    expect(await s.shop.exited).toBe('SIGKILL');
+    const charge = h.chargeOf(orderId);
     // What the dead process left: the effect with its mark (after commit), or neither.
-    const left = await effectsOf(orderId);
-    expect(left.effects).toEqual(point === 'after-commit' ? [charge.transactionId] : []);
+    expect((await h.effectsOf(orderId)).effects).toEqual(point === 'after-commit' ? [charge.transactionId] : []);
 
-    shop = await startShopProcess(config);
-    await sandbox.waitForDeliveries(30_000);
-    const delivery = deliveryOf(charge.transactionId);
+    s.shop = await startShopProcess(h.config);
+    await h.sandbox.waitForDeliveries(30_000);
+    const delivery = h.deliveryOf(charge.transactionId);
     expect(delivery?.state).toBe('delivered');
     // Deliveries during the dead process's lease were told to retry (409); none ran the handler twice.
-    const resent = await sandbox.resend(delivery!.deliveryId);
+    const resent = await h.sandbox.resend(delivery!.deliveryId);
     expect(resent.state).toBe('delivered');
-    expect(await pay(orderId)).toMatchObject({ status: 200, body: { status: 'succeeded', alreadyPaid: true } });
+    expect(await h.pay(orderId)).toMatchObject({ status: 200, body: { status: 'succeeded', alreadyPaid: true } });
 
-    expect(await effectsOf(orderId)).toEqual({ effects: [charge.transactionId], paidCount: 1 });
-    expect(sandbox.charges().filter((c) => c.referenceOrderId === orderId)).toHaveLength(1);
-    await stopShopProcess(shop);
+    expect(await h.effectsOf(orderId)).toEqual({ effects: [charge.transactionId], paidCount: 1 });
+    expect(h.chargesOf(orderId)).toHaveLength(1);
   });
 
+  it.each(['before its webhook', 'once its webhook is handled'] as const)(
+    'a database server crash right after a payment is answered, %s: one charge and one effect, after the repay, the reconciliation and the webhook',
+    async (when) => {
+      const { h } = s;
+      const orderId = `db-crash-${when.split(' ')[0]}`;
+      await h.addOrder(orderId);
+      s.gate = await startWebhookGate(`http://127.0.0.1:${h.config.port}/payments/webhook`);
+      if (when === 'once its webhook is handled') s.gate.open();
+      s.shop = await startShopProcess({ ...h.config, notifyUrl: s.gate.url });
+      await h.freezeWalWriter();
+      expect(await h.pay(orderId)).toMatchObject({ status: 200, body: { status: 'succeeded' } });
+      const charge = h.chargeOf(orderId);
+      if (when === 'once its webhook is handled') await vi.waitFor(() => expect(h.deliveryOf(charge.transactionId)?.state).toBe('delivered'), { timeout: 10_000, interval: 5 });
+      await h.crashServer();
+
+      const recovered = await h.recordsOf(orderId);
+      console.info(`database crash ${when}: the order's rows after recovery: ${JSON.stringify(recovered)}`);
+      if (when === 'before its webhook') {
+        // The payment's outcome and the freeing of its lock were answered before they reached the disk, and are gone: the crash was real.
+        expect(recovered).toEqual({ state: 'pending', locked: true });
+        expect(await h.effectsOf(orderId)).toEqual({ effects: [], paidCount: 0 });
+      } else {
+        // The webhook was answered 200 only once its effect and mark were on disk: the service will not send it again.
+        expect(await h.effectsOf(orderId)).toEqual({ effects: [charge.transactionId], paidCount: 1 });
+      }
+
+      // Refused (never charged) while a lock the crash brought back lasts, then answered as paid.
+      const refusals = await h.payAgainOnceUnlocked(orderId);
+      console.info(`database crash ${when}: the repay was refused ${refusals} times while the order's lock lasted`);
+      await h.reconcileUntilSettled(s.shop, orderId);
+      expect(await h.effectsOf(orderId)).toEqual({ effects: [charge.transactionId], paidCount: 1 });
+
+      s.gate.open();
+      await h.sandbox.waitForDeliveries(30_000);
+      expect((await h.sandbox.resend(h.deliveryOf(charge.transactionId)!.deliveryId)).state).toBe('delivered');
+      expect(await h.effectsOf(orderId)).toEqual({ effects: [charge.transactionId], paidCount: 1 });
+      expect(h.chargesOf(orderId)).toHaveLength(1);
+    },
+  );
+
   it('a database server crash and restart between payments loses nothing: paid orders stay paid, handled events stay handled', async () => {
-    shop = await startShopProcess(config);
+    const { h } = s;
+    s.shop = await startShopProcess(h.config);
     const before = ['restart-1', 'restart-2', 'restart-3'];
     for (const orderId of before) {
-      await addOrder(orderId);
-      expect(await pay(orderId)).toMatchObject({ status: 200, body: { status: 'succeeded' } });
+      await h.addOrder(orderId);
+      expect(await h.pay(orderId)).toMatchObject({ status: 200, body: { status: 'succeeded' } });
     }
-    await addOrder('restart-4');
-    await sandbox.waitForDeliveries(30_000);
+    await h.addOrder('restart-4');
+    await h.sandbox.waitForDeliveries(30_000);
 
-    server.stop('immediate');
+    h.server.stop('immediate');
     // While it is down: a payment fails before anything is sent (the shop's own order lookup fails first), and a webhook is told to come back.
-    expect([500, 503]).toContain((await pay('restart-4'))?.status);
-    expect(sandbox.charges().filter((charge) => charge.referenceOrderId === 'restart-4')).toEqual([]);
-    const handled = deliveryOf(chargeOf('restart-1').transactionId)!;
-    const { body, headers } = signWebhook({ rawBody: handled.body, secret: sandbox.webhookSecret, deliveryId: 'while-down' });
-    const whileDown = await fetch(`http://127.0.0.1:${config.port}/payments/webhook`, { method: 'POST', headers, body });
+    expect([500, 503]).toContain((await h.pay('restart-4'))?.status);
+    expect(h.chargesOf('restart-4')).toEqual([]);
+    const handled = h.deliveryOf(h.chargeOf('restart-1').transactionId)!;
+    const { body, headers } = signWebhook({ rawBody: handled.body, secret: h.sandbox.webhookSecret, deliveryId: 'while-down' });
+    const whileDown = await fetch(`http://127.0.0.1:${h.config.port}/payments/webhook`, { method: 'POST', headers, body });
     expect(whileDown.status).toBe(503);
 
-    server.start();
+    h.server.start();
     for (const orderId of before) {
-      const delivery = deliveryOf(chargeOf(orderId).transactionId)!;
-      expect((await sandbox.resend(delivery.deliveryId)).state).toBe('delivered');
-      expect(await pay(orderId)).toMatchObject({ status: 200, body: { status: 'succeeded', alreadyPaid: true } });
+      const delivery = h.deliveryOf(h.chargeOf(orderId).transactionId)!;
+      expect((await h.sandbox.resend(delivery.deliveryId)).state).toBe('delivered');
+      // A lock freed just before the crash may be back (its freeing is not flushed): the repay waits for it to lapse.
+      await h.payAgainOnceUnlocked(orderId);
     }
-    expect(await pay('restart-4')).toMatchObject({ status: 200, body: { status: 'succeeded' } });
-    await sandbox.waitForDeliveries(30_000);
+    expect(await h.pay('restart-4')).toMatchObject({ status: 200, body: { status: 'succeeded' } });
+    await h.sandbox.waitForDeliveries(30_000);
     for (const orderId of [...before, 'restart-4']) {
-      expect(await effectsOf(orderId)).toEqual({ effects: [chargeOf(orderId).transactionId], paidCount: 1 });
+      expect(await h.effectsOf(orderId)).toEqual({ effects: [h.chargeOf(orderId).transactionId], paidCount: 1 });
     }
-    await stopShopProcess(shop);
   });
 });

@@ -84,14 +84,17 @@ export interface FaultRunTarget {
 /**
  * Pays `orders` orders (default RUN.orders; PAYMOUNT_FAULT_RUN_ORDERS overrides both) through `target`'s instances, reconciling
  * throughout and at the end until `audit` finds no charge the merchant
- * misses. Resolves the run's tally, the final audit, and the patterns of the
- * orders charged twice.
+ * misses. Each shopper starts an order once `beforeOrder` resolves (a run
+ * that takes a store away holds new orders meanwhile; those under way meet
+ * it gone). Resolves the run's tally, the final audit, and the patterns of
+ * the orders charged twice.
  */
 export async function runFaultMix(
   target: FaultRunTarget,
   agent: Agent,
   audit: () => Promise<ChargeAudit>,
   orderCount: number = RUN.orders,
+  beforeOrder: () => Promise<void> = async () => {},
 ): Promise<{ report: RunTally; final: ChargeAudit; chargedTwiceByPattern: Record<string, number> }> {
   const startedAt = Date.now();
   const { sandbox, shop, instances } = target;
@@ -134,7 +137,10 @@ export async function runFaultMix(
     reconciling = reconciling.then(() => reconcileOn(reconcileRuns, 200)).catch(() => {});
   }, RUN.reconcileEveryMs);
   try {
-    await inPool(orders, RUN.concurrency, (order, i) => pay(PATTERNS[i % PATTERNS.length] as Pattern, order.id, i));
+    await inPool(orders, RUN.concurrency, async (order, i) => {
+      await beforeOrder();
+      await pay(PATTERNS[i % PATTERNS.length] as Pattern, order.id, i);
+    });
   } finally {
     clearInterval(clockTicker);
     clearInterval(reconcileTicker);

@@ -3,10 +3,13 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import type { PaymentEvent, ReconcileOptions, ReconcileSummary } from '@paymount/core';
 import { createPostgresStores, fromPg, inTransaction, migrate } from '@paymount/postgres';
-import { startSandbox, type SandboxClientOptions } from '@paymount/sandbox';
+import { FAULT_KINDS, startSandbox, type SandboxClientOptions } from '@paymount/sandbox';
 import pg from 'pg';
+import type { Agent } from 'undici';
+import { expect } from 'vitest';
 import type { AdapterName } from './apps';
-import type { FaultRunTarget } from './fault-run';
+import { auditCharges, type ChargeAudit } from './charge-audit';
+import { runFaultMix, type FaultRunTarget, type RunTally } from './fault-run';
 import type { SharedStoreInstanceOptions, SharedStoreShopOptions } from './shared-store-instance';
 import { Shop } from './shop';
 
@@ -22,7 +25,12 @@ const TSCONFIG = fileURLToPath(new URL('../../../tsconfig.options.json', import.
 const CLOCK_SYNC_MS = 50;
 
 /** An instance's own pool on the shared database. */
-export const instancePool = (databaseUrl: string) => new pg.Pool({ connectionString: databaseUrl, max: 20, connectionTimeoutMillis: 2_000 });
+export function instancePool(databaseUrl: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, connectionTimeoutMillis: 2_000 });
+  // Without a listener, an idle connection the server dropped (a restart) is an uncaught 'error' that ends the process; the pool replaces it.
+  pool.on('error', () => {});
+  return pool;
+}
 
 /** An instance's stores on `pool`, and the handler that writes each event to the merchant's table in paymount's transaction. */
 export function postgresRoutes(pool: pg.Pool, shop: Shop): SharedStoreInstanceOptions['routes'] {
@@ -163,4 +171,41 @@ export async function startPostgresShop(options: PostgresShopOptions): Promise<P
       return rows.map((row) => ({ type: row.event_type, transactionId: row.transaction_id ?? undefined, referenceOrderId: row.reference_order_id ?? undefined }));
     },
   };
+}
+
+/** A fault run through a PostgresShop, audited against the merchant's table. */
+export interface TableAudit {
+  report: RunTally;
+  /** The ledger against the table: orders charged twice, charges it misses, charges in it twice. */
+  final: ChargeAudit;
+  chargedTwiceByPattern: Record<string, number>;
+  /** Rows in the merchant's table, and the events among them applied more than once. */
+  effects: number;
+  appliedTwice: string[];
+}
+
+/** runFaultMix through `run`, audited against what the merchant's table holds. */
+export async function runAgainstTable(run: PostgresShop, agent: Agent, orders: number, beforeOrder?: () => Promise<void>): Promise<TableAudit> {
+  const audit = async () => auditCharges(run.sandbox.charges(), (await run.effects()) as PaymentEvent[]);
+  const result = await runFaultMix(run, agent, audit, orders, beforeOrder);
+  const identities = (await run.effects()).map((effect) => `${effect.type}:${effect.transactionId}`);
+  return { ...result, effects: identities.length, appliedTwice: identities.filter((identity, index) => identities.indexOf(identity) !== index) };
+}
+
+/** The run's tally, in lines headed `name`, for the test's output. */
+export function tallyLines(name: string, { report, chargedTwiceByPattern, effects, appliedTwice }: TableAudit): string {
+  return [
+    `${name}: ${effects} effects in the merchant's table, ${appliedTwice.length} twice`,
+    `${name}: ${JSON.stringify(report)}`,
+    `patterns of the orders charged twice: ${JSON.stringify(chargedTwiceByPattern)}`,
+  ].join('\n');
+}
+
+/** The run met every kind of fault, and no order was charged twice, no charge missed by the merchant's table, no effect applied twice. */
+export function expectEachEffectOnce({ report, final, appliedTwice }: TableAudit): void {
+  for (const kind of FAULT_KINDS) expect(report.faultsByKind[kind] ?? 0, kind).toBeGreaterThan(0);
+  expect.soft(final.chargedTwice, 'orders charged twice').toEqual([]);
+  expect.soft(final.unreported, "charges the merchant's table misses").toEqual([]);
+  expect.soft(final.reportedTwice, "charges in the merchant's table twice").toEqual([]);
+  expect.soft(appliedTwice, "effects in the merchant's table twice").toEqual([]);
 }

@@ -1,11 +1,8 @@
-import type { PaymentEvent } from '@paymount/core';
-import { FAULT_KINDS } from '@paymount/sandbox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
-import { auditCharges } from '../support/charge-audit';
-import { FAULT_RUN_SANDBOX, RUN, runFaultMix, runOrderCount } from '../support/fault-run';
+import { FAULT_RUN_SANDBOX, RUN, runOrderCount } from '../support/fault-run';
 import { createAgent } from '../support/http';
-import { startPostgresShop, type PostgresShop } from '../support/postgres-shop';
+import { expectEachEffectOnce, runAgainstTable, startPostgresShop, tallyLines, type PostgresShop } from '../support/postgres-shop';
 
 /**
  * The fault run (support/fault-run.ts) through three app processes (Express,
@@ -31,24 +28,8 @@ describe.skipIf(postgresSkipped)('three app processes on one PostgreSQL under ra
   const orders = runOrderCount();
   it(`${orders.toLocaleString('en')} orders paid twice, both ways, polled and reconciled: none charged twice, each effect in the merchant's table once`, async () => {
     run = await startPostgresShop({ databaseUrl: server.url, adapters: ['express', 'koa', 'node'], client: RUN.client, orders, sandbox: FAULT_RUN_SANDBOX });
-    const { sandbox } = run;
-    const effects = run.effects;
-    const { report, final, chargedTwiceByPattern } = await runFaultMix(
-      run,
-      agent,
-      async () => auditCharges(sandbox.charges(), (await effects()) as PaymentEvent[]),
-      orders,
-    );
-    const identities = (await effects()).map((effect) => `${effect.type}:${effect.transactionId}`);
-    const appliedTwice = identities.filter((identity, index) => identities.indexOf(identity) !== index);
-    console.info(`shared-PostgreSQL fault run: ${identities.length} effects in the merchant's table, ${appliedTwice.length} twice`);
-
-    console.info(`shared-PostgreSQL fault run: ${JSON.stringify(report)}`);
-    console.info(`patterns of the orders charged twice: ${JSON.stringify(chargedTwiceByPattern)}`);
-    for (const kind of FAULT_KINDS) expect(report.faultsByKind[kind] ?? 0, kind).toBeGreaterThan(0);
-    expect.soft(final.chargedTwice, 'orders charged twice').toEqual([]);
-    expect.soft(final.unreported, "charges the merchant's table misses").toEqual([]);
-    expect.soft(final.reportedTwice, "charges in the merchant's table twice").toEqual([]);
-    expect.soft(appliedTwice, "effects in the merchant's table twice").toEqual([]);
+    const audit = await runAgainstTable(run, agent, orders);
+    console.info(tallyLines('shared-PostgreSQL fault run', audit));
+    expectEachEffectOnce(audit);
   }, 600_000);
 });

@@ -1,40 +1,37 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import type { ReconcileSummary } from '@paymount/core';
+import { endProcess, forkTypeScript, ipcRequests, type ForkedProcess } from '../../../../tools/forked-process';
 import type { ShopConfig } from './shop';
 
 const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 const script = fileURLToPath(new URL('./shop-process.ts', import.meta.url));
 
-export interface ShopProcess {
-  child: ChildProcess;
+/** The messages between a test and a shop process. */
+export type ToShop = { kind: 'reconcile'; id: number };
+export type FromShop = { kind: 'listening'; routesUrl: string } | { kind: 'reconciled'; id: number; summary?: ReconcileSummary; error?: string };
+
+export interface ShopProcess extends ForkedProcess {
   routesUrl: string;
-  /** Resolves with the signal that ended it (SIGKILL for a crash), or null for an exit. */
-  exited: Promise<NodeJS.Signals | null>;
+  /** The shop's paymentRoutes.reconcile({ olderThanMs: 0 }); rejects when it fails or the process ends first. */
+  reconcile(): Promise<ReconcileSummary>;
 }
 
 /** Forks the shop (TypeScript through tsx); resolves once it listens. */
 export async function startShopProcess(config: ShopConfig): Promise<ShopProcess> {
-  const child = fork(script, {
-    cwd: packageDir,
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, PAYMOUNT_SHOP: JSON.stringify(config) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = once(child, 'exit').then(([, signal]) => signal as NodeJS.Signals | null);
-  const routesUrl = await new Promise<string>((resolve, reject) => {
-    void exited.then((signal) => reject(new Error(`the shop process ended (${signal ?? child.exitCode}) before listening`)));
-    child.on('message', (message: { kind: string; routesUrl: string }) => {
-      if (message.kind === 'listening') resolve(message.routesUrl);
-    });
-  });
-  return { child, routesUrl, exited };
+  const forked = await forkTypeScript(script, { cwd: packageDir, env: { PAYMOUNT_SHOP: JSON.stringify(config) } }, (message: FromShop) =>
+    message.kind === 'listening' ? message.routesUrl : undefined,
+  );
+  const request = ipcRequests(forked);
+  return {
+    ...forked,
+    routesUrl: forked.ready,
+    async reconcile() {
+      const { summary, error } = await request<Extract<FromShop, { kind: 'reconciled' }>>({ kind: 'reconcile' });
+      if (summary === undefined) throw new Error(error ?? 'reconcile failed in the shop process');
+      return summary;
+    },
+  };
 }
 
 /** Ends a shop process that is still running: cleanly (disconnect), or SIGKILL. */
-export async function stopShopProcess(shop: ShopProcess | undefined, how: 'disconnect' | 'SIGKILL' = 'disconnect'): Promise<void> {
-  if (shop === undefined || shop.child.exitCode !== null || shop.child.signalCode !== null) return;
-  if (how === 'SIGKILL') shop.child.kill('SIGKILL');
-  else shop.child.disconnect();
-  await shop.exited;
-}
+export const stopShopProcess = (shop: ShopProcess | undefined, how: 'disconnect' | 'SIGKILL' = 'disconnect') => endProcess(shop, how);

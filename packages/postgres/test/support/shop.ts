@@ -27,6 +27,11 @@ export interface ShopConfig {
   notifyUrl?: string;
   /** SIGKILL this process there, in the first handler transaction that reaches it. */
   crashAt?: CrashPoint;
+  /**
+   * The client's time limits and the order lock's lease (default: core's,
+   * a 210 s lease): short, so a lock a dead process held lapses within a test.
+   */
+  timing?: { timeoutMs: number; deadlineMs: number; lockTtlMs: number };
 }
 
 export interface Shop {
@@ -86,14 +91,16 @@ export async function startShop(config: ShopConfig, logger: Logger | false = fal
     return order ? { referenceOrderId: orderId, amount: { orderAmount: order.amount, priceCurrency: 'USD' }, description: 'A shop order' } : null;
   };
   const routesUrl = `http://127.0.0.1:${config.port}/payments`;
+  const { apiKey, url: baseUrl, appId, merchantId } = config.sandbox;
+  const { timing } = config;
   const middleware = createNodeMiddleware(
     {
-      client: { apiKey: config.sandbox.apiKey, baseUrl: config.sandbox.url, appId: config.sandbox.appId, merchantId: config.sandbox.merchantId, localDevelopment: true },
+      client: { apiKey, baseUrl, appId, merchantId, localDevelopment: true, ...(timing ? { timeoutMs: timing.timeoutMs, deadlineMs: timing.deadlineMs } : {}) },
       resolveOrder,
       notifyUrl: config.notifyUrl ?? `${routesUrl}/webhook`,
       webhook: { secret: config.sandbox.webhookSecret, processingTtlMs: config.processingTtlMs },
       store: stores.idempotency,
-      orders: { store: stores.orders },
+      orders: { store: stores.orders, ...(timing ? { lockTtlMs: timing.lockTtlMs } : {}) },
       on: {
         'payment.succeeded': inTransaction(async (event, { db: tx }) =>
           markPaid(tx, event.referenceOrderId ?? '-', event.transactionId ?? '-', crash),

@@ -1,0 +1,62 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
+import { FAULT_RUN_SANDBOX, RUN, runOrderCount } from '../support/fault-run';
+import { createAgent } from '../support/http';
+import { expectEachEffectOnce, runAgainstTable, startPostgresShop, tallyLines, type PostgresShop } from '../support/postgres-shop';
+
+/** A shorter run than the fault run's 2,000 orders: the crash and its recovery are what it adds. */
+const ORDERS = 600;
+/** The server crashes once the service has processed this many payments: about a third into the run (some 400 in all), every kind of call in flight. */
+const CRASH_AFTER_CHARGES = 150;
+/** How long the server stays down: past every webhook's retries (770 ms in all), so some events are left to reconciliation. */
+const DOWN_MS = 1_500;
+
+/**
+ * The shared-PostgreSQL fault run (shared-postgres-fault-run.test.ts) with
+ * the database server crashing partway: `pg_ctl stop -m immediate` (no
+ * checkpoint; what the stores wrote without waiting for the disk, and the WAL
+ * writer had not flushed, is lost), down for DOWN_MS, then started again
+ * (recovery from the WAL) while the shoppers, the service and the three app
+ * processes carry on. The ledger is audited against the merchant's table.
+ */
+describe.skipIf(postgresSkipped)('three app processes on one PostgreSQL server that crashes and restarts mid-run, under random service faults', () => {
+  let server: PostgresServer;
+  let run: PostgresShop | undefined;
+  const agent = createAgent(RUN.concurrency * 4);
+  beforeAll(async () => {
+    server = await startPostgresServer();
+    // The WAL writer flushes on its own at most every 10 s: a write answered before its flush is lost unless a later commit flushed it.
+    const admin = new pg.Pool({ connectionString: server.url, max: 1 });
+    await admin.query("ALTER SYSTEM SET wal_writer_delay = '10s'");
+    await admin.query('SELECT pg_reload_conf()');
+    await admin.end();
+  });
+  afterAll(async () => {
+    await run?.close();
+    await agent.close();
+    server?.destroy();
+  });
+
+  const orders = runOrderCount(ORDERS);
+  it(`${orders.toLocaleString('en')} orders, the server crashed after ${CRASH_AFTER_CHARGES} payments: none charged twice, none the merchant's table misses, no effect in it twice`, async () => {
+    run = await startPostgresShop({ databaseUrl: server.url, adapters: ['express', 'koa', 'node'], client: RUN.client, orders, sandbox: FAULT_RUN_SANDBOX });
+    const { sandbox } = run;
+    // Shoppers start no new order while the server is down (else they would run through the orders meeting 503s); those under way carry on.
+    let serving = Promise.resolve();
+    const crashed = (async () => {
+      while (sandbox.charges().length < CRASH_AFTER_CHARGES) await new Promise((resolve) => setTimeout(resolve, 20));
+      const startedAt = Date.now();
+      serving = server.crash(DOWN_MS);
+      await serving;
+      return { charges: sandbox.charges().length, backAfterMs: Date.now() - startedAt };
+    })();
+    const audit = await runAgainstTable(run, agent, orders, () => serving);
+    const crash = await crashed;
+    const payments = audit.report.charges.succeeded + audit.report.charges.declined;
+    console.info(`shared-PostgreSQL restart run: crashed after ${CRASH_AFTER_CHARGES} payments, serving again ${crash.backAfterMs} ms later (${crash.charges} by then), ${payments} in all`);
+    expect(payments - crash.charges, 'more payments after the restart than before the crash').toBeGreaterThan(CRASH_AFTER_CHARGES);
+    console.info(tallyLines('shared-PostgreSQL restart run', audit));
+    expectEachEffectOnce(audit);
+  }, 300_000);
+});
