@@ -302,20 +302,18 @@ describe.skipIf(mode === 'skip')('the sandbox dashboard and hosted checkout in h
         await expectAccessible(page);
         await withAddress.close();
 
-        // 8888 is a sandbox amount the card is declined for.
-        const declined = await openSession(page, { description: 'A declined mug', amount: { orderAmount: 8888, priceCurrency: 'USD' } });
-        await page.click('#pay');
-        await page.waitForSelector('[data-state="failed"]');
-        expect(await page.textContent('#notice')).toBe('Your payment failed: card declined.');
-        await expectAccessible(page);
-        await declined.close();
-
-        const cancelled = await openSession(page, { description: 'A mug left behind', amount: { orderAmount: 1250, priceCurrency: 'USD' } });
-        await page.click('#cancel');
-        await page.waitForSelector('[data-state="cancelled"]');
-        expect(await page.textContent('#notice')).toBe('You cancelled the payment.');
-        await expectAccessible(page);
-        await cancelled.close();
+        for (const [button, state, notice, orderAmount] of [
+          // 8888 is a sandbox amount the card is declined for.
+          ['#pay', 'failed', 'Your payment failed: card declined.', 8888],
+          ['#cancel', 'cancelled', 'You cancelled the payment.', 1250],
+        ] as const) {
+          const session = await openSession(page, { description: `A mug, ${state}`, amount: { orderAmount, priceCurrency: 'USD' } });
+          await page.click(button);
+          await page.waitForSelector(`[data-state="${state}"]`);
+          expect(await page.textContent('#notice')).toBe(notice);
+          await expectAccessible(page);
+          await session.close();
+        }
       });
     });
   }
