@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
+import type { CheckoutSessionInput } from '@paymount/core';
 import { paymentRouter } from '@paymount/express';
 import { startExpressShop } from '@paymount/example-express-shop';
 import { readShopConfig, type RunningShop } from '@paymount/example-shop-kit';
@@ -110,12 +111,21 @@ describe.skipIf(mode === 'skip')('the sandbox dashboard and hosted checkout in h
     return dashboard.locator(`article.delivery[data-state="${state}"]`, { hasText: orderId });
   }
 
-  /** Opens a hosted checkout of two items with tax and a surcharge, created through a paymount client. */
-  async function sessionWithSummary(page: Page): Promise<{ close(): Promise<void> }> {
+  let sessions = 0;
+
+  /** Opens the hosted checkout of a session created through a paymount client, as a merchant's own code may create one. */
+  async function openSession(page: Page, input: Omit<CheckoutSessionInput, 'referenceOrderId'>): Promise<{ close(): Promise<void> }> {
     const { sandbox } = shop();
     const { paymentRoutes } = paymentRouter({ client: sandbox.clientOptions(), resolveOrder: () => null, webhook: { secret: sandbox.webhookSecret }, logger: false });
-    const session = await paymentRoutes.client.createCheckoutSession({
-      referenceOrderId: `order-summary-${Date.now()}`,
+    sessions += 1;
+    const session = await paymentRoutes.client.createCheckoutSession({ referenceOrderId: `order-page-${Date.now()}-${sessions}`, ...input });
+    await page.goto(session.checkoutUrl);
+    return { close: () => paymentRoutes.close() };
+  }
+
+  /** A hosted checkout of two items with tax and a surcharge. */
+  const sessionWithSummary = (page: Page) =>
+    openSession(page, {
       description: 'Two mugs and a notebook',
       amount: { orderAmount: 3800, taxAmount: 304, surchargeAmount: 150, priceCurrency: 'USD' },
       productList: [
@@ -124,9 +134,6 @@ describe.skipIf(mode === 'skip')('the sandbox dashboard and hosted checkout in h
       ],
       merchantReturnUrl: `${shop().url}/return`,
     });
-    await page.goto(session.checkoutUrl);
-    return { close: () => paymentRoutes.close() };
-  }
 
   async function expectAccessible(page: Page): Promise<void> {
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -269,6 +276,44 @@ describe.skipIf(mode === 'skip')('the sandbox dashboard and hosted checkout in h
         expect(await page.getAttribute('#return', 'href')).toContain(`${shop().url}/return?orderId=${second}`);
         await expectAccessible(page);
         if (name === 'phone') await expectAccessible(dashboard);
+      });
+    });
+
+    it(`hosted checkout at ${viewport.width}×${viewport.height} (${name}): the form-error, failed and cancelled pages pass axe-core`, async () => {
+      await withContext(viewport, async (context) => {
+        const page = await context.newPage();
+        // No merchantReturnUrl: the outcome is shown on the sandbox's own page rather than in the shop.
+        const withAddress = await openSession(page, {
+          description: 'A mug, billed to an address',
+          amount: { orderAmount: 1250, priceCurrency: 'USD' },
+          collectBillingAddress: true,
+        });
+        await page.fill('input[name="billing_name"]', 'Ada Lovelace');
+        await page.fill('input[name="billing_line1"]', '12 St James Square');
+        await page.fill('input[name="billing_city"]', 'London');
+        await page.fill('input[name="billing_postalCode"]', 'SW1Y 4JH');
+        // Filled, so the browser submits it; a country the service refuses, so the page comes back with the error.
+        await page.fill('input[name="billing_country"]', 'GBR');
+        const refused = page.waitForResponse((res) => res.url().endsWith('/pay'));
+        await page.click('#pay');
+        expect((await refused).status()).toBe(400);
+        expect(await page.textContent('[role="alert"]')).toBe('Please fill in: billing country.');
+        expect(await page.inputValue('input[name="billing_city"]')).toBe('London');
+        await expectAccessible(page);
+        await withAddress.close();
+
+        for (const [button, state, notice, orderAmount] of [
+          // 8888 is a sandbox amount the card is declined for.
+          ['#pay', 'failed', 'Your payment failed: card declined.', 8888],
+          ['#cancel', 'cancelled', 'You cancelled the payment.', 1250],
+        ] as const) {
+          const session = await openSession(page, { description: `A mug, ${state}`, amount: { orderAmount, priceCurrency: 'USD' } });
+          await page.click(button);
+          await page.waitForSelector(`[data-state="${state}"]`);
+          expect(await page.textContent('#notice')).toBe(notice);
+          await expectAccessible(page);
+          await session.close();
+        }
       });
     });
   }

@@ -2,10 +2,22 @@ import type { IncomingMessage } from 'node:http';
 import { environmentOfKey, type Environment, type SandboxCredentials } from './credentials';
 import { SandboxRefusal } from './envelope';
 import { callerAddress, headerValue } from './http-io';
+import { isoTime } from './iso-time';
+import { localFix } from './local-fix';
 import type { RequestIdWindow } from './request-ids';
 
 export const TIMESTAMP_WINDOW_MS = 10 * 60_000;
 export const REQUEST_ID_MAX_LENGTH = 64;
+
+// The key is never echoed: the fix names where the right one is.
+const UNKNOWN_KEY_FIX = localFix(
+  'configure the client with its key: `createPaymentClient({ ...sandbox.clientOptions() })` (the test key, `sandbox.apiKey`), ' +
+    'or start it with yours: `startSandbox({ credentials: { testApiKey } })` (CLI: --test-api-key)',
+);
+const CLOCK_FIX = localFix(
+  "give the client the sandbox's time: `createPaymentClient({ ...sandbox.clientOptions() })` reads it from `sandbox.clock`, " +
+    'or `sandbox.clock.reset()` (POST /sandbox/clock/reset) puts the clock back',
+);
 
 export interface AuthContext {
   credentials: SandboxCredentials;
@@ -23,7 +35,9 @@ export interface AuthContext {
  */
 export function authenticate(req: IncomingMessage, ctx: AuthContext): Environment {
   if (ctx.allowIp && !ctx.allowIp(callerAddress(req))) {
-    throw new SandboxRefusal('A07', 'caller address is not on the IP allow-list of this application');
+    const caller = callerAddress(req);
+    const fix = localFix(`add it to its list: \`startSandbox({ ipAllowList: [..., '${caller}'] })\` (CLI: --ip-allow ${caller})`);
+    throw new SandboxRefusal('A07', `caller address ${caller} is not on the IP allow-list of this application${fix}`);
   }
   const environment = checkAuthorization(headerValue(req, 'authorization'), ctx.credentials);
   if (ctx.jsonBody) checkContentType(headerValue(req, 'content-type'));
@@ -43,7 +57,7 @@ function checkAuthorization(value: string | undefined, credentials: SandboxCrede
   }
   const environment = environmentOfKey(credentials, match[1] ?? '');
   if (!environment) {
-    throw new SandboxRefusal('A02', 'API key is not valid for the test or the production environment');
+    throw new SandboxRefusal('A02', `API key is not valid for the test or the production environment${UNKNOWN_KEY_FIX}`);
   }
   return environment;
 }
@@ -62,8 +76,13 @@ function checkTimestamp(value: string | undefined, now: number): void {
     const hint = value !== undefined && /^[0-9]{10}$/.test(value) ? ' (a 10-digit seconds value is not accepted)' : '';
     throw new SandboxRefusal('A03', `X-Timestamp must be Unix time in milliseconds, 13 digits${hint}`);
   }
-  if (Math.abs(Number(value) - now) > TIMESTAMP_WINDOW_MS) {
-    throw new SandboxRefusal('A04', 'X-Timestamp is more than 10 minutes away from server time');
+  const skewMs = Number(value) - now;
+  if (Math.abs(skewMs) > TIMESTAMP_WINDOW_MS) {
+    const away = `${Math.ceil(Math.abs(skewMs) / 60_000)} minutes ${skewMs < 0 ? 'behind' : 'ahead of'}`;
+    throw new SandboxRefusal(
+      'A04',
+      `X-Timestamp is ${away} the sandbox's clock (${isoTime(now)}), more than the ${TIMESTAMP_WINDOW_MS / 60_000} minutes allowed${CLOCK_FIX}`,
+    );
   }
 }
 

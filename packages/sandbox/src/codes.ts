@@ -16,7 +16,7 @@ export const SANDBOX_CODES = {
   C02: { status: 403, rule: 'control route called from another address than 127.0.0.1, ::1 or the one the sandbox listens on, and not on controlAllowList' },
   C03: { status: 403, rule: "dashboard form post without the sandbox's own Origin (a page on another site cannot press the dashboard's buttons)" },
   R01: { status: 413, rule: 'request body larger than the body limit' },
-  R02: { status: 400, rule: 'request body is not a JSON object' },
+  R02: { status: 400, rule: 'request body is not a JSON object; control routes: an input field breaks its rule or is not one the route knows (each in `issues`)' },
   R04: { status: 404, rule: 'no such route' },
   R05: { status: 405, rule: 'method not allowed on this route (the transaction query takes GET, every other service route POST; see `Allow`)' },
   V01: { status: 400, rule: 'a required field is missing' },

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-// Bundled into this package's build: a fixed credential the client would refuse is refused here too.
-import { MIN_SECRET_LENGTH } from '../../core/src/schemas/secret-length';
 
 /** What the merchant would read in the portal: one application, one merchant, a key per environment. */
 export interface SandboxCredentials {
@@ -17,7 +15,7 @@ export type Environment = 'test' | 'production';
 
 const token = (prefix: string, bytes: number) => `${prefix}${randomBytes(bytes).toString('hex')}`;
 
-/** Fresh random credentials, overridden field by field by `given` (e.g. stable ones for an example shop). */
+/** Fresh random credentials, overridden field by field by `given` (e.g. stable ones for an example shop; startSandbox checked them). */
 export function createCredentials(given: Partial<SandboxCredentials> = {}): SandboxCredentials {
   const credentials: SandboxCredentials = {
     appId: given.appId ?? token('app_', 8),
@@ -27,17 +25,6 @@ export function createCredentials(given: Partial<SandboxCredentials> = {}): Sand
     webhookSecret: given.webhookSecret ?? token('whsec_', 24),
     gatewayId: given.gatewayId ?? 'paymountsandbox',
   };
-  if (credentials.appId.length > 32 || credentials.merchantId.length > 32) {
-    throw new TypeError('appId and merchantId must be at most 32 characters');
-  }
-  for (const name of ['testApiKey', 'productionApiKey', 'webhookSecret'] as const) {
-    if (credentials[name].length < MIN_SECRET_LENGTH) {
-      throw new TypeError(`${name} must be at least ${MIN_SECRET_LENGTH} characters, as a paymount client requires of its key and webhook secret`);
-    }
-  }
-  if (credentials.testApiKey === credentials.productionApiKey) {
-    throw new TypeError('testApiKey and productionApiKey must differ: the key is what selects the environment');
-  }
   return credentials;
 }
 

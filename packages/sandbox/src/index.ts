@@ -1,5 +1,6 @@
 export { startSandbox, type Sandbox, type SandboxClientOptions } from './server';
 export type { SandboxOptions } from './options';
+export { SandboxOptionsError, type SandboxOptionsIssue } from './check-options';
 export type { SandboxClock, TimeSource } from './clock';
 export type { SandboxCredentials, Environment } from './credentials';
 export type { Charge, Channel, Address, Refund, RefundAmount } from './ledger';

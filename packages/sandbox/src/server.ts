@@ -1,15 +1,16 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { createServiceRoutes } from './api/service-routes';
+import { createServiceRoutes, readServiceBody } from './api/service-routes';
 import { notifyClosed } from './charging';
+import { checkSandboxOptions } from './check-options';
 import { createSandboxClock, type SandboxClock } from './clock';
 import { createControlRoutes } from './control/routes';
 import { createCredentials, type SandboxCredentials } from './credentials';
 import { refusalReply, SandboxRefusal, type EnvelopeReply } from './envelope';
 import { FaultPlan, type ActiveFault, type FaultKind, type FaultSpec } from './faults';
 import { createHostedPageRoutes } from './hosted-page/routes';
-import { callerAddress, readBody, sendJson, sendText } from './http-io';
+import { callerAddress, sendJson, sendText } from './http-io';
 import { createIpAllowList } from './ip-allow-list';
 import { Ledger, type Charge, type Refund } from './ledger';
 import type { SandboxOptions } from './options';
@@ -187,8 +188,9 @@ function pathOf(url: string): string {
 
 const NON_JSON_PAGE = '<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>';
 
-/** Starts the sandbox on 127.0.0.1 (by default) and resolves once it listens. */
+/** Starts the sandbox on 127.0.0.1 (by default) and resolves once it listens; rejects with a SandboxOptionsError naming every broken option. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  checkSandboxOptions(options);
   const state = buildState(options);
   // A bug in the emulator must not pass silently: without onError it goes to stderr.
   // eslint-disable-next-line no-console
@@ -235,7 +237,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
    * meanwhile, and answered only if the caller still listens.
    */
   function processLate(req: IncomingMessage, res: ServerResponse, path: string, delayMs: number): void {
-    const body = readBody(req, state.bodyLimitBytes);
+    const body = readServiceBody(req, state);
     // A body refused on arrival is answered when the request is processed, like any other.
     body.catch(() => {});
     // Node keeps the peer address once it has been read; the caller may have hung up by the time the allow-list asks for it.

@@ -29,8 +29,11 @@ export interface TriggerOptions {
   referenceOrderId?: string;
 }
 
-/** What the trigger route and `sandbox.trigger` accept, checked with the service routes' field codes. */
-export const triggerRules = z.object({
+/**
+ * What the trigger route and `sandbox.trigger` accept, checked with the service routes' field codes.
+ * Strict: a misspelt option is refused (R02), naming the one meant, rather than ignored.
+ */
+export const triggerRules = z.strictObject({
   event: z.enum(WEBHOOK_EVENTS, { error: `must be one of ${WEBHOOK_EVENTS.join(', ')}` }),
   forwardTo: text(2048).refine((url) => isPublicHttpsUrl(url, true), {
     message: 'must be an http(s) URL on this machine (localhost, 127.0.0.1, [::1]) or a public HTTPS URL',
@@ -138,7 +141,7 @@ function refundPayment(state: SandboxState, input: TriggerInput, declined: boole
  * code as the service routes (a wallet payment, an expired hosted session, a
  * payment and its refund), and queues its signed webhook to `forwardTo`.
  * Returns that delivery, pending: `deliverer.settled` tells its outcome.
- * Refuses bad input (V01–V07, D02, D03) before creating anything.
+ * Refuses bad input (V01–V07, D02, D03; R02 an unknown option) before creating anything.
  */
 export function trigger(state: SandboxState, request: Record<string, unknown>): Delivery {
   const parsed = parseBody(triggerRules, request);

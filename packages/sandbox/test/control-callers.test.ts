@@ -128,7 +128,7 @@ describe('controlAllowList (--control-allow) opens them to named callers', () =>
   });
 
   it('is refused at start when an entry is not an address, naming the option', async () => {
-    await expect(startSandbox({ controlAllowList: ['everyone'] })).rejects.toThrow('controlAllowList entry "everyone" is not an IP address or CIDR range');
+    await expect(startSandbox({ controlAllowList: ['everyone'] })).rejects.toThrow('controlAllowList.0 "everyone" is not an IP address or CIDR range');
   });
 
   it('is what --control-allow sets, repeatable', () => {

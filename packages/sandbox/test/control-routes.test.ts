@@ -224,7 +224,7 @@ describe('what a hostile web page could send to the control routes', () => {
   });
 
   it('walletOrigins must be origins', async () => {
-    await expect(startSandbox({ walletOrigins: ['https://shop.dev.example/'] })).rejects.toThrow(/walletOrigins: "https:\/\/shop\.dev\.example\/" is not an origin/);
+    await expect(startSandbox({ walletOrigins: ['https://shop.dev.example/'] })).rejects.toThrow(/walletOrigins\.0 "https:\/\/shop\.dev\.example\/" is not an origin/);
   });
 
   it('walletOrigins adds page origins the token route sends CORS to', async () => {

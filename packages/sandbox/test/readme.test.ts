@@ -12,4 +12,18 @@ describe('README', () => {
   it.each(FAULT_KINDS)('documents fault kind %s', (kind) => {
     expect(readme).toContain(`| \`${kind}\` |`);
   });
+
+  it('ends every table with a blank line, so no paragraph is swallowed into its last row', () => {
+    const lines = readme.split('\n');
+    const swallowed: string[] = [];
+    lines.forEach((line, i) => {
+      // A table is its header, its delimiter row (|---|---|) and the rows that follow.
+      if (!/^\|(\s*:?-+:?\s*\|)+\s*$/.test(line)) return;
+      let end = i + 1;
+      while (lines[end]?.startsWith('|')) end += 1;
+      const after = lines[end];
+      if (after !== undefined && after !== '') swallowed.push(`line ${end + 1}: ${after}`);
+    });
+    expect(swallowed).toEqual([]);
+  });
 });

@@ -82,7 +82,9 @@ describe('fixed credentials', () => {
     async (name) => {
       const error = (await startSandbox({ credentials: { [name]: 'short_secret' } }).catch((e: unknown) => e)) as Error;
       expect(error).toBeInstanceOf(TypeError);
-      expect(error.message).toBe(`${name} must be at least 16 characters, as a paymount client requires of its key and webhook secret`);
+      expect(error.message).toBe(
+        `Invalid sandbox options: credentials.${name} must be at least 16 characters, as a paymount client requires of its key and webhook secret`,
+      );
     },
   );
 });

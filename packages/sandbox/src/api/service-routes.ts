@@ -5,6 +5,8 @@ import { authenticate, claimRequestId } from '../auth';
 import type { Environment } from '../credentials';
 import { newTraceId, refusalReply, SandboxRefusal, success, type EnvelopeReply } from '../envelope';
 import { parseJsonObject, queryParameters, readBody } from '../http-io';
+import { localFix } from '../local-fix';
+import type { RateLimitOptions } from '../rate-limit';
 import { checkoutSessionRules } from '../rules/checkout-session';
 import { directPaymentRules } from '../rules/direct-payment';
 import { expireSessionRules } from '../rules/expire-session';
@@ -19,6 +21,22 @@ import { expireSession } from './expire-session';
 import { refund } from './refund';
 import { terminalSale } from './terminal-sale';
 import { queryTransaction } from './transaction-query';
+
+/** S04, naming the limit this sandbox was started with and how to lift it. */
+function rateLimited({ limit, windowMs }: RateLimitOptions, waitMs: number): SandboxRefusal {
+  const allows = `this sandbox allows ${limit} call${limit === 1 ? '' : 's'} per ${windowMs} ms`;
+  const fix = localFix('start it with `startSandbox({ rateLimit: false })` (CLI: --rate-limit off) or a higher `rateLimit: { limit, windowMs }`');
+  return new SandboxRefusal('S04', `call frequency limit exceeded (${allows}): reduce concurrency or retry after waiting${fix}`, {
+    headers: { 'retry-after': String(Math.ceil(waitMs / 1000)) },
+  });
+}
+
+const BODY_LIMIT_FIX = localFix('start it with a larger `startSandbox({ bodyLimitBytes: <bytes> })`');
+
+/** A service request's body, refused (R01) past the sandbox's `bodyLimitBytes`, which the refusal names. */
+export function readServiceBody(req: IncomingMessage, state: SandboxState): Promise<Buffer> {
+  return readBody(req, state.bodyLimitBytes, BODY_LIMIT_FIX);
+}
 
 /** One route's work on its input: the JSON body of a POST, the query string of a GET. */
 type Endpoint = (environment: Environment, input: Record<string, unknown>) => Record<string, unknown>;
@@ -82,14 +100,11 @@ export function createServiceRoutes(state: SandboxState, reportError: (error: un
       if (req.method !== method) throw new SandboxRefusal('R05', `${path} takes ${method}`, { headers: { allow: method } });
       const now = state.clock.now();
       const environment = authenticate(req, { credentials: state.credentials, now, allowIp: state.allowIp, jsonBody: method === 'POST' });
-      const waitMs = state.rateLimiter?.take();
-      if (waitMs !== undefined) {
-        throw new SandboxRefusal('S04', 'call frequency limit exceeded: reduce concurrency or retry after waiting', {
-          headers: { 'retry-after': String(Math.ceil(waitMs / 1000)) },
-        });
-      }
+      const limiter = state.rateLimiter;
+      const waitMs = limiter?.take();
+      if (limiter && waitMs !== undefined) throw rateLimited(limiter.options, waitMs);
       if (method === 'POST') claimRequestId(req, state.requestIds, now);
-      const input = method === 'POST' ? parseJsonObject(await (body ?? readBody(req, state.bodyLimitBytes))) : queryParameters(req);
+      const input = method === 'POST' ? parseJsonObject(await (body ?? readServiceBody(req, state))) : queryParameters(req);
       return { status: 200, envelope: success(traceId, route.run(environment, input)), headers: {} };
     } catch (error) {
       if (!(error instanceof SandboxRefusal)) reportError(error);

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { parseJsonObject, queryParameters, readBody, sendJson, sendText } from '../http-io';
 import { SandboxRefusal } from '../envelope';
+import { parseControlInput } from '../rules/issues';
 import type { SandboxState } from '../state';
 import { trigger } from '../trigger';
 import { mintWalletToken } from '../wallet-token';
@@ -10,7 +11,8 @@ import { createDashboardRoutes } from '../dashboard/routes';
 import { checkControlCaller, checkControlHost, checkControlRequest, walletCorsHeaders } from './request-guard';
 import { testWalletScript } from './test-wallet-script';
 
-const mintRequest = z.object({
+// Strict: a misspelt option is refused, naming the one meant, rather than ignored.
+const mintRequest = z.strictObject({
   gateway: z.string().max(64).optional(),
   gatewayMerchantId: z.string().max(64).optional(),
   authMethod: z.enum(['CRYPTOGRAM_3DS', 'PAN_ONLY']).optional(),
@@ -18,22 +20,15 @@ const mintRequest = z.object({
   cardNetwork: z.string().max(32).optional(),
 });
 
-const clockMove = z.object({ ms: z.number().finite() });
+const clockMove = z.strictObject({ ms: z.number() });
 
-const deliveryList = z.object({
+const deliveryList = z.strictObject({
   limit: z.coerce.number().int().min(1).max(10_000).optional(),
 });
 
 async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
   const raw = await readBody(req, 16_384);
   return raw.length === 0 ? {} : parseJsonObject(raw);
-}
-
-function parseOr400<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw new SandboxRefusal('R02', `${issue?.path.join('.') || '(body)'}: ${issue?.message ?? 'invalid'}`);
 }
 
 export interface ControlRouteOptions {
@@ -66,11 +61,6 @@ function routeKey(method: string, path: string): { key: string; deliveryId: stri
  */
 export function createControlRoutes(state: SandboxState, options: ControlRouteOptions = {}) {
   const walletOrigins = new Set(options.walletOrigins);
-  for (const origin of walletOrigins) {
-    if (URL.parse(origin)?.origin !== origin) {
-      throw new TypeError(`walletOrigins: "${origin}" is not an origin such as https://shop.example (scheme, host, port; no path)`);
-    }
-  }
   const allowCaller = createIpAllowList(options.controlAllowList, 'controlAllowList');
   const cors = (req: IncomingMessage) => walletCorsHeaders(req, walletOrigins);
   const dashboard = createDashboardRoutes(state);
@@ -80,7 +70,7 @@ export function createControlRoutes(state: SandboxState, options: ControlRouteOp
       res.end();
     },
     [`POST ${TOKEN_PATH}`]: async (req, res) => {
-      const body = parseOr400(mintRequest, await jsonBody(req));
+      const body = parseControlInput(mintRequest, await jsonBody(req));
       const token = mintWalletToken(
         state.walletKeys,
         { gatewayId: state.credentials.gatewayId, merchantId: state.credentials.merchantId },
@@ -101,7 +91,7 @@ export function createControlRoutes(state: SandboxState, options: ControlRouteOp
     },
     'GET /sandbox/clock': (_req, res) => sendJson(res, 200, { now: state.clock.now() }),
     'POST /sandbox/clock/advance': async (req, res) => {
-      state.clock.advance(parseOr400(clockMove, await jsonBody(req)).ms);
+      state.clock.advance(parseControlInput(clockMove, await jsonBody(req)).ms);
       sendJson(res, 200, { now: state.clock.now() });
     },
     'POST /sandbox/clock/reset': (_req, res) => {
@@ -110,7 +100,7 @@ export function createControlRoutes(state: SandboxState, options: ControlRouteOp
     },
     'GET /sandbox/charges': (_req, res) => sendJson(res, 200, { charges: state.ledger.charges() }),
     'GET /sandbox/deliveries': (req, res) => {
-      const { limit } = parseOr400(deliveryList, queryParameters(req));
+      const { limit } = parseControlInput(deliveryList, queryParameters(req));
       sendJson(res, 200, { deliveries: limit === undefined ? state.deliverer.deliveries() : state.deliverer.recent(limit) });
     },
     'GET /sandbox/deliveries/:id': (_req, res, deliveryId) => sendJson(res, 200, { delivery: state.deliverer.find(deliveryId) }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isKnownCurrency } from '../currency';
+import { localFix } from '../local-fix';
 import type { TransactionIds } from '../ledger';
 import { isPublicHttpsUrl, isHttpUrl } from '../webhooks/notify-url';
 
@@ -83,7 +84,7 @@ export function notifyUrlField(allowLocal: boolean) {
     message: allowLocal
       ? 'must be a public HTTPS URL (or http(s)://localhost / 127.0.0.1 for local development)'
       : // The refusal a local app meets first: it says how to let this sandbox accept the app's local URL.
-        'must be a public HTTPS URL; for local development against this sandbox, start it with `startSandbox({ allowLocalNotifyUrl: true })` (CLI: --allow-local-notify-url)',
+        `must be a public HTTPS URL${localFix('start it with `startSandbox({ allowLocalNotifyUrl: true })` (CLI: --allow-local-notify-url)')}`,
     params: { code: 'V10' },
   });
 }
