@@ -110,7 +110,8 @@ describe('refund', () => {
   });
 
   it('resolves pending with outcomeUnknown when every attempt times out, never failed', async () => {
-    const { server, client } = await setUp(() => ({ hang: true }), { timeoutMs: 100, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 } });
+    // 500 ms, not less: on a loaded machine a second attempt cut at 100 ms could be aborted before its body reached the server.
+    const { server, client } = await setUp(() => ({ hang: true }), { timeoutMs: 500, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 } });
     const result = await client.refund(refundInput());
     expect(result).toEqual({ status: 'pending', transactionRequestId: expect.any(String), outcomeUnknown: true });
     expect(server.requests).toHaveLength(2);
