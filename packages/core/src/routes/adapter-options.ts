@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
 import { fn } from './options-schema';
 
+/** What an adapter's own option is checked as: see each rule in ADAPTER_OPTION_RULES. */
+export type AdapterOptionKind = 'mountPath' | 'routerPath' | 'boolean' | 'classDecorators' | 'startWorkers';
+
 /**
  * The rules of the options an adapter takes beside the routes' own (Koa's
  * `mountPath`, Fastify's `prefix`, Nest's module settings), by kind. An
@@ -9,7 +12,7 @@ import { fn } from './options-schema';
  * misspelt one is answered with the closest name among all of them, and every
  * issue comes in one error.
  */
-const ADAPTER_OPTION_RULES = {
+const ADAPTER_OPTION_RULES: Readonly<Record<AdapterOptionKind, z.ZodMiniType>> = {
   /** A path from the root that the adapter matches requests against itself (Koa's `mountPath`): '/payments', '' for the root. */
   mountPath: z.string("must be a path from the root such as '/payments'").check(
     z.regex(/^(?:\/[^\s?#]*)?$/, "must be a path from the root such as '/payments' (starting with /, no query, no spaces)"),
@@ -23,8 +26,6 @@ const ADAPTER_OPTION_RULES = {
   startWorkers: fn('must be a function (routes) => workers, such as (routes) => startWebhookWorkers(queue, { routes })', 'type'),
 };
 
-/** What an adapter's own option is checked as: see each rule above. */
-export type AdapterOptionKind = keyof typeof ADAPTER_OPTION_RULES;
 
 /** An adapter's own options beside the routes' (`{ mountPath: 'mountPath' }`), by name: the kind each is checked as. */
 export type AdapterOptionKinds = Readonly<Record<string, AdapterOptionKind>>;
