@@ -71,31 +71,30 @@ function guardShop(framework: string): Record<string, string> {
 /** The README section Express, Koa and Hono exempt the payment routes in, written as `auth-middleware.ts`. */
 const AUTH_MIDDLEWARE = { section: 'An app-wide auth middleware', file: 'auth-middleware.ts', guardsEveryPath: true };
 
-/** The shop's main that runs the README's parser-first block (`parser-first.ts`) on the app of `guardShop`. */
-const parserFirstShop = (framework: string): Record<string, string> => ({ [`shop/${framework}-parser-first-main.ts`]: 'parser-first-main.ts' });
-
 /** An app of the README's `## Quick start` block alone, as `app.ts`: an ES module under nodenext, started as `app.js`. */
 function quickStartApp(readme: string, app: Pick<FreshApp, 'testingBlock' | 'orderPage' | 'guard' | 'parserFirst' | 'shopFiles'>): FreshApp {
   return { readme, setting: 'nodenext ESM', blocks: [{ section: 'Quick start', file: 'app.ts' }], main: 'app.js', ...app };
 }
 
+/**
+ * Express's and Koa's app: the quick start, the README's app-wide auth middleware block, and the
+ * block under `parserSection` that keeps the app's global body parser before the payment routes.
+ */
+function middlewareApp(readme: 'express' | 'koa', { testingBlock, parserSection }: { testingBlock: boolean; parserSection: string }): FreshApp {
+  return quickStartApp(readme, {
+    testingBlock,
+    orderPage: true,
+    guard: AUTH_MIDDLEWARE,
+    parserFirst: { section: parserSection, file: 'parser-first.ts' },
+    shopFiles: { ...guardShop(readme), [`shop/${readme}-parser-first-main.ts`]: 'parser-first-main.ts' },
+  });
+}
+
 export const FRESH_APPS: FreshApp[] = [
   // The issue's Express 5 app has express.json() first: the README's "Mounting order" block keeps it there.
-  quickStartApp('express', {
-    testingBlock: true,
-    orderPage: true,
-    guard: AUTH_MIDDLEWARE,
-    parserFirst: { section: 'Mounting order', file: 'parser-first.ts' },
-    shopFiles: { ...guardShop('express'), ...parserFirstShop('express') },
-  }),
+  middlewareApp('express', { testingBlock: true, parserSection: 'Mounting order' }),
   // The issue's Koa app has @koa/bodyparser first: the README's "Body parsers" block keeps it there.
-  quickStartApp('koa', {
-    testingBlock: false,
-    orderPage: true,
-    guard: AUTH_MIDDLEWARE,
-    parserFirst: { section: 'Body parsers', file: 'parser-first.ts' },
-    shopFiles: { ...guardShop('koa'), ...parserFirstShop('koa') },
-  }),
+  middlewareApp('koa', { testingBlock: false, parserSection: 'Body parsers' }),
   quickStartApp('fastify', {
     testingBlock: true,
     orderPage: true,
