@@ -119,6 +119,7 @@ export type {
 } from './types/requests';
 
 // Route handler option and result types
+export type { AdapterOptionKind, AdapterOptionKinds } from './routes/adapter-options';
 export type { FetchHandler, FetchHandlerOptions } from './routes/fetch-handler';
 export type { NodeMiddleware, NodeMiddlewareOptions } from './routes/node-middleware';
 export type { OrderPaymentStatus } from './routes/status';

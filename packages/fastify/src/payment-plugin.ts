@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createPaymentRoutes, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
+import { createPaymentRoutes, type AdapterOptionKinds, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
 import { normalizeMountPath, pathUnderMount, rawPathOf, toNeutralRequest } from '@paymount/core/http';
 
 /** `resolveOrder` and the event handlers get the `FastifyRequest` as `ctx.context`. */
@@ -7,6 +7,9 @@ export interface PaymentPluginOptions extends PaymentRoutesOptions<FastifyReques
   /** Serve the routes under this path, e.g. '/payments'; Fastify's own `register` option. Default: at the root. */
   prefix?: string;
 }
+
+/** The plugin's own option beside the routes', checked with theirs. */
+const FASTIFY_OPTIONS = { prefix: 'routerPath' } as const satisfies AdapterOptionKinds;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,11 +45,10 @@ function routesPlugin(paymentRoutes: PaymentRoutes<FastifyRequest>) {
  * and registers the routes themselves in an encapsulated child under `prefix`.
  */
 export async function paymentPlugin(app: FastifyInstance, options: PaymentPluginOptions): Promise<void> {
-  const { prefix, ...routesOptions } = options;
-  const paymentRoutes = createPaymentRoutes(routesOptions);
+  const paymentRoutes = createPaymentRoutes(options, FASTIFY_OPTIONS);
   app.decorate('paymentRoutes', paymentRoutes);
   app.addHook('onClose', () => paymentRoutes.close());
-  await app.register(routesPlugin(paymentRoutes), { prefix: prefix ?? '' });
+  await app.register(routesPlugin(paymentRoutes), { prefix: options.prefix ?? '' });
 }
 
 // What `fastify-plugin` sets, without the dependency: run in the registering context, under a readable name.

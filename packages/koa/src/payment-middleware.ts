@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { createPaymentRoutes, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
+import { createPaymentRoutes, type AdapterOptionKinds, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
 import { normalizeMountPath, pathUnderMount, toNeutralRequest, type NeutralResponse } from '@paymount/core/http';
 
 /** `resolveOrder` and the event handlers get the Koa `Context` as `ctx.context`. */
@@ -7,6 +7,9 @@ export interface PaymentMiddlewareOptions extends PaymentRoutesOptions<Context> 
   /** Serve the routes under this path when mounted on the app, e.g. '/payments'. Default: at the root. */
   mountPath?: string;
 }
+
+/** The middleware's own options beside the routes', checked with theirs. */
+const KOA_OPTIONS = { mountPath: 'mountPath' } as const satisfies AdapterOptionKinds;
 
 /** Koa middleware serving the payment routes. */
 export interface PaymentMiddleware {
@@ -67,6 +70,6 @@ export function servePayments(paymentRoutes: PaymentRoutes<Context>, pathOf: Rou
 }
 
 /** `app.use(paymentMiddleware({ mountPath: '/payments', ...options }))`. */
-export function paymentMiddleware({ mountPath, ...options }: PaymentMiddlewareOptions): PaymentMiddleware {
-  return servePayments(createPaymentRoutes(options), underMountPath(mountPath));
+export function paymentMiddleware(options: PaymentMiddlewareOptions): PaymentMiddleware {
+  return servePayments(createPaymentRoutes(options, KOA_OPTIONS), underMountPath(options.mountPath));
 }

@@ -9,7 +9,7 @@ function refused(rule: string, message: string): PaymentValidationError {
 }
 
 /**
- * The `workers` option at work: checked with the other options, started on
+ * The `workers` option at work: its type checked with the other options, started on
  * the module's routes once every `@OnPaymentEvent` method is subscribed, and
  * closed before what their running jobs use (the routes' client and stores,
  * the handlers) goes away.
@@ -21,8 +21,8 @@ export class PaymentWorkersHost {
     private readonly start: StartPaymentWorkers | undefined,
     processing: EventProcessing | undefined,
   ) {
+    // Its type is checked with the routes' options (NEST_OPTIONS).
     if (start === undefined) return;
-    if (typeof start !== 'function') throw refused('type', `must be a function that starts the workers on the module's routes, e.g. ${EXAMPLE}`);
     if (processing === undefined) {
       throw refused('requires', 'runs queued events, and webhook.processing is not set: give it the queue the workers take their jobs from (createWebhookQueue() of @paymount/bullmq)');
     }

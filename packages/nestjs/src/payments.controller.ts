@@ -60,6 +60,8 @@ export function createPaymentsController(path: string, decorators: readonly Clas
       this.platform.write(res, response);
     }
   }
-  // Last to first, as stacked decorators apply; a decorator may return a class to use instead.
-  return decorators.reduceRight<Type<unknown>>((target, decorate) => decorate(target) ?? target, PaymentsController);
+  // Last to first, as stacked decorators apply; a decorator may return a class to use instead. What is not
+  // a decorator is refused by PaymentsService with the other options, when the app is created.
+  const applicable = Array.isArray(decorators) ? decorators.filter((decorate) => typeof decorate === 'function') : [];
+  return applicable.reduceRight<Type<unknown>>((target, decorate) => decorate(target) ?? target, PaymentsController);
 }

@@ -1,6 +1,7 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import {
   createPaymentRoutes,
+  type AdapterOptionKinds,
   type CallOptions,
   type CancelCheckoutResult,
   type ExpireCheckoutSessionInput,
@@ -16,8 +17,16 @@ import {
 } from '@paymount/core';
 import type { NestPlatformRequest } from './nest-platform';
 import { PaymentWorkersHost } from './payment-workers';
-import type { PaymentsModuleOptions } from './payments.options';
-import { PAYMENTS_MODULE_OPTIONS } from './payments.tokens';
+import type { PaymentsModuleExtras, PaymentsModuleOptions } from './payments.options';
+import { PAYMENTS_MODULE_OPTIONS, PAYMENTS_MODULE_SETTINGS } from './payments.tokens';
+
+/** The module's own options beside the routes': its settings and the workers, checked with the routes' options. */
+const NEST_OPTIONS = {
+  mountPath: 'routerPath',
+  isGlobal: 'boolean',
+  controllerDecorators: 'classDecorators',
+  workers: 'startWorkers',
+} as const satisfies AdapterOptionKinds & Record<keyof PaymentsModuleExtras | 'workers', unknown>;
 
 /**
  * The payment routes and client built from the module options, for
@@ -29,10 +38,13 @@ export class PaymentsService implements OnApplicationBootstrap, OnModuleDestroy 
   readonly paymentRoutes: PaymentRoutes<NestPlatformRequest>;
   private readonly workers: PaymentWorkersHost;
 
-  constructor(@Inject(PAYMENTS_MODULE_OPTIONS) options: PaymentsModuleOptions) {
-    const { workers, ...routeOptions } = options;
-    this.paymentRoutes = createPaymentRoutes(routeOptions);
-    this.workers = new PaymentWorkersHost(workers, routeOptions.webhook.processing);
+  constructor(
+    @Inject(PAYMENTS_MODULE_OPTIONS) options: PaymentsModuleOptions,
+    // Set by the module; the settings are read when it is defined, and checked here with the routes' options, in one error.
+    @Optional() @Inject(PAYMENTS_MODULE_SETTINGS) settings?: PaymentsModuleExtras,
+  ) {
+    this.paymentRoutes = createPaymentRoutes({ ...options, ...settings }, NEST_OPTIONS);
+    this.workers = new PaymentWorkersHost(options.workers, options.webhook.processing);
   }
 
   /** The typed client, for calls of your own (e.g. a direct payment from a job). */

@@ -142,6 +142,9 @@ describe('the README quick start under next start with PAYMOUNT_SANDBOX=1', () =
       expect(answer.status).toBe(200);
       refund = answer.body;
       expectPartialRefund(answer.body, await walletRecords());
+      // The route names the webhook route as the refund's notifyUrl: the refund webhook reaches the README's refund.succeeded handler.
+      const refunded = await running().orders.waitFor(paidOrder, (order) => order.refunds.some((each) => each.transactionId === answer.body['transactionId']), 20_000);
+      expect(refunded.refunds).toContainEqual({ transactionId: answer.body['transactionId'], cents: PARTIAL_REFUND_CENTS });
     });
 
     it(`on the ${runtime} runtime: the README's lookup route answers the payment and its refund as the sandbox holds them`, async () => {

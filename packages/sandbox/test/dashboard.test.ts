@@ -196,6 +196,8 @@ describe('the dashboard', () => {
       for (const attempt of shown?.attempts ?? []) {
         expect(attempt).toMatchObject({ status: 403, answer: '{"message":"Forbidden resource"}', diagnosis: { outcome: 'refused-by-app' } });
         expect(attempt.paymountRoute).toBeUndefined();
+        // Of the answer's headers, only those that tell a framework are kept (no date, no connection).
+        expect(attempt.answerHeaders).toEqual({ 'content-type': 'application/json', 'keep-alive': expect.stringMatching(/^timeout=\d+$/) });
         expect(attempt.diagnosis.why).toBe("your app answered 403 Forbidden before paymount's webhook route ran: a global guard or auth hook blocks the webhook route");
         expect(attempt.diagnosis.fix).toContain('Express, mount the payment router before the auth middleware');
       }

@@ -76,6 +76,45 @@ describe('diagnoseAttempt: who answered a delivery attempt, and why it failed', 
     }
   });
 
+  // Answers recorded from real apps refusing a delivery with a global auth (the sandbox's keep-alive
+  // request; dates dropped): tests/fresh-apps/test/guard.test.ts has each of these apps refuse for real.
+  const RECORDED: [string, number, Record<string, string>, string, string, boolean][] = [
+    ['NestJS 11 (Express platform), a guard returning false', 403, { 'x-powered-by': 'Express', 'content-type': 'application/json; charset=utf-8', 'keep-alive': 'timeout=5' }, '{"message":"Forbidden resource","error":"Forbidden","statusCode":403}', 'NestJS', true],
+    ['NestJS 11 (Fastify platform), a guard throwing UnauthorizedException', 401, { 'content-type': 'application/json; charset=utf-8', 'keep-alive': 'timeout=72' }, '{"message":"Unauthorized","statusCode":401}', 'NestJS', true],
+    ['Fastify 5, an onRequest hook replying JSON', 401, { 'content-type': 'application/json; charset=utf-8', 'keep-alive': 'timeout=72' }, '{"error":"sign in first"}', 'Fastify', true],
+    ['Fastify 5, an onRequest hook throwing', 401, { 'content-type': 'application/json; charset=utf-8', 'keep-alive': 'timeout=5' }, '{"statusCode":401,"error":"Unauthorized","message":"no token"}', 'Fastify', true],
+    ['Express 5, res.status(401).json()', 401, { 'x-powered-by': 'Express', 'content-type': 'application/json; charset=utf-8', 'keep-alive': 'timeout=5' }, '{"error":"sign in first"}', 'Express', true],
+    ['Express 5, res.sendStatus(401)', 401, { 'x-powered-by': 'Express', 'content-type': 'text/plain; charset=utf-8', 'keep-alive': 'timeout=5' }, 'Unauthorized', 'Express', true],
+    ['a Next.js 16 page', 401, { 'x-powered-by': 'Next.js', 'x-nextjs-cache': 'HIT', 'content-type': 'text/html; charset=utf-8' }, '<!DOCTYPE html>', 'Next.js', true],
+    ['a Next.js 16 proxy.ts returning Response.json()', 401, { 'content-type': 'application/json', vary: 'Accept-Encoding', 'keep-alive': 'timeout=5' }, '{"error":"sign in first"}', 'Next.js', false],
+    ['a Next.js 16 proxy.ts returning new Response()', 401, { 'content-type': 'text/plain;charset=UTF-8', vary: 'Accept-Encoding', 'keep-alive': 'timeout=5' }, 'Unauthorized', 'Next.js', false],
+    ["Hono 4, bearerAuth", 401, { 'content-type': 'text/plain;charset=UTF-8', 'keep-alive': 'timeout=5' }, 'Unauthorized', 'Hono', false],
+    ['Hono 4, c.json()', 401, { 'content-type': 'application/json', 'keep-alive': 'timeout=5' }, '{"error":"sign in first"}', 'Hono', false],
+    ['Koa 3, ctx.throw(401)', 401, { 'content-type': 'text/plain; charset=utf-8', 'keep-alive': 'timeout=5' }, 'Unauthorized', 'Koa', false],
+    ['Koa 3, a JSON body', 401, { 'content-type': 'application/json; charset=utf-8', 'keep-alive': 'timeout=5' }, '{"error":"sign in first"}', 'Koa', false],
+  ];
+  const FRAMEWORKS = ['NestJS', 'Fastify', 'Express', 'Koa', 'Hono', 'Next.js'];
+
+  it.each(RECORDED)("%s: the framework is told from the answer, and its way out named first (alone when the sign is certain)", (_app, status, answerHeaders, answer, framework, certain) => {
+    const { fix = '' } = diagnose({ status, answerHeaders, answer });
+    const named = FRAMEWORKS.filter((name) => fix.includes(`${name}, `));
+    expect(fix.startsWith(`exempt the payment routes from it: ${framework}, `)).toBe(true);
+    if (certain) {
+      expect(named).toEqual([framework]);
+      expect(fix).toContain(`the answer is ${framework}'s, by `);
+    } else {
+      expect(named.sort()).toEqual([...FRAMEWORKS].sort());
+      expect(fix).toContain(`the answer looks like ${framework}'s, by `);
+      expect(fix).toContain(`If the app is not a ${framework} app: `);
+    }
+  });
+
+  it('an answer that tells no framework (no content type, no sign) lists every way out, none first by guess', () => {
+    const { fix = '' } = diagnose({ status: 403, answerHeaders: { 'keep-alive': 'timeout=5' }, answer: 'Forbidden' });
+    expect(fix).not.toMatch(/the answer (is|looks like)/);
+    for (const framework of FRAMEWORKS) expect(fix).toContain(`${framework}, `);
+  });
+
   it.each([
     ['WEBHOOK_BAD_SIGNATURE', 400, 'does not match the webhook secret', 'webhookSecret'],
     ['WEBHOOK_BODY_ALREADY_PARSED', 500, 'a body parser before the webhook route', 'before any body parser'],

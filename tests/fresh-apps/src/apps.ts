@@ -40,6 +40,12 @@ export interface FreshApp {
    * app's `guarded-main.js` runs without it, `exempt-main.js` with it (test/guard.test.ts).
    */
   guard?: GuardBlock;
+  /**
+   * The README's block that keeps a global body parser before the payment routes (Express's
+   * `express.json()` with `verify`, Koa's `@koa/bodyparser`), written as `parser-first.ts`; the
+   * app's `parser-first-main.js` runs it (test/parser-first.test.ts).
+   */
+  parserFirst?: BlockSource;
   /** The app's own files beside the README's: their paths from tests/fresh-apps, and their names in the app. */
   shopFiles?: Record<string, string>;
 }
@@ -66,13 +72,29 @@ function guardShop(framework: string): Record<string, string> {
 const AUTH_MIDDLEWARE = { section: 'An app-wide auth middleware', file: 'auth-middleware.ts', guardsEveryPath: true };
 
 /** An app of the README's `## Quick start` block alone, as `app.ts`: an ES module under nodenext, started as `app.js`. */
-function quickStartApp(readme: string, app: Pick<FreshApp, 'testingBlock' | 'orderPage' | 'guard' | 'shopFiles'>): FreshApp {
+function quickStartApp(readme: string, app: Pick<FreshApp, 'testingBlock' | 'orderPage' | 'guard' | 'parserFirst' | 'shopFiles'>): FreshApp {
   return { readme, setting: 'nodenext ESM', blocks: [{ section: 'Quick start', file: 'app.ts' }], main: 'app.js', ...app };
 }
 
+/**
+ * Express's and Koa's app: the quick start, the README's app-wide auth middleware block, and the
+ * block under `parserSection` that keeps the app's global body parser before the payment routes.
+ */
+function middlewareApp(readme: 'express' | 'koa', { testingBlock, parserSection }: { testingBlock: boolean; parserSection: string }): FreshApp {
+  return quickStartApp(readme, {
+    testingBlock,
+    orderPage: true,
+    guard: AUTH_MIDDLEWARE,
+    parserFirst: { section: parserSection, file: 'parser-first.ts' },
+    shopFiles: { ...guardShop(readme), [`shop/${readme}-parser-first-main.ts`]: 'parser-first-main.ts' },
+  });
+}
+
 export const FRESH_APPS: FreshApp[] = [
-  quickStartApp('express', { testingBlock: true, orderPage: true, guard: AUTH_MIDDLEWARE, shopFiles: guardShop('express') }),
-  quickStartApp('koa', { testingBlock: false, orderPage: false, guard: AUTH_MIDDLEWARE, shopFiles: guardShop('koa') }),
+  // The issue's Express 5 app has express.json() first: the README's "Mounting order" block keeps it there.
+  middlewareApp('express', { testingBlock: true, parserSection: 'Mounting order' }),
+  // The issue's Koa app has @koa/bodyparser first: the README's "Body parsers" block keeps it there.
+  middlewareApp('koa', { testingBlock: false, parserSection: 'Body parsers' }),
   quickStartApp('fastify', {
     testingBlock: true,
     orderPage: true,
@@ -91,7 +113,7 @@ export const FRESH_APPS: FreshApp[] = [
     ],
     main: 'main.js',
     testingBlock: false,
-    orderPage: false,
+    orderPage: true,
     guard: { section: 'Global guards', file: 'global-guards.module.ts' },
     shopFiles: {
       '../readmes/context/orders.module.ts': 'orders.module.ts',
@@ -109,12 +131,17 @@ export const FRESH_APPS: FreshApp[] = [
       { section: 'Quick start', fileName: 'payments.ts', file: 'payments.ts' },
       { section: 'Quick start', fileName: 'app/payments/[...paymount]/route.ts', file: 'app/payments/[...paymount]/route.ts' },
       { section: 'Quick start', fileName: 'instrumentation.ts', file: 'instrumentation.ts' },
+      { section: 'Quick start', fileName: 'app/orders/[id]/route.ts', file: 'app/orders/[id]/route.ts' },
       // The app-wide auth check, its matcher leaving the payment routes out (test/next.test.ts).
       { section: 'An app-wide proxy', fileName: 'proxy.ts', file: 'proxy.ts' },
     ],
     testingBlock: false,
-    orderPage: false,
-    shopFiles: { 'shop/next.config.mjs': 'next.config.mjs' },
+    orderPage: true,
+    shopFiles: {
+      'shop/next.config.mjs': 'next.config.mjs',
+      // The quick start's routes mounted again where the proxy's matcher does not leave them out.
+      'shop/next-moved-route.ts': 'app/shop-api/payments/[...paymount]/route.ts',
+    },
   },
 ];
 
@@ -161,8 +188,11 @@ export function writeFreshApp(projectDir: string, app: FreshApp): string {
   for (const source of app.blocks) write(join(dir, source.file), readmeCode(app.readme, source));
   if (app.testingBlock) write(join(dir, 'test-webhook.ts'), readmeCode(app.readme, { section: 'Testing your handlers', file: 'test-webhook.ts' }));
   copyFileSync(join(contextDir, 'orders.ts'), join(dir, 'order-store.ts'));
-  for (const [from, to] of Object.entries(app.shopFiles ?? {})) copyFileSync(join(freshAppsDir, from), join(dir, to));
-  if (app.guard) write(join(dir, app.guard.file), readmeCode(app.readme, app.guard));
+  for (const [from, to] of Object.entries(app.shopFiles ?? {})) {
+    mkdirSync(dirname(join(dir, to)), { recursive: true });
+    copyFileSync(join(freshAppsDir, from), join(dir, to));
+  }
+  for (const block of [app.guard, app.parserFirst]) if (block) write(join(dir, block.file), readmeCode(app.readme, block));
   const orders = readFileSync(join(shopDir, 'orders.ts'), 'utf8');
   write(join(dir, 'orders.ts'), setting.extensionlessImports ? orders.replace(/(from '\.\/[\w-]+)\.js'/g, "$1'") : orders);
   write(join(dir, 'package.json'), JSON.stringify({ name: `fresh-${app.readme}`, private: true, type: setting.type }, null, 2));

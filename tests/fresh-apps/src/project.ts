@@ -23,9 +23,12 @@ function devDependencies(path: string): Record<string, string> {
 function frameworkRanges(): Record<string, string> {
   const readmeTests = devDependencies(join(repoRoot, 'tests/readmes/package.json'));
   const next = devDependencies(join(repoRoot, 'packages/next/package.json'));
+  const koa = devDependencies(join(repoRoot, 'packages/koa/package.json'));
   const root = devDependencies(join(repoRoot, 'package.json'));
   const ranges: Record<string, string | undefined> = {
     ...Object.fromEntries(FRAMEWORK_PACKAGES.map((name) => [name, readmeTests[name]])),
+    // The Koa README's "Body parsers" block: the parser the Koa app had first.
+    '@koa/bodyparser': koa['@koa/bodyparser'],
     next: next.next,
     react: next.react,
     'react-dom': next['react-dom'],

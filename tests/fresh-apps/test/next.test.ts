@@ -1,13 +1,14 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort, payOnHostedPage } from '../../readmes/test/support/quick-start';
+import { freePort, payOnHostedPage, postJson } from '../../readmes/test/support/quick-start';
 import { startNextApp } from '../src/next-app';
 import { APP_API_TOKEN, type RunningApp } from '../src/run';
-import { settledDeliveries } from './running-app';
+import { dashboardDelivery, expectAuthFix, settledDeliveries } from './running-app';
 
 const { dir, nextBuild } = inject('freshProject');
 const appDir = join(dir, 'next');
 const orderId = 'fresh-next-1';
+const refusedOrderId = 'fresh-next-refused';
 
 // The quick start's three files and the "An app-wide proxy" block as proxy.ts, built in global-setup.ts.
 describe('the next README, built with next build and served by next start with PAYMOUNT_SANDBOX=1', () => {
@@ -18,7 +19,7 @@ describe('the next README, built with next build and served by next start with P
   };
 
   beforeAll(async () => {
-    if (!nextBuild.failure) running = await startNextApp(dir, appDir, await freePort(), { [orderId]: 2500 });
+    if (!nextBuild.failure) running = await startNextApp(dir, appDir, await freePort(), { [orderId]: 2500, [refusedOrderId]: 2500 });
   });
   afterAll(async () => {
     await running?.stop();
@@ -36,12 +37,33 @@ describe('the next README, built with next build and served by next start with P
     ]);
   });
 
-  it("the proxy as written refuses another path without the app's token (401) and lets it through with it", async () => {
+  it("the proxy as written refuses another path without the app's token (401) and lets it through with it, to the quick start's order page", async () => {
     const refused = await fetch(`${app().origin}/orders/${orderId}`);
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({ error: 'sign in first' });
-    // No page at /orders in this app: through the proxy, Next.js answers its own 404.
+    // The order page is behind the README's proxy: the shopper signed in.
     const through = await fetch(`${app().origin}/orders/${orderId}`, { headers: { authorization: `Bearer ${APP_API_TOKEN}` } });
-    expect(through.status).toBe(404);
+    expect(through.status).toBe(200);
+    expect(await through.text()).toBe(`Order ${orderId}: paid`);
+  });
+
+  it("refuses the webhook of routes mounted where the proxy's matcher does not leave them out; the sandbox's dashboard names Next.js's fix first", async () => {
+    // The sandbox the app's instrumentation started: where its checkout page is.
+    const checkout = await postJson(`${app().origin}/payments/checkout`, { orderId: refusedOrderId });
+    expect(checkout.status).toBe(201);
+    const sandboxUrl = new URL(String(checkout.body.checkoutUrl)).origin;
+    const triggered = await postJson(`${sandboxUrl}/sandbox/trigger`, {
+      event: 'payment.succeeded',
+      forwardTo: `${app().origin}/shop-api/payments/webhook`,
+      referenceOrderId: refusedOrderId,
+    });
+    expect(triggered.status).toBe(201);
+    const { delivery } = await dashboardDelivery(`${sandboxUrl}/sandbox/dashboard`, refusedOrderId, 1);
+    expect(delivery.attempts[0]).toMatchObject({
+      status: 401,
+      diagnosis: { outcome: 'refused-by-app', why: expect.stringContaining('a global guard or auth hook blocks the webhook route') },
+    });
+    expectAuthFix(delivery.attempts[0]?.diagnosis.fix, 'next');
+    expect(app().output()).not.toContain(`shop: order ${refusedOrderId} paid`);
   });
 });

@@ -19,8 +19,6 @@ export interface Setting {
   /** Which copy of the block: the CommonJS tree's file is CommonJS under `module: nodenext`. */
   file: (block: BlockFile) => string;
   options: ts.CompilerOptions;
-  /** Diagnostic codes this setting accepts, each with the README line that tells the reader what to do. */
-  accepted?: number[];
   /** The READMEs whose blocks a reader compiles this way: all but those of `BUNDLER_ONLY` unless said. */
   readmes?: 'all';
 }
@@ -41,10 +39,9 @@ const BUNDLER_ONLY = ['next'];
 const TS_EXTENSION_SECTIONS = /\bDeno\b/;
 const TS_EXTENSION_IMPORT = 5097;
 
-/** Diagnostics a block's own project would not report, beside those its setting accepts. */
-function acceptedFor(setting: Setting, block: BlockFile): readonly number[] {
-  const accepted = setting.accepted ?? [];
-  return TS_EXTENSION_SECTIONS.test(block.section) ? [...accepted, TS_EXTENSION_IMPORT] : accepted;
+/** Diagnostics a block's own project would not report. */
+function acceptedFor(block: BlockFile): readonly number[] {
+  return TS_EXTENSION_SECTIONS.test(block.section) ? [TS_EXTENSION_IMPORT] : [];
 }
 
 /** Whether a reader compiles `block` under `setting`. */
@@ -59,10 +56,9 @@ export const settings: Setting[] = [
     file: (block) => block.commonjsFile,
     // verbatimModuleSyntax forbids `import` and `export` in a CommonJS file (TS1295: a CommonJS app
     // that writes them turns it off, as TypeScript's message says); everything else stays as strict.
+    // A block with top-level await is compiled in the form each README gives a CommonJS app
+    // (commonjs-form.ts: the code after its imports in `async function main()`), so TS1309 is an error.
     options: { verbatimModuleSyntax: false },
-    // TS1309, top-level await in a CommonJS file: the examples are ES modules; the root README's
-    // "TypeScript settings" says to put them in an async function in a CommonJS app.
-    accepted: [1309],
   },
   { name: 'bundler', file: (block) => block.file, options: { module: ts.ModuleKind.Preserve, moduleResolution: ts.ModuleResolutionKind.Bundler }, readmes: 'all' },
 ];
@@ -78,15 +74,28 @@ function formatted(diagnostic: ts.Diagnostic): string {
   return `${diagnostic.file?.fileName ?? '(options)'}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
 }
 
-/** Compiles every block a reader compiles under `setting` (`compiledUnder`) in one program. */
+/**
+ * READMEs whose blocks are compiled in a program of their own, because a package they import
+ * declares more for the whole program than for its own app: `@koa/bodyparser` adds `rawBody: string`
+ * to Node's `IncomingMessage`, which no Express app (its `rawBody` a Buffer) has beside it.
+ */
+const OWN_PROGRAM = ['koa'];
+
+/** Compiles every block a reader compiles under `setting` (`compiledUnder`): those of OWN_PROGRAM in one program each, the others together. */
 export function compileBlocks(all: BlockFile[], setting: Setting = settings[0]!): Compiled {
   const blocks = all.filter((block) => compiledUnder(setting, block));
+  const groups = [blocks.filter((block) => !OWN_PROGRAM.includes(block.readme)), ...OWN_PROGRAM.map((readme) => blocks.filter((block) => block.readme === readme))];
+  const compiled = groups.filter((group) => group.length > 0).map((group) => compileProgram(group, setting));
+  return { byBlock: new Map(compiled.flatMap((each) => [...each.byBlock])), library: [...new Set(compiled.flatMap((each) => each.library))] };
+}
+
+function compileProgram(blocks: BlockFile[], setting: Setting): Compiled {
   const program = ts.createProgram(blocks.map(setting.file), { ...blockCompilerOptions(), ...setting.options });
   const byBlock = new Map<BlockFile, string[]>(blocks.map((block) => [block, []]));
   for (const block of blocks) {
     const source = program.getSourceFile(setting.file(block));
     if (!source) throw new Error(`${setting.file(block)} was not compiled`);
-    const accepted = acceptedFor(setting, block);
+    const accepted = acceptedFor(block);
     for (const diagnostic of ts.getPreEmitDiagnostics(program, source)) {
       if (accepted.includes(diagnostic.code)) continue;
       const at = diagnostic.start === undefined ? undefined : source.getLineAndCharacterOfPosition(diagnostic.start).line;

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readmeBlocks, type ReadmeBlock } from './blocks';
+import { commonjsForm } from './commonjs-form';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const workspaceRoot = join(here, '..');
@@ -44,7 +45,11 @@ function reexport(fromDir: string, target: string): string {
  * not show: the harness's sample app modules (`./orders.js`: "your own order
  * store") and the README's other named blocks (`./app.module.js`).
  */
-function writeBlocks(root: string, readmes: { readme: string; blocks: ReadmeBlock[] }[]): { block: ReadmeBlock; file: string; preludeLines: number }[] {
+function writeBlocks(
+  root: string,
+  readmes: { readme: string; blocks: ReadmeBlock[] }[],
+  form: (code: string) => string = (code) => code,
+): { block: ReadmeBlock; file: string; preludeLines: number }[] {
   const contextModules = readdirSync(contextDir).filter((name) => name.endsWith('.ts'));
   const written: { block: ReadmeBlock; file: string; preludeLines: number }[] = [];
   for (const { readme, blocks: readmeBlocksOf } of readmes) {
@@ -56,7 +61,7 @@ function writeBlocks(root: string, readmes: { readme: string; blocks: ReadmeBloc
       mkdirSync(dirname(file), { recursive: true });
       const prelude = block.preludes.map((name) => readFileSync(join(preludeDir, `${name}.ts`), 'utf8').replace(/\n?$/, '\n')).join('');
       // `export {}` makes every block a module: its own scope, top-level await allowed (in ES modules).
-      writeFileSync(file, `${prelude}${block.code}\nexport {};\n`);
+      writeFileSync(file, `${form(`${prelude}${block.code}`)}\nexport {};\n`);
       for (const name of contextModules.filter((name) => name !== block.fileName)) {
         writeFileSync(join(dir, name), reexport(dir, join(contextDir, name)));
       }
@@ -82,7 +87,7 @@ export function writeReadmeWorkspace(): BlockFile[] {
   rmSync(generatedDir, { recursive: true, force: true });
   const readmes = readmePaths().map(({ readme, path }) => ({ readme, blocks: readmeBlocks(readme, path) }));
   const esm = writeBlocks(generatedDir, readmes);
-  const commonjs = writeBlocks(commonjsDir, readmes);
+  const commonjs = writeBlocks(commonjsDir, readmes, commonjsForm);
   writeFileSync(join(commonjsDir, 'package.json'), JSON.stringify({ type: 'commonjs' }));
   const files: BlockFile[] = esm.map(({ block, file, preludeLines }, i) => ({ ...block, file, commonjsFile: commonjs[i]!.file, preludeLines }));
   // Nearest to the blocks, so vite transforms them (decorators) as the compile test checks them.

@@ -23,6 +23,7 @@ import {
   DEFAULT_SLOW_HANDLER_WARNING_MS,
   defaultLockTtlMs,
 } from './defaults';
+import { withAdapterOptions, type AdapterOptionKinds } from './adapter-options';
 import { clockFix } from './failure-log';
 import { paymentRoutesOptionsSchema } from './options-schema';
 import type { PaymentRoutesOptions, WalletRouteOptions } from './types';
@@ -96,14 +97,19 @@ function issuesOf(schema: ParsableSchema, value: unknown, under = ''): Validatio
 }
 
 /**
- * Every issue of the options in one error: the routes' own, the client's
- * options (when `client` is options) and the event names in `on`, so a
- * merchant fixes them in one round.
+ * Every issue of the options in one error: the routes' own, the adapter's
+ * own (`adapterOptions`), the client's options (when `client` is options)
+ * and the event names in `on`, so a merchant fixes them in one round.
  */
-function assertValidOptions(options: PaymentRoutesOptions, clientOptions: PaymentClientOptions | undefined, localDevelopment: boolean): void {
+function assertValidOptions(
+  options: PaymentRoutesOptions,
+  clientOptions: PaymentClientOptions | undefined,
+  localDevelopment: boolean,
+  adapterOptions: AdapterOptionKinds | undefined,
+): void {
   const on: unknown = options?.on;
   const issues = [
-    ...issuesOf(paymentRoutesOptionsSchema({ localDevelopment }), options),
+    ...issuesOf(withAdapterOptions(paymentRoutesOptionsSchema({ localDevelopment }), adapterOptions), options),
     ...(clientOptions !== null && typeof clientOptions === 'object' ? issuesOf(paymentClientOptionsSchema, clientOptions, 'client') : []),
     ...(on !== null && typeof on === 'object' ? Object.keys(on).filter((name) => !EVENT_NAMES.includes(name)).map((name) => unknownEventIssue(name, `on.${name}`)) : []),
   ];
@@ -112,15 +118,16 @@ function assertValidOptions(options: PaymentRoutesOptions, clientOptions: Paymen
 
 /**
  * Validates the options (callback URLs judged as strictly as the client's
- * `localDevelopment` says) and resolves them into the one config the routes
- * read. Throws PaymentValidationError for options that break a rule.
+ * `localDevelopment` says; an adapter's own options by their kinds) and
+ * resolves them into the one config the routes read, which leaves the
+ * adapter's own out. Throws PaymentValidationError for options that break a rule.
  */
-export function resolvePaymentRoutesConfig(options: PaymentRoutesOptions): PaymentRoutesConfig {
+export function resolvePaymentRoutesConfig(options: PaymentRoutesOptions, adapterOptions?: AdapterOptionKinds): PaymentRoutesConfig {
   const givenClient = isPaymentClient(options?.client) ? options.client : undefined;
   const clientOptions = givenClient === undefined ? (options?.client as PaymentClientOptions | undefined) : undefined;
   // A client object judges callback URLs itself, on every call, by a localDevelopment the routes cannot see.
   const localDevelopment = givenClient !== undefined || clientOptions?.localDevelopment === true;
-  assertValidOptions(options, clientOptions, localDevelopment);
+  assertValidOptions(options, clientOptions, localDevelopment, adapterOptions);
 
   const secrets = secretsOf(options.webhook);
   const redactor = new Redactor();

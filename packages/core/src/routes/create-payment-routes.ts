@@ -11,6 +11,7 @@ import { requestIdSource } from '../orders/request-ids';
 import { createRouteTelemetry, WEBHOOK_ROUTE } from '../telemetry/route-spans';
 import { warnIfMemoryIsIsolated } from './isolated-memory';
 import { PaymentEventRegistry, type PaymentEventHandler, type PaymentEventName } from '../webhooks/event-handlers';
+import type { AdapterOptionKinds } from './adapter-options';
 import { withBodyDeadline } from './body-deadline';
 import { checkoutRoute } from './checkout';
 import { resolvePaymentRoutesConfig } from './config';
@@ -55,10 +56,18 @@ function routePath(path: string): string {
  * The payment routes as one framework-neutral handler. Options are
  * validated up front; every route failure becomes the JSON error shape, and
  * nothing thrown by a route escapes `handle()`.
+ *
+ * An adapter whose options hold its own beside the routes' (`mountPath`)
+ * passes them all with `adapterOptions` naming its own and their kinds: they
+ * are checked with the routes' options, in one error, and otherwise left to
+ * the adapter.
  */
-export function createPaymentRoutes<TContext = unknown>(typedOptions: PaymentRoutesOptions<TContext>): PaymentRoutes<TContext> {
+export function createPaymentRoutes<TContext = unknown>(
+  typedOptions: PaymentRoutesOptions<TContext>,
+  adapterOptions?: AdapterOptionKinds,
+): PaymentRoutes<TContext> {
   // An adapter hands handle() only requests whose `context` is its TContext: inside, the routes need not know the type.
-  const config = resolvePaymentRoutesConfig(typedOptions as PaymentRoutesOptions);
+  const config = resolvePaymentRoutesConfig(typedOptions as PaymentRoutesOptions, adapterOptions);
   const { client, logger, clock } = config;
   const telemetry = createRouteTelemetry(config.telemetry, config.redactor, logger);
 

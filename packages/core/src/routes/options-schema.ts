@@ -16,10 +16,12 @@ import type { PaymentEventSubscriptions } from '../webhooks/event-handlers';
 import type { WebhookRouteOptions } from '../types/route-options';
 import type { MerchantOrder, ResolveOrder } from './types';
 
-// The rules of each option. What each option means, and its default, is documented once, on the
+// The rules of each option (an adapter's own: adapter-options.ts). What each option means, and its default, is documented once, on the
 // public types in types/route-options.ts, which a type test holds to these schemas.
 
-const fn = <T extends (...args: never[]) => unknown>(message: string) => z.custom<T>((value) => typeof value === 'function', message);
+/** A function option; `rule` names the broken rule for a caller that branches on it (default `custom`). */
+export const fn = <T extends (...args: never[]) => unknown>(message: string, rule = 'custom') =>
+  z.custom<T>((value) => typeof value === 'function', { message, params: { rule } });
 
 const objectWith = <T extends object>(methods: readonly string[], message: string) =>
   z.custom<T>(

@@ -40,7 +40,7 @@ function appFiles(): { fileName: string; code: string }[] {
     fileName: fileName.replace(/^app\/admin\//, `app/${EDGE_ADMIN}/`),
     code: `${code}\nexport const runtime = 'edge';\n`,
   }));
-  return [...readmeFiles('Quick start', 3), ...admin, ...edgeAdmin];
+  return [...readmeFiles('Quick start', 4), ...admin, ...edgeAdmin];
 }
 
 function filesUnder(dir: string): string[] {

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { ROUTE_MARKER_HEADER } from '../../../core/src/routes/route-marker';
 import type { TimeSource } from '../clock';
 import { SandboxRefusal } from '../envelope';
+import { isFrameworkHeader } from './app-framework';
 import { eventOf, type WebhookEvent } from './event-name';
 import { signatureOf } from './signature';
 import { isoTime } from '../iso-time';
@@ -36,6 +37,8 @@ export interface DeliveryAttempt {
    * `webhook`); absent when the app answered before any paymount route ran.
    */
   paymountRoute?: string;
+  /** The answer's headers that tell which framework answered (content-type, x-powered-by...: isFrameworkHeader), read by the diagnosis. */
+  answerHeaders?: Record<string, string>;
   /** Set when another attempt follows: the delay before it. */
   retryInMs?: number;
 }
@@ -192,10 +195,11 @@ export class WebhookDeliverer {
     delivery.attempts.push(attempt);
     const started = performance.now();
     try {
-      const { status, answer, paymountRoute } = await this.post(delivery);
+      const { status, answer, paymountRoute, answerHeaders } = await this.post(delivery);
       attempt.status = status;
       if (answer !== '') attempt.answer = answer;
       if (paymountRoute !== undefined) attempt.paymountRoute = paymountRoute;
+      if (Object.keys(answerHeaders).length > 0) attempt.answerHeaders = answerHeaders;
     } catch (error) {
       attempt.error = error instanceof Error ? error.message : String(error);
       const code = (error as { code?: unknown } | null)?.code;
@@ -226,7 +230,7 @@ export class WebhookDeliverer {
   }
 
   /** One POST; resolves with the status and the start of the answer once the whole answer is read, within the time-out. */
-  private post(delivery: Delivery): Promise<{ status: number; answer: string; paymountRoute: string | undefined }> {
+  private post(delivery: Delivery): Promise<{ status: number; answer: string; paymountRoute: string | undefined; answerHeaders: Record<string, string> }> {
     const url = new URL(delivery.url);
     const controller = new AbortController();
     this.inFlight.add(controller);
@@ -267,8 +271,11 @@ export class WebhookDeliverer {
           });
           const marker = res.headers[ROUTE_MARKER_HEADER];
           const paymountRoute = Array.isArray(marker) ? marker[0] : marker;
+          const answerHeaders = Object.fromEntries(
+            Object.entries(res.headers).flatMap(([name, value]) => (isFrameworkHeader(name) && value !== undefined ? [[name, String(value)]] : [])),
+          );
           res.on('end', () =>
-            finish(() => resolve({ status: res.statusCode ?? 0, answer: Buffer.concat(kept).toString('utf8'), paymountRoute })),
+            finish(() => resolve({ status: res.statusCode ?? 0, answer: Buffer.concat(kept).toString('utf8'), paymountRoute, answerHeaders })),
           );
           res.on('error', (error) => finish(() => reject(error)));
           res.on('close', () => {

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { recogniseFramework, type AppFramework, type RecognisedFramework } from './app-framework';
 import type { DeliveryAttempt } from './deliveries';
 
 /** Where a receiver's failures are explained at length, with each framework's fix. */
@@ -65,16 +66,31 @@ const PARSER_FIX =
 
 /**
  * How an app of each framework leaves the payment routes out of its app-wide auth, and the
- * section of its adapter's README that shows it: the sandbox cannot tell which framework refused.
+ * section of its adapter's README that shows it.
  */
-const AUTH_EXEMPTIONS = [
-  'NestJS, controllerDecorators with your guard\'s "public" marker (@paymount/nestjs, Global guards)',
-  'Fastify, skip the onRequest hook for the payment routes (@paymount/fastify, An app-wide auth hook)',
-  'Express, mount the payment router before the auth middleware (@paymount/express, An app-wide auth middleware)',
-  'Koa, use the payment middleware before the auth middleware (@paymount/koa, An app-wide auth middleware)',
-  "Hono, wrap the auth middleware in except('/payments/webhook', ...) (@paymount/hono, An app-wide auth middleware)",
-  'Next.js, leave the payment routes out of the matcher of proxy.ts or middleware.ts (@paymount/next, An app-wide proxy)',
-];
+const AUTH_EXEMPTIONS: Readonly<Record<AppFramework, string>> = {
+  nestjs: 'NestJS, controllerDecorators with your guard\'s "public" marker (@paymount/nestjs, Global guards)',
+  fastify: 'Fastify, skip the onRequest hook for the payment routes (@paymount/fastify, An app-wide auth hook)',
+  express: 'Express, mount the payment router before the auth middleware (@paymount/express, An app-wide auth middleware)',
+  koa: 'Koa, use the payment middleware before the auth middleware (@paymount/koa, An app-wide auth middleware)',
+  hono: "Hono, wrap the auth middleware in except('/payments/webhook', ...) (@paymount/hono, An app-wide auth middleware)",
+  next: 'Next.js, leave the payment routes out of the matcher of proxy.ts or middleware.ts (@paymount/next, An app-wide proxy)',
+};
+
+const FRAMEWORK_NAMES: Readonly<Record<AppFramework, string>> = { nestjs: 'NestJS', fastify: 'Fastify', express: 'Express', koa: 'Koa', hono: 'Hono', next: 'Next.js' };
+
+/**
+ * The way out of the app's auth: the recognised framework's alone when its sign is certain; first,
+ * then the others, when the sign is only likely; every framework's when the answer tells none.
+ */
+function authExemption(recognised: RecognisedFramework | undefined): string {
+  if (recognised === undefined) return `exempt the payment routes from it: ${Object.values(AUTH_EXEMPTIONS).join('; ')}`;
+  const { framework, certain, sign } = recognised;
+  const name = FRAMEWORK_NAMES[framework];
+  if (certain) return `exempt the payment routes from it: ${AUTH_EXEMPTIONS[framework]}; the answer is ${name}'s, by ${sign}`;
+  const others = Object.entries(AUTH_EXEMPTIONS).filter(([other]) => other !== framework).map(([, way]) => way);
+  return `exempt the payment routes from it: ${AUTH_EXEMPTIONS[framework]}; the answer looks like ${name}'s, by ${sign}. If the app is not a ${name} app: ${others.join('; ')}`;
+}
 
 /** Why paymount's webhook route refused, by its error code. */
 const PAYMOUNT_CAUSES: Readonly<Record<string, Cause>> = {
@@ -92,12 +108,12 @@ const PAYMOUNT_CAUSES: Readonly<Record<string, Cause>> = {
   STORE_UNAVAILABLE: { why: "the app's webhook dedupe store could not be reached", fix: 'check the store (Redis, PostgreSQL) the routes are given' },
 };
 
-/** Why the app answered `status` before paymount's route ran, by status. */
-function appCause(status: number): Cause {
+/** Why the app answered `status` before paymount's route ran, by status (and, for an auth refusal, the framework that answered). */
+function appCause(status: number, attempt: DeliveryAttempt): Cause {
   if (status === 401 || status === 403) {
     return {
       why: 'a global guard or auth hook blocks the webhook route',
-      fix: `exempt the payment routes from it: ${AUTH_EXEMPTIONS.join('; ')}`,
+      fix: authExemption(recogniseFramework(status, attempt.answerHeaders ?? {}, attempt.answer)),
     };
   }
   if (status === 404 || status === 405) {
@@ -174,7 +190,7 @@ export function diagnoseAttempt(attempt: DeliveryAttempt, url: string): AttemptD
       docs: DELIVERY_FAILURES_DOCS,
     };
   }
-  const cause = appCause(status);
+  const cause = appCause(status, attempt);
   return {
     outcome: 'refused-by-app',
     why: `your app answered ${statusText(status)} before paymount's webhook route ran: ${cause.why}`,

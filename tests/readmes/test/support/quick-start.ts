@@ -83,7 +83,7 @@ export interface RunningQuickStart {
 }
 
 /** The READMEs whose quick start has an order page (merchantReturnUrl lands there). */
-const ORDER_PAGES = new Set(['express', 'fastify', 'hono']);
+const ORDER_PAGES = new Set(['express', 'fastify', 'hono', 'koa', 'nestjs on express', 'nestjs on fastify']);
 /** The READMEs whose "Testing your handlers" block posts to the quick start's app over HTTP. */
 const TESTING_BLOCKS = new Set(['express', 'fastify', 'hono']);
 
