@@ -2,6 +2,12 @@ import { fromPg, migrate } from '@paymount/postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
+import { seedMerchantOrders } from '../fixtures/merchant-orders';
+import { WEBHOOK_SECRET } from '../fixtures/shop';
+import { deliveryHeaders, deliveryOrderId, PAYLOAD_BYTES, webhookPayload } from '../fixtures/webhook-delivery';
+import { subject, withScope } from '../harness/scope';
+import type { AppVariant } from '../subjects/apps/paymount-options';
+import type { MerchantAppArgs } from '../subjects/merchant-app';
 import { RECORDED_KEY, recordCycle, replay } from './postgres-stores';
 
 /** What a cycle left for `key`, without what differs by key or time (tokens, expiries). */
@@ -45,4 +51,57 @@ describe.skipIf(postgresSkipped)('the postgres-stores baseline', () => {
     });
     expect(await leftFor(pool, 'bench-replayed-order')).toEqual(stores);
   });
+});
+
+describe.skipIf(postgresSkipped)("the webhook-postgres-tx pair: each side's merchant-app marks the delivery's order paid", () => {
+  let server: PostgresServer;
+  beforeAll(async () => {
+    server = await startPostgresServer();
+  }, 60_000);
+  afterAll(() => server?.destroy());
+
+  /** One fresh delivery to a merchant-app of `variant` on a database of its own; what the database then holds. */
+  async function deliverOnce(database: string, variant: (url: string) => AppVariant) {
+    const url = server.createDatabase(database);
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      await seedMerchantOrders(pool);
+      const status = await withScope(async (scope) => {
+        const app = await scope.start<{ url: string }>(subject('merchant-app'), {
+          framework: 'express',
+          side: 'paymount',
+          // The webhook route never calls the service.
+          upstream: 'http://127.0.0.1:9',
+          variant: variant(url),
+        } satisfies MerchantAppArgs);
+        const body = webhookPayload(7, PAYLOAD_BYTES, `${database}_`);
+        const res = await fetch(`${app.ready.url}/payments/webhook`, { method: 'POST', headers: deliveryHeaders(body, WEBHOOK_SECRET, 'dlv-1', Date.now()), body });
+        return res.status;
+      });
+      const order = await pool.query('SELECT paid_at IS NOT NULL AS paid, transaction_id, xmin::text FROM orders WHERE id = $1', [deliveryOrderId(7)]);
+      const stored = await pool.query<{ table: string | null }>("SELECT to_regclass('paymount_webhook_events')::text AS table");
+      const events = stored.rows[0]?.table ? (await pool.query('SELECT state, xmin::text FROM paymount_webhook_events')).rows : undefined;
+      const others = await pool.query<{ n: string }>('SELECT count(*) AS n FROM orders WHERE paid_at IS NOT NULL');
+      return { status, order: order.rows[0], events, paidOrders: Number(others.rows[0]?.n) };
+    } finally {
+      await pool.end();
+    }
+  }
+
+  it("paymount's side: the UPDATE commits in the transaction that marks the event handled (the Postgres store)", async () => {
+    const { status, order, events, paidOrders } = await deliverOnce('pair_tx', (url) => ({ databaseUrl: url, markPaid: { through: 'transaction' } }));
+    expect(status).toBe(200);
+    expect(order).toEqual({ paid: true, transaction_id: 'txn_pair_tx_7', xmin: expect.any(String) });
+    // Both rows written by one transaction carry its id.
+    expect(events).toEqual([{ state: 'done', xmin: order.xmin }]);
+    expect(paidOrders).toBe(1);
+  }, 60_000);
+
+  it('the baseline: the same UPDATE through a pg Pool of its own, the event deduplicated in memory', async () => {
+    const { status, order, events, paidOrders } = await deliverOnce('pair_pool', (url) => ({ markPaid: { through: 'pool', databaseUrl: url } }));
+    expect(status).toBe(200);
+    expect(order).toEqual({ paid: true, transaction_id: 'txn_pair_pool_7', xmin: expect.any(String) });
+    expect(events).toBeUndefined();
+    expect(paidOrders).toBe(1);
+  }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { createPostgresStores, fromPg, migrate, type PgPoolLike, type PgQueryConfig, type PostgresStores } from '@paymount/postgres';
 import pg from 'pg';
+import { seedMerchantOrders } from '../fixtures/merchant-orders';
 import { WEBHOOK_SECRET } from '../fixtures/shop';
 import { PAYLOAD_BYTES } from '../fixtures/webhook-delivery';
 import { runClosedLoop } from '../harness/closed-loop';
@@ -11,6 +12,8 @@ import type { BenchSettings } from '../harness/settings';
 import { measureRoutePair, routeFigures, startRouteBench } from './routes';
 
 const DELIVERY: RequestSpec = { kind: 'webhook', path: '/payments/webhook', secret: WEBHOOK_SECRET, payloadBytes: PAYLOAD_BYTES };
+/** Every delivery a new event, in every run: each one runs its handler (a repeated event would be answered as a duplicate). */
+const FRESH_DELIVERY: RequestSpec = { ...DELIVERY, freshEvents: true };
 const TTL_MS = 60_000;
 /** The order of the recorded cycle: a key no other parameter contains, replaced by each cycle's own. */
 export const RECORDED_KEY = 'bench-recorded-order-0001';
@@ -20,7 +23,7 @@ export async function postgresServerMissing(): Promise<string | undefined> {
   // Loaded here, not at the top: the helper warns (or under CI throws) as it loads on a machine without PostgreSQL.
   const { postgresServerAvailable } = await import('../../../tools/postgres-server');
   if (postgresServerAvailable) return undefined;
-  return 'PostgreSQL (pg_ctl) cannot be started here, so postgres-stores and webhook-postgres were not measured';
+  return 'PostgreSQL (pg_ctl) cannot be started here, so postgres-stores, webhook-postgres and webhook-postgres-tx were not measured';
 }
 
 /**
@@ -104,8 +107,11 @@ export async function replay(pool: pg.Pool, steps: readonly Step[], key: string)
  * statements it sent (recorded once as pg got them, prepared statements'
  * names included) sent again with the bare Pool, cycles per second with
  * settings.connections cycles in flight; webhook-postgres: POST
- * /webhook deduplicated in PostgreSQL vs in memory (reported). Both on a
- * PostgreSQL server this group starts (tools/postgres-server.ts) and destroys.
+ * /webhook deduplicated in PostgreSQL vs in memory (reported);
+ * webhook-postgres-tx: the same route whose handler marks the order paid in
+ * the event's transaction vs in memory with the same UPDATE through a pool.
+ * All on a PostgreSQL server this group starts (tools/postgres-server.ts)
+ * and destroys.
  */
 export async function postgresStoreFigures(settings: BenchSettings): Promise<Figure[]> {
   const { startPostgresServer } = await import('../../../tools/postgres-server');
@@ -150,12 +156,26 @@ export async function postgresStoreFigures(settings: BenchSettings): Promise<Fig
         { name: 'memory', side: 'paymount' },
       ]);
     });
+    await seedMerchantOrders(pool);
+    const exactlyOnce = await withScope(async (scope) => {
+      const { upstream, load } = await startRouteBench(scope);
+      return measureRoutePair(scope, settings, load, { framework: 'express', upstream }, FRESH_DELIVERY, 200, [
+        { name: 'postgres-tx', side: 'paymount', variant: { databaseUrl: server.url, markPaid: { through: 'transaction' } } },
+        { name: 'memory-pool', side: 'paymount', variant: { markPaid: { through: 'pool', databaseUrl: server.url } } },
+      ]);
+    });
     return [
       storesFigure,
       ...routeFigures(
         'webhook-postgres',
         'POST /webhook (@paymount/express, distinct signed 1 KiB deliveries) deduplicated in PostgreSQL (a local server; the claim, then the mark: the handler, a counter, sends nothing through its transaction, which then never begins) vs in memory, one app process each',
         routes,
+        { throughput: 0.4 },
+      ),
+      ...routeFigures(
+        'webhook-postgres-tx',
+        "POST /webhook (@paymount/express, distinct signed 1 KiB deliveries, every one a new event) whose handler marks the event's order paid with one UPDATE of the merchant's orders table in the transaction that marks the event handled (inTransaction, the Postgres store) vs deduplicated in memory with the same UPDATE (prepared alike) through a pg Pool of the handler's own: what exactly-once costs over the merchant's own write, one app process each",
+        exactlyOnce,
         { throughput: 0.4 },
       ),
     ];

@@ -1,9 +1,10 @@
 import { once } from 'node:events';
 import { createWebhookQueue, type WebhookQueue } from '@paymount/bullmq';
-import { silentLogger, type IdempotencyStore, type OrderAttemptStore, type PaymentRoutesOptions } from '@paymount/core';
-import { createPostgresStores, fromPg, migrate } from '@paymount/postgres';
+import { silentLogger, type IdempotencyStore, type OrderAttemptStore, type PaymentEventHandler, type PaymentRoutesOptions } from '@paymount/core';
+import { createPostgresStores, fromPg, inTransaction, migrate } from '@paymount/postgres';
 import { createRedisClient, RedisIdempotencyStore } from '@paymount/redis';
 import pg from 'pg';
+import { MARK_PAID } from '../../fixtures/merchant-orders';
 import { CREDENTIALS, NOTIFY_URL, resolveOrder, WEBHOOK_SECRET } from '../../fixtures/shop';
 
 /** What a figure changes in the merchant's setup: where the order guard and the webhook dedupe keep their state. */
@@ -16,6 +17,13 @@ export interface AppVariant {
   databaseUrl?: string;
   /** Queued processing (@paymount/bullmq) in the Redis at `redisUrl`, in the queue of this name. */
   queue?: QueuedVariant;
+  /**
+   * The "payment.succeeded" handler marks the event's order paid (MARK_PAID, one UPDATE of the
+   * merchant's orders table): through the transaction that marks the event handled (`inTransaction`;
+   * the Postgres store of `databaseUrl` gives it), or through a pg Pool of the handler's own to
+   * `databaseUrl` here, as a merchant without that store writes. Default: the handler counts.
+   */
+  markPaid?: { through: 'transaction' } | { through: 'pool'; databaseUrl: string };
 }
 
 export interface QueuedVariant {
@@ -42,6 +50,8 @@ export interface AppSetup {
   orders?: OrderAttemptStore;
   store?: IdempotencyStore;
   processing?: WebhookQueue;
+  /** The "payment.succeeded" handler, when the variant gives one (markPaid). */
+  onSucceeded?: PaymentEventHandler<'payment.succeeded'>;
 }
 
 /** A Redis or PostgreSQL store is ready before the app serves (a Redis store refuses until its connection is: the route answers 503). */
@@ -63,7 +73,21 @@ export async function setupOf(variant: AppVariant = {}): Promise<AppSetup> {
     await migrate(db);
     setup.store = createPostgresStores(db, { migrate: false }).idempotency;
   }
+  if (variant.markPaid !== undefined) setup.onSucceeded = markPaidHandler(variant.markPaid);
   return setup;
+}
+
+/** The handler of a markPaid variant. Both sides send the UPDATE prepared (fromPg prepares `db`'s statements), so the pair differs only in how it is committed. */
+function markPaidHandler(markPaid: NonNullable<AppVariant['markPaid']>): PaymentEventHandler<'payment.succeeded'> {
+  if (markPaid.through === 'transaction') {
+    return inTransaction(async (event, { db }) => {
+      await db.query(MARK_PAID, [event.referenceOrderId, event.transactionId]);
+    });
+  }
+  const pool = new pg.Pool({ connectionString: markPaid.databaseUrl, max: 20 });
+  return async (event) => {
+    await pool.query({ name: 'bench_mark_paid', text: MARK_PAID, values: [event.referenceOrderId, event.transactionId] });
+  };
 }
 
 /** The same payment setup for every framework: the merchant's orders, the stub as the service. */
@@ -75,7 +99,7 @@ export function paymountOptions(upstream: string, onSucceeded: () => unknown, se
     webhook: { secret: WEBHOOK_SECRET, ...(setup.processing === undefined ? {} : { processing: setup.processing }) },
     ...(setup.store === undefined ? {} : { store: setup.store }),
     ...(setup.orders === undefined ? {} : { orders: { store: setup.orders } }),
-    on: { 'payment.succeeded': onSucceeded },
+    on: { 'payment.succeeded': setup.onSucceeded ?? onSucceeded },
     // As silent as the hand-written routes it is measured against.
     logger: false,
   };
