@@ -1,2 +1,2 @@
 export { paymentRoutes, type PaymentRoutesApp, type PaymentRoutesAppOptions, type PaymentRoutesOnFirstRequestApp } from './payment-routes';
-export type { PaymentRoutesOptionsFactory } from './routes-on-first-request';
+export type { PaymentRoutesOptionsFactory } from './options-factory';

@@ -1,9 +1,9 @@
 import { Hono, type Context, type Env } from 'hono';
 import { createPaymentRoutes, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
-import { PAYMENT_ROUTE_PATHS, rawPathOf, toFetchResponse, toNeutralFetchRequest } from '@paymount/core/http';
+import { PAYMENT_ROUTE_PATHS, rawPathOf, routesOnFirstUse, toFetchResponse, toNeutralFetchRequest } from '@paymount/core/http';
 import type { BlankEnv } from 'hono/types';
 import { keptByHono } from './kept-body';
-import { optionsUnavailable, routesOnFirstRequest, type PaymentRoutesOptionsFactory } from './routes-on-first-request';
+import { optionsUnavailable, type PaymentRoutesOptionsFactory } from './options-factory';
 
 /** The handler options, with `resolveOrder` and the event handlers given the app's Hono `Context` as `ctx.context`. */
 export type PaymentRoutesAppOptions<E extends Env = BlankEnv> = PaymentRoutesOptions<Context<E>>;
@@ -51,7 +51,7 @@ export function paymentRoutes<E extends Env = BlankEnv>(
   options: PaymentRoutesAppOptions<E> | PaymentRoutesOptionsFactory<E>,
 ): PaymentRoutesApp<E> | PaymentRoutesOnFirstRequestApp<E> {
   if (typeof options === 'function') {
-    const routesFor = routesOnFirstRequest(options);
+    const routesFor = routesOnFirstUse(options);
     return Object.assign(routesApp(routesFor), { paymentRoutes: routesFor });
   }
   const routes = createPaymentRoutes(options);

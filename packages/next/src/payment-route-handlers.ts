@@ -1,13 +1,6 @@
 import type { NextRequest } from 'next/server.js';
-import {
-  createFetchHandler,
-  createPaymentRoutes,
-  createRedactingLogger,
-  PaymentErrorCode,
-  type FetchHandler,
-  type PaymentRoutes,
-  type PaymentRoutesOptions,
-} from '@paymount/core';
+import { createFetchHandler, createRedactingLogger, type FetchHandler, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
+import { internalErrorResponse, optionsUnavailableResponse, routesOnFirstUse } from '@paymount/core/http';
 import { CATCH_ALL_FIX, mountPathOf, type PaymentRouteParams } from './mount-path';
 
 /** The handler options, with `resolveOrder` and the event handlers given the `NextRequest` as `ctx.context`. */
@@ -36,11 +29,7 @@ export interface PaymentRouteHandlers {
 // The logger of the options is unknown when they could not be made: the console, redacted, as every adapter's default.
 const log = createRedactingLogger();
 
-/** What a shopper sees of a server-side failure: nothing of its cause, which goes to the log. */
-function internalError(): Response {
-  const error = { code: PaymentErrorCode.INTERNAL_ERROR, message: 'An unexpected error occurred.' };
-  return Response.json({ error }, { status: 500, headers: { 'cache-control': 'no-store' } });
-}
+const OPTIONS_FIX = 'fix the options (the error names the setting: on a deployment, often an environment variable it lacks); the next request tries again';
 
 /**
  * Next.js App Router route handlers serving the payment routes. `options` is
@@ -54,18 +43,8 @@ function internalError(): Response {
 export function paymentRouteHandlers(
   options: () => PaymentRouteHandlersOptions | Promise<PaymentRouteHandlersOptions>,
 ): PaymentRouteHandlers {
-  let routes: Promise<PaymentRoutes<NextRequest>> | undefined;
+  const paymentRoutes = routesOnFirstUse(options);
   let fetchHandler: { mountPath: string; handle: FetchHandler } | undefined;
-
-  const paymentRoutes = (): Promise<PaymentRoutes<NextRequest>> => {
-    if (routes) return routes;
-    const created = (async () => createPaymentRoutes<NextRequest>(await options()))();
-    // A factory that failed (a setting missing from this deployment) is asked again by the next request.
-    created.catch(() => {
-      if (routes === created) routes = undefined;
-    });
-    return (routes = created);
-  };
 
   const serve: PaymentRouteHandler = async (request, context) => {
     // The path the fetch handler routes on (basePath included, unlike nextUrl's); a route without dynamic segments gets no params.
@@ -73,14 +52,13 @@ export function paymentRouteHandlers(
     const mountPath = mountPathOf(pathname, (await context?.params) ?? {});
     if (mountPath === undefined) {
       log.error({ route: `${request.method} ${pathname}`, fix: CATCH_ALL_FIX }, 'paymount route handlers are not on a catch-all route');
-      return internalError();
+      return internalErrorResponse();
     }
     let ready: PaymentRoutes<NextRequest>;
     try {
       ready = await paymentRoutes();
     } catch (error) {
-      log.error({ err: error }, 'paymount payment route options could not be created, so no payment route can answer; fix the options (the error names the setting), the next request tries again');
-      return internalError();
+      return optionsUnavailableResponse(error, { madeBy: 'paymentRouteHandlers(() => options)', fix: OPTIONS_FIX });
     }
     // One route file has one mount path; rebuilt only if the same handlers are exported from another file.
     if (fetchHandler?.mountPath !== mountPath) fetchHandler = { mountPath, handle: createFetchHandler(ready, { mountPath }) };

@@ -216,7 +216,7 @@ describe('next start in production with no payment settings', () => {
       expect(res).toEqual({ status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred.' } } });
     }
     const output = await logged(running, 'PAYMENT_WEBHOOK_SECRET');
-    const failures = output.split('\n').filter((line) => line.includes('payment route options could not be created'));
+    const failures = output.split('\n').filter((line) => line.includes('payment route options could not be made'));
     expect(failures).toHaveLength(2);
     for (const name of ['PAYMENT_API_KEY', 'PAYMENT_BASE_URL', 'PAYMENT_APP_ID', 'PAYMENT_MERCHANT_ID', 'PAYMENT_GATEWAY_ID']) {
       expect(failures[0]).toContain(name);

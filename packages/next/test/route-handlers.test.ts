@@ -49,7 +49,7 @@ describe('paymentRouteHandlers', () => {
     const failed = await handlers.POST(...routed('/payments/checkout', { method: 'POST', body: JSON.stringify({ orderId: 'order-1' }), headers: { 'content-type': 'application/json' } }));
     expect(failed.status).toBe(500);
     expect(await failed.json()).toEqual({ error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred.' } });
-    expect(errors).toEqual([expect.stringMatching(/^paymount error: paymount payment route options could not be created.*PAYMENT_API_KEY is not set in this deployment/)]);
+    expect(errors).toEqual([expect.stringMatching(/^paymount error: paymount payment route options could not be made.*PAYMENT_API_KEY is not set in this deployment/)]);
     const served = await handlers.GET(...routed('/payments/wallet/config?orderId=order-1'));
     expect(served.status).toBe(200);
     expect(calls).toBe(2);

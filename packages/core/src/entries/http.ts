@@ -11,3 +11,4 @@ export type { FetchRequestOptions } from '../routes/fetch-handler';
 export { normalizeMountPath, pathUnderMount, rawPathOf } from '../routes/mount-path';
 export { PAYMENT_ROUTE_PATHS } from '../routes/route-paths';
 export type { PaymentRoutePath } from '../routes/route-paths';
+export { internalErrorResponse, optionsUnavailableResponse, routesOnFirstUse } from '../routes/routes-on-first-use';
