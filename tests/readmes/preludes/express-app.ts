@@ -4,3 +4,4 @@ import { paymentRouter } from '@paymount/express';
 import { orders } from './orders.js';
 declare const app: express.Express;
 declare const payments: ReturnType<typeof paymentRouter>;
+declare const notifyUrl: string;

@@ -4,3 +4,4 @@ import { paymentRoutes } from '@paymount/hono';
 import { orders } from './orders.js';
 declare const app: Hono;
 declare const payments: ReturnType<typeof paymentRoutes>;
+declare const notifyUrl: string;

@@ -4,3 +4,4 @@ import { paymentMiddleware } from '@paymount/koa';
 import { orders } from './orders.js';
 declare const app: Koa;
 declare const payments: ReturnType<typeof paymentMiddleware>;
+declare const notifyUrl: string;

@@ -65,13 +65,18 @@ function writeBlocks(
       for (const name of contextModules.filter((name) => name !== block.fileName)) {
         writeFileSync(join(dir, name), reexport(dir, join(contextDir, name)));
       }
-      // A README's own file of that name wins over the harness's.
+      // A README's own file of that name wins over the harness's. Of two versions of one file (the
+      // Nest README's quick start's app.module.ts and its queued one), the last above the block: the
+      // file as the reader has it there (the first below it, when none is above).
+      const files = new Map<string, (typeof blocks)[number]>();
       for (const other of blocks) {
-        if (other.block.fileName && other.block.fileName !== block.fileName) {
-          const target = join(dir, other.block.fileName);
-          mkdirSync(dirname(target), { recursive: true });
-          writeFileSync(target, reexport(dirname(target), other.file));
-        }
+        const name = other.block.fileName;
+        if (name && name !== block.fileName && (!files.has(name) || other.block.line < block.line)) files.set(name, other);
+      }
+      for (const [name, other] of files) {
+        const target = join(dir, name);
+        mkdirSync(dirname(target), { recursive: true });
+        writeFileSync(target, reexport(dirname(target), other.file));
       }
       written.push({ block, file, preludeLines: prelude === '' ? 0 : prelude.split('\n').length - 1 });
     }
@@ -101,11 +106,17 @@ export function writtenBlocks(): BlockFile[] {
   return JSON.parse(readFileSync(join(generatedDir, 'blocks.json'), 'utf8')) as BlockFile[];
 }
 
-/** The one block of `readme` under `section` (named `fileName` when several are). */
+/**
+ * The one block of `readme` under `section` that `pick` selects (`which` says how, in the error
+ * when not exactly one does).
+ */
+export function readmeBlock(readme: string, section: string, pick: (block: BlockFile) => boolean = () => true, which = ''): BlockFile {
+  const found = writtenBlocks().filter((block) => block.readme === readme && block.section === section && pick(block));
+  if (found.length !== 1) throw new Error(`${readme} README: ${found.length} blocks under "## ${section}"${which}, expected one`);
+  return found[0]!;
+}
+
+/** The file of the one block of `readme` under `section` (named `fileName` when several are). */
 export function blockFile(readme: string, section: string, fileName?: string): string {
-  const found = writtenBlocks().filter(
-    (block) => block.readme === readme && block.section === section && (fileName === undefined || block.fileName === fileName),
-  );
-  if (found.length !== 1) throw new Error(`${readme} README: ${found.length} blocks under "## ${section}"${fileName ? ` named ${fileName}` : ''}, expected one`);
-  return found[0]!.file;
+  return readmeBlock(readme, section, (block) => fileName === undefined || block.fileName === fileName, fileName ? ` named ${fileName}` : '').file;
 }

@@ -157,6 +157,26 @@ describe.skipIf(postgresSkipped)("postgres README: the Drizzle, Kysely and Prism
         expect(await deliver('again')).toEqual({ status: 200, body: { received: true, duplicate: true } });
         expect((await admin.query('SELECT xmin::text FROM orders WHERE id = $1', [orderId])).rows).toEqual(order.rows);
       });
+
+      it("the server ends the pool's idle connections, as its restart does: the README's 'error' listener logs it, the process lives on, and the pool answers again", async () => {
+        // A query through the ORM leaves its connection idle in the block's pool.
+        expect(await orm.paidAt(block, orderId)).not.toBeNull();
+        const connections = block.pool.idleCount;
+        expect(connections).toBeGreaterThan(0);
+        expect(block.pool.totalCount).toBe(connections);
+        const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+        try {
+          // Every connection to this database but the admin's own (pg_backend_pid): the block's pool's.
+          const ended = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+          expect(ended.rowCount).toBe(connections);
+          // One line per connection, each then dropped from the pool; unheard, the pool's 'error' would be an uncaught exception, failing this run.
+          await vi.waitFor(() => expect(logged).toHaveBeenCalledTimes(connections), { timeout: 10_000 });
+          expect(new Set(logged.mock.calls.map(String))).toEqual(new Set(['postgres pool: terminating connection due to administrator command']));
+        } finally {
+          logged.mockRestore();
+        }
+        expect(await orm.paidAt(block, orderId)).not.toBeNull();
+      });
     });
 
   describeOrm(drizzle);

@@ -1,3 +1,3 @@
 import { describeQuickStart, importedQuickStart } from './support/quick-start';
 
-describeQuickStart('express', importedQuickStart('express'));
+describeQuickStart('express', importedQuickStart('express', 'Refunds, lookups and cancelled checkouts'));

@@ -1,3 +1,3 @@
 import { describeQuickStart, importedQuickStart } from './support/quick-start';
 
-describeQuickStart('hono', importedQuickStart('hono'));
+describeQuickStart('hono', importedQuickStart('hono', 'Refunds and lookups'));

@@ -1,3 +1,3 @@
 import { describeQuickStart, importedQuickStart } from './support/quick-start';
 
-describeQuickStart('koa', importedQuickStart('koa'));
+describeQuickStart('koa', importedQuickStart('koa', 'Refunds, lookups and cancelled checkouts'));

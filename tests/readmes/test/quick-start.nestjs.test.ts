@@ -1,9 +1,11 @@
 import 'reflect-metadata';
-import type { Type } from '@nestjs/common';
+import type { INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { blockFile } from '../src/workspace';
-import { describeQuickStart } from './support/quick-start';
+import { PaymentsService } from '@paymount/nestjs';
+import type { Order } from '../context/orders';
+import { blockFile, readmeBlock } from '../src/workspace';
+import { describeQuickStart, type RunningQuickStart } from './support/quick-start';
 
 /** The README's app.module.ts, as written (main.ts only creates the app, as below). */
 async function appModule(port: number): Promise<Type> {
@@ -12,11 +14,28 @@ async function appModule(port: number): Promise<Type> {
   return AppModule;
 }
 
+/** The README's back office (`BackOffice`, under "PaymentsService"), given the app's PaymentsService as Nest would inject it. */
+interface BackOfficeRefunds {
+  refund(transactionId: string, cents: number): Promise<unknown>;
+}
+
+/** The running app, as describeQuickStart drives it: stopped by `app.close()`, refunding through the README's BackOffice. */
+async function running(app: INestApplication, port: number): Promise<RunningQuickStart> {
+  await app.listen(port);
+  const block = readmeBlock('nestjs', 'PaymentsService', (each) => each.code.includes('export class BackOffice'), ' declaring BackOffice');
+  const { BackOffice } = (await import(block.file)) as { BackOffice: new (payments: PaymentsService) => BackOfficeRefunds };
+  const backOffice = new BackOffice(app.get(PaymentsService));
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    stop: () => app.close(),
+    refund: (order: Order, cents: number) => backOffice.refund(order.transactionId!, cents),
+  };
+}
+
 describeQuickStart('nestjs on express', async (port) => {
   // As the README's main.ts: rawBody: true.
   const app = await NestFactory.create(await appModule(port), { rawBody: true, logger: ['error', 'warn'] });
-  await app.listen(port);
-  return { origin: `http://127.0.0.1:${port}`, stop: () => app.close() };
+  return running(app, port);
 });
 
 describeQuickStart('nestjs on fastify', async (port) => {
@@ -25,6 +44,5 @@ describeQuickStart('nestjs on fastify', async (port) => {
     rawBody: true,
     logger: ['error', 'warn'],
   });
-  await app.listen(port);
-  return { origin: `http://127.0.0.1:${port}`, stop: () => app.close() };
+  return running(app, port);
 });

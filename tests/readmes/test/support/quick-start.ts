@@ -1,9 +1,11 @@
 import { once } from 'node:events';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { orders } from '../../context/orders';
-import { blockFile } from '../../src/workspace';
+import { orders, type Order } from '../../context/orders';
+import { blockFile, readmeBlock } from '../../src/workspace';
 
 /** A free port on 127.0.0.1, for the README app's `PORT`. */
 export async function freePort(): Promise<number> {
@@ -80,12 +82,18 @@ export interface RunningQuickStart {
   origin: string;
   /** Shuts the app down the way its README does. */
   stop(): void | Promise<void>;
+  /** The README's back-office refund of `cents` of the order's payment; resolves the refund's status as it answers it. */
+  refund?(order: Order, cents: number): Promise<unknown>;
 }
 
 /** The READMEs whose quick start has an order page (merchantReturnUrl lands there). */
 const ORDER_PAGES = new Set(['express', 'fastify', 'hono', 'koa', 'nestjs on express', 'nestjs on fastify']);
 /** The READMEs whose "Testing your handlers" block posts to the quick start's app over HTTP. */
 const TESTING_BLOCKS = new Set(['express', 'fastify', 'hono']);
+/** The READMEs with a back-office refund (their quick start's app gives it as `refund`). */
+const REFUNDS = new Set(['express', 'hono', 'koa', 'nestjs on express', 'nestjs on fastify']);
+/** What the refund gives back: the Koa README's route refunds 500 cents, whatever it is asked. */
+const REFUND_CENTS = 500;
 
 /**
  * Runs a README's quick start, as written, against the sandbox it starts:
@@ -159,6 +167,20 @@ export function describeQuickStart(name: string, start: (port: number) => Promis
       expect(await orders.waitFor(order.id, (o) => o.status === 'paid')).toMatchObject({ transactionId: expect.any(String) });
     });
 
+    it.runIf(REFUNDS.has(name))("its back office's refund names the webhook URL: the refund webhook reaches the quick start's refund.succeeded handler", async () => {
+      const app = running();
+      if (!app.refund) throw new Error(`the ${name} quick start was started without its README's refund`);
+      if (!sandboxOrigin) throw new Error('the hosted checkout test did not find the sandbox');
+      const order = orders.add(`refund-${name.replace(/\W+/g, '-')}`, 1999);
+      await payWithWallet(`${app.origin}/payments`, order.id, sandboxOrigin);
+      const paid = await orders.waitFor(order.id, (o) => o.status === 'paid');
+      expect(await app.refund(paid, REFUND_CENTS)).toBe('succeeded');
+      // Sent only to a refund's notifyUrl: the routes' notifyUrl is not used for refunds.
+      const refunded = await orders.waitFor(order.id, (o) => o.refunds.length > 0);
+      expect(refunded).toMatchObject({ status: 'refunded', refunds: [{ transactionId: expect.any(String), cents: REFUND_CENTS }] });
+      expect(refunded.refunds[0]?.transactionId).not.toBe(paid.transactionId);
+    });
+
     it("verifies the sandbox's webhooks by the sandbox's clock: an abandoned checkout's expiry reaches its handler", async () => {
       const { origin } = running();
       if (!sandboxOrigin) throw new Error('the hosted checkout test did not find the sandbox');
@@ -181,14 +203,40 @@ export function describeQuickStart(name: string, start: (port: number) => Promis
   });
 }
 
+/** Where a reader's own routes go in the Express, Koa and Hono quick starts: before the app listens. */
+const LISTENS = /^const server = /m;
+
+/**
+ * The README's `## Quick start` block, with its back office's refund route (the block under
+ * `refundSection`, without the prelude that stands for the quick start) added where a reader adds
+ * routes of their own: before the app listens. Written beside the quick start's file, so it
+ * imports the same modules (`./orders.js`).
+ */
+function quickStartWithRefunds(readme: string, refundSection: string): string {
+  const quickStart = readmeBlock(readme, 'Quick start');
+  const refunds = readmeBlock(readme, refundSection);
+  const at = LISTENS.exec(quickStart.code)?.index;
+  if (at === undefined) throw new Error(`${readme} README: the quick start has no \`const server = \` line to add the refund route before`);
+  const file = join(dirname(quickStart.file), 'with-refunds.ts');
+  writeFileSync(file, `${quickStart.code.slice(0, at)}${refunds.code}\n\n${quickStart.code.slice(at)}\n`);
+  return file;
+}
+
 /**
  * Starts a README's `## Quick start` block by importing it, as written, with
- * `PORT` set: the block listens at once and shuts down on `SIGTERM`.
+ * `PORT` set: the block listens at once and shuts down on `SIGTERM`. With
+ * `refundSection`, the README's refund route is added to it (quickStartWithRefunds) and
+ * asked over HTTP, as a back office would: `POST /admin/orders/:id/refund` `{ cents }`.
  */
-export function importedQuickStart(readme: string): (port: number) => Promise<RunningQuickStart> {
+export function importedQuickStart(readme: string, refundSection?: string): (port: number) => Promise<RunningQuickStart> {
   return async (port) => {
     process.env.PORT = String(port);
-    await import(blockFile(readme, 'Quick start'));
-    return { origin: `http://127.0.0.1:${port}`, stop: () => void process.emit('SIGTERM', 'SIGTERM') };
+    await import(refundSection ? quickStartWithRefunds(readme, refundSection) : blockFile(readme, 'Quick start'));
+    const origin = `http://127.0.0.1:${port}`;
+    return {
+      origin,
+      stop: () => void process.emit('SIGTERM', 'SIGTERM'),
+      ...(refundSection ? { refund: async (order: Order, cents: number) => (await postJson(`${origin}/admin/orders/${order.id}/refund`, { cents })).body.status } : {}),
+    };
   };
 }
