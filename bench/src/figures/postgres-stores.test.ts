@@ -1,5 +1,5 @@
 import { fromPg, migrate } from '@paymount/postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
 import { seedMerchantOrders } from '../fixtures/merchant-orders';
@@ -9,6 +9,7 @@ import { subject, withScope } from '../harness/scope';
 import type { AppVariant } from '../subjects/apps/paymount-options';
 import type { MerchantAppArgs } from '../subjects/merchant-app';
 import { RECORDED_KEY, recordCycle, replay } from './postgres-stores';
+import { testPool } from '../../../tools/postgres-pool';
 
 /** What a cycle left for `key`, without what differs by key or time (tokens, expiries). */
 async function leftFor(pool: pg.Pool, key: string) {
@@ -27,7 +28,7 @@ describe.skipIf(postgresSkipped)('the postgres-stores baseline', () => {
   let pool: pg.Pool;
   beforeAll(async () => {
     server = await startPostgresServer();
-    pool = new pg.Pool({ connectionString: server.url, max: 2 });
+    pool = testPool(server.url, { max: 2 });
     await migrate(fromPg(pool));
   });
   afterAll(async () => {
@@ -63,7 +64,7 @@ describe.skipIf(postgresSkipped)("the webhook-postgres-tx pair: each side's merc
   /** One fresh delivery to a merchant-app of `variant` on a database of its own; what the database then holds. */
   async function deliverOnce(database: string, variant: (url: string) => AppVariant) {
     const url = server.createDatabase(database);
-    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    const pool = testPool(url, { max: 1 });
     try {
       await seedMerchantOrders(pool);
       const status = await withScope(async (scope) => {

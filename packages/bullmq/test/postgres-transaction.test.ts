@@ -1,7 +1,7 @@
 import { createPostgresStores, fromPg } from '@paymount/postgres';
 import { startSandbox, type Sandbox } from '@paymount/sandbox';
 import type { Redis } from 'ioredis';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
 import { redisSkipped, startRedisServer, type RedisServer } from '../../../tools/redis-server';
@@ -10,6 +10,7 @@ import { startQueuedApp, type QueuedApp } from './support/queued-app';
 import { recordKeys, SHIPMENTS_TABLE } from './support/records';
 import { adminClient, appConfig, counts, eventKeyOf, FAST_RECOVERY } from './support/scenario';
 import { waitFor } from './support/wait';
+import { testPool } from '../../../tools/postgres-pool';
 
 const NAMESPACE = 'pgtx';
 
@@ -26,8 +27,7 @@ describe.skipIf(redisSkipped() || postgresSkipped)('queued workers on @paymount/
     redis = await startRedisServer();
     postgres = await startPostgresServer();
     const postgresUrl = postgres.createDatabase('queued_transactions');
-    pool = new pg.Pool({ connectionString: postgresUrl });
-    pool.on('error', () => {});
+    pool = testPool(postgresUrl);
     await pool.query(`CREATE TABLE ${SHIPMENTS_TABLE} (event_key text NOT NULL, worker_pid integer NOT NULL)`);
     sandbox = await startSandbox({ allowLocalNotifyUrl: true, webhookRetryDelaysMs: [100, 200, 400] });
     admin = adminClient(redis);

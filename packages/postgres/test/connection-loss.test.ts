@@ -1,7 +1,8 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
 import { createPostgresStores, fromPg, type PostgresStores } from '../src';
+import { testPool } from '../../../tools/postgres-pool';
 
 /**
  * node-postgres reports a connection lost while it is lent out of a pool on
@@ -16,8 +17,7 @@ describe.skipIf(postgresSkipped)('the database server crashing while a handlers\
 
   beforeAll(async () => {
     server = await startPostgresServer();
-    pool = new pg.Pool({ connectionString: server.url, max: 4, connectionTimeoutMillis: 2_000 });
-    pool.on('error', () => {});
+    pool = testPool(server.url, { max: 4 });
     stores = createPostgresStores(fromPg(pool));
     await stores.db.query('CREATE TABLE lost_effects (key text NOT NULL)');
   });

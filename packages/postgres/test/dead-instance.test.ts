@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FaultKind } from '@paymount/sandbox';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../../tools/free-port';
 import { postgresSkipped } from '../../../tools/postgres-server';
 import { startCrashHarness, type Answer, type CrashHarness } from './support/crash-harness';
 import { startShopProcess, stopShopProcess, type ShopProcess } from './support/shop-processes';
+import { testPool } from '../../../tools/postgres-pool';
 
 /** How long the service holds the holder's call (`delay`: charged, answer held; `late`: not processed yet): past the survivor's take-over. */
 const HELD_MS = 8_000;
@@ -37,7 +38,7 @@ describe.skipIf(postgresSkipped)("an app process killed with SIGKILL while it ho
 
   beforeAll(async () => {
     h = await startCrashHarness();
-    clock = new pg.Pool({ connectionString: h.server.url, max: 1 });
+    clock = testPool(h.server.url, { max: 1 });
   }, 60_000);
 
   afterEach(async () => {

@@ -1,9 +1,10 @@
 import type { Logger } from '@paymount/core';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
 import { createPostgresStores, fromPg } from '../src';
 import { pglite, type Connection } from './support/databases';
+import { testPool } from '../../../tools/postgres-pool';
 
 function capture(): { logger: Logger; warnings: string[] } {
   const warnings: string[] = [];
@@ -18,9 +19,7 @@ describe.skipIf(postgresSkipped)('a warning, once, about a server that can lose 
   let server: PostgresServer;
   const pools: pg.Pool[] = [];
   const storesOn = (options: pg.PoolConfig, logger: Logger) => {
-    const pool = new pg.Pool({ connectionString: server.url, max: 2, ...options });
-    // A connection still closing when afterAll stops the server gets its shutdown notice (57P01) here.
-    pool.on('error', () => {});
+    const pool = testPool(server.url, { max: 2, ...options });
     pools.push(pool);
     return createPostgresStores(fromPg(pool), { logger });
   };

@@ -1,10 +1,11 @@
 import { signWebhook } from '@paymount/core';
 import { startSandbox, type Sandbox } from '@paymount/sandbox';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../tools/free-port';
 import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
 import { SHOP_TABLES, startShop, type Shop } from './support/shop';
+import { testPool } from '../../../tools/postgres-pool';
 
 describe.skipIf(postgresSkipped)('reconciliation hands an outcome to the "mark paid" handler through the same transaction', () => {
   let server: PostgresServer;
@@ -14,9 +15,7 @@ describe.skipIf(postgresSkipped)('reconciliation hands an outcome to the "mark p
 
   beforeAll(async () => {
     server = await startPostgresServer();
-    admin = new pg.Pool({ connectionString: server.url, max: 2 });
-    // A connection still closing when afterAll stops the server gets its shutdown notice (57P01) here.
-    admin.on('error', () => {});
+    admin = testPool(server.url, { max: 2 });
     sandbox = await startSandbox({ allowLocalNotifyUrl: true, webhookRetryDelaysMs: [] });
     shop = await startShop({
       sandbox: { url: sandbox.url, apiKey: sandbox.apiKey, appId: sandbox.appId, merchantId: sandbox.merchantId, webhookSecret: sandbox.webhookSecret },

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
 import { ClaimLostError, createPostgresStores, fromPg, type PostgresDatabase, type PostgresQueryable } from '../src';
 import { connect, pglite, type Connection } from './support/databases';
+import { testPool } from '../../../tools/postgres-pool';
 
 let keys = 0;
 const freshKey = () => `run-handled-${process.pid}-${++keys}`;
@@ -119,7 +119,7 @@ describe.skipIf(postgresSkipped)('a real PostgreSQL server', () => {
   describeRunHandled('pg Pool', opener('pg Pool'), { concurrentConnections: true });
 
   it('pg Pool: handlers that send nothing through the transaction hold no connection while they run (a pool of one still serves)', async () => {
-    const pool = new pg.Pool({ connectionString: server.url, max: 1 });
+    const pool = testPool(server.url, { max: 1 });
     try {
       const { idempotency } = createPostgresStores(fromPg(pool));
       const key = freshKey();

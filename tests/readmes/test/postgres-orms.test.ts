@@ -6,12 +6,13 @@ import { eq } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../../tools/free-port';
 import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
 import { writtenBlocks } from '../src/workspace';
 import { given, runBlock } from './support/run-block';
+import { testPool } from '../../../tools/postgres-pool';
 
 /** What every ORM block of the postgres README declares, and the test reads. */
 interface OrmBlock {
@@ -111,7 +112,7 @@ describe.skipIf(postgresSkipped)("postgres README: the Drizzle, Kysely and Prism
 
       beforeAll(async () => {
         const url = server.createDatabase(`readme_${orm.name.toLowerCase()}`);
-        admin = new pg.Pool({ connectionString: url, max: 1 });
+        admin = testPool(url, { max: 1 });
         await admin.query(ORDERS_TABLE);
         await admin.query('INSERT INTO orders (id) VALUES ($1)', [orderId]);
         const found = ormBlocks.find((candidate) => candidate.code.includes(`from '${orm.imports}'`));

@@ -6,9 +6,10 @@
  */
 import type { TimeSource } from '@paymount/sandbox';
 import { addRunOrder, notifies } from './fault-run';
-import { instancePool, postgresRoutes, type FromInstance, type InstanceConfig, type ToInstance } from './postgres-shop';
+import { postgresRoutes, type FromInstance, type InstanceConfig, type ToInstance } from './postgres-shop';
 import { startSharedStoreInstance } from './shared-store-instance';
 import { Shop, type SandboxView } from './shop';
+import { testPool } from '../../../tools/postgres-pool';
 
 const config = JSON.parse(process.env.PAYMOUNT_INSTANCE ?? 'null') as InstanceConfig | null;
 if (config === null) throw new Error('PAYMOUNT_INSTANCE is not set');
@@ -28,7 +29,7 @@ const sandbox: SandboxView = {
 
 const shop = new Shop();
 for (let i = 0; i < config.orders; i += 1) addRunOrder(shop, i);
-const pool = instancePool(config.databaseUrl);
+const pool = testPool(config.databaseUrl, { max: 20 });
 const app = await startSharedStoreInstance({
   sandbox,
   shop,

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PaymentEvent, ReconcileOptions, ReconcileSummary } from '@paymount/core';
 import { createPostgresStores, fromPg, inTransaction, migrate } from '@paymount/postgres';
 import { FAULT_KINDS, startSandbox, type SandboxClientOptions } from '@paymount/sandbox';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Agent } from 'undici';
 import { expect } from 'vitest';
 import type { AdapterName } from './apps';
@@ -12,6 +12,7 @@ import { auditCharges, type ChargeAudit } from './charge-audit';
 import { runFaultMix, type FaultRunTarget, type RunTally } from './fault-run';
 import type { SharedStoreInstanceOptions, SharedStoreShopOptions } from './shared-store-instance';
 import { Shop } from './shop';
+import { testPool } from '../../../tools/postgres-pool';
 
 /** The merchant's table of effects: one row per event its handler applied, written in paymount's transaction. */
 const EFFECTS_TABLE = `CREATE TABLE IF NOT EXISTS shop_effects (
@@ -24,13 +25,6 @@ const TSCONFIG = fileURLToPath(new URL('../../../tsconfig.options.json', import.
 /** How often the instances are told the sandbox clock's offset from real time (the run moves it). */
 const CLOCK_SYNC_MS = 50;
 
-/** An instance's own pool on the shared database. */
-export function instancePool(databaseUrl: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, connectionTimeoutMillis: 2_000 });
-  // Without a listener, an idle connection the server dropped (a restart) is an uncaught 'error' that ends the process; the pool replaces it.
-  pool.on('error', () => {});
-  return pool;
-}
 
 /** An instance's stores on `pool`, and the handler that writes each event to the merchant's table in paymount's transaction. */
 export function postgresRoutes(pool: pg.Pool, shop: Shop): SharedStoreInstanceOptions['routes'] {
@@ -123,7 +117,7 @@ function remoteReconcile(child: ChildProcess): (options?: ReconcileOptions) => P
  */
 export async function startPostgresShop(options: PostgresShopOptions): Promise<PostgresShop> {
   const { databaseUrl, adapters, orders } = options;
-  const admin = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const admin = testPool(databaseUrl, { max: 2 });
   await migrate(fromPg(admin));
   await admin.query(EFFECTS_TABLE);
   const sandbox = await startSandbox({ allowLocalNotifyUrl: true, rateLimit: false, ...options.sandbox });

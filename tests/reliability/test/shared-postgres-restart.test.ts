@@ -1,9 +1,9 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
 import { FAULT_RUN_SANDBOX, RUN, runOrderCount } from '../support/fault-run';
 import { createAgent } from '../support/http';
 import { expectEachEffectOnce, runAgainstTable, startPostgresShop, tallyLines, type PostgresShop } from '../support/postgres-shop';
+import { testPool } from '../../../tools/postgres-pool';
 
 /** A shorter run than the fault run's 2,000 orders: the crash and its recovery are what it adds. */
 const ORDERS = 600;
@@ -27,7 +27,7 @@ describe.skipIf(postgresSkipped)('three app processes on one PostgreSQL server t
   beforeAll(async () => {
     server = await startPostgresServer();
     // The WAL writer flushes on its own at most every 10 s: a write answered before its flush is lost unless a later commit flushed it.
-    const admin = new pg.Pool({ connectionString: server.url, max: 1 });
+    const admin = testPool(server.url, { max: 1 });
     await admin.query("ALTER SYSTEM SET wal_writer_delay = '10s'");
     await admin.query('SELECT pg_reload_conf()');
     await admin.end();

@@ -6,8 +6,8 @@ import { paymentRouter } from '@paymount/express';
 import { createPostgresStores, fromPg } from '@paymount/postgres';
 import { createRedisStores } from '@paymount/redis';
 import express from 'express';
-import pg from 'pg';
 import { createWebhookQueue, startWebhookWorkers, type WebhookQueue, type WebhookWorkers, type WebhookWorkersOptions } from '../../src';
+import { testPool } from '../../../../tools/postgres-pool';
 
 /** What one merchant process needs to know; JSON, so a forked process gets it through its environment. */
 export interface QueuedAppConfig {
@@ -60,9 +60,7 @@ interface Stores {
 
 function openStores(config: QueuedAppConfig, logger: Logger): Stores {
   if (config.postgresUrl !== undefined) {
-    const pool = new pg.Pool({ connectionString: config.postgresUrl, connectionTimeoutMillis: 2_000 });
-    // An idle connection the server ends (a test stopping it) must not crash the process.
-    pool.on('error', () => {});
+    const pool = testPool(config.postgresUrl);
     const { idempotency, orders } = createPostgresStores(fromPg(pool), { logger });
     return { idempotency, orders, ready: async () => {}, close: () => pool.end() };
   }

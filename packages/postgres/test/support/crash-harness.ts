@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startSandbox, type Charge, type Delivery, type Sandbox } from '@paymount/sandbox';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { freePort } from '../../../../tools/free-port';
 import { startPostgresServer, type PostgresServer } from '../../../../tools/postgres-server';
@@ -8,6 +7,7 @@ import { fromPg, migrate } from '../../src';
 import { CRASH_POINTS, SHOP_TABLES, type CrashPoint, type ShopConfig } from './shop';
 import { stopShopProcess, type ShopProcess } from './shop-processes';
 import type { WebhookGate } from './webhook-gate';
+import { testPool } from '../../../../tools/postgres-pool';
 
 /** A dead shop's claim on an event lapses this long after it was taken (renewed while its handler runs). */
 export const PROCESSING_TTL_MS = 1_000;
@@ -63,11 +63,7 @@ export interface CrashHarness {
   close(): Promise<void>;
 }
 
-const adminPool = (url: string) => {
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
-  pool.on('error', () => {});
-  return pool;
-};
+const adminPool = (url: string) => testPool(url, { max: 2 });
 
 export async function startCrashHarness(): Promise<CrashHarness> {
   const server = await startPostgresServer();

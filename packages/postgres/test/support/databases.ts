@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import postgres from 'postgres';
 import { fromPg, fromPGlite, fromPostgresJs, type PostgresDatabase } from '../../src';
+import { testPool } from '../../../../tools/postgres-pool';
 
 /** One way a merchant connects: a driver, wrapped, and how to close it. */
 export interface Connection {
@@ -17,9 +18,7 @@ export async function connect(driver: DriverName, url: string): Promise<Connecti
   switch (driver) {
     case 'pg Pool':
     case 'pg Pool, unprepared': {
-      const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 2_000 });
-      // An idle connection the server dropped (a restart) is reported here; the pool replaces it.
-      pool.on('error', () => {});
+      const pool = testPool(url, { max: 10 });
       return { db: fromPg(pool, { prepare: driver === 'pg Pool' }), close: () => pool.end() };
     }
     case 'pg Client': {

@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createNodeMiddleware, type Logger, type MerchantOrder, type PaymentRoutes } from '@paymount/core';
-import pg from 'pg';
 import { createPostgresStores, fromPg, inTransaction, migrate, type PostgresDatabase, type PostgresQueryable } from '../../src';
+import { testPool } from '../../../../tools/postgres-pool';
 
 /**
  * The merchant's own tables: its orders, and a log with one row per effect
@@ -75,8 +75,7 @@ async function markPaid(db: PostgresQueryable, orderId: string, transactionId: s
  * a "mark paid" handler that writes in paymount's transaction.
  */
 export async function startShop(config: ShopConfig, logger: Logger | false = false): Promise<Shop> {
-  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: 2_000 });
-  pool.on('error', () => {});
+  const pool = testPool(config.databaseUrl, { max: 10 });
   const crash = (point: CrashPoint) => {
     if (point === config.crashAt) process.kill(process.pid, 'SIGKILL');
   };
