@@ -36,7 +36,7 @@ const app = await startSharedStoreInstance({
   adapter: config.adapter,
   notifies,
   ...(config.client ? { client: config.client } : {}),
-  routes: postgresRoutes(pool, shop),
+  routes: postgresRoutes(pool, shop, config.client?.deadlineMs),
 });
 
 process.on('message', (message: ToInstance) => {

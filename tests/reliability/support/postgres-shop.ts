@@ -26,12 +26,18 @@ const TSCONFIG = fileURLToPath(new URL('../../../tsconfig.options.json', import.
 const CLOCK_SYNC_MS = 50;
 
 
-/** An instance's stores on `pool`, and the handler that writes each event to the merchant's table in paymount's transaction. */
-export function postgresRoutes(pool: pg.Pool, shop: Shop): SharedStoreInstanceOptions['routes'] {
+/**
+ * An instance's stores on `pool`, and the handler that writes each event to the merchant's table in paymount's transaction.
+ * Order locks last the least paymount allows, twice the client's deadline (`clientDeadlineMs`), not the default's extra 30 s:
+ * a request whose release a server crash refused (or lost, unflushed) leaves its order locked until the lease lapses, and
+ * reconciliation takes such an order over only then. With the default the run ended before the leases did, its last
+ * reconciliation found those orders still locked, and their effects, delayed rather than lost, were counted missing.
+ */
+export function postgresRoutes(pool: pg.Pool, shop: Shop, clientDeadlineMs: number | undefined): SharedStoreInstanceOptions['routes'] {
   const stores = createPostgresStores(fromPg(pool));
   return {
     store: stores.idempotency,
-    orders: { store: stores.orders },
+    orders: { store: stores.orders, ...(clientDeadlineMs === undefined ? {} : { lockTtlMs: 2 * clientDeadlineMs }) },
     on: {
       '*': inTransaction(async (event: PaymentEvent, { db }) => {
         shop.handlerRuns.push(event);
