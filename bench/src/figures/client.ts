@@ -1,5 +1,6 @@
 import type { ClosedLoopResult } from '../harness/closed-loop';
-import { cpuPairsFor, cpuRatiosOf, pairedRuns, ratiosOf } from '../harness/paired';
+import { cpuPairsFor, cpuRatiosOf, ratiosOf } from '../harness/paired';
+import { pairedCallerRuns } from '../harness/paired-callers';
 import { absoluteOf, type Figure } from '../harness/results';
 import { subject, withScope, type ProcessScope } from '../harness/scope';
 import type { BenchSettings } from '../harness/settings';
@@ -18,27 +19,11 @@ export type SideRuns = Map<ClientSide, ClosedLoopResult[]>;
  */
 async function measureSides(scope: ProcessScope, settings: BenchSettings, upstream: string, sides: readonly ClientSide[], runCount: number): Promise<SideRuns> {
   const callers = await Promise.all(sides.map((side) => scope.start(subject('client-caller'), { side, upstream, connections: settings.connections })));
-  const window = { warmupMs: settings.warmupMs, durationMs: settings.durationMs, maxOps: settings.maxOps };
-  // One long warm-up each before the pairs, so the first pair does not measure the JIT.
-  for (const caller of callers) {
-    await caller.request({ ...window, warmupMs: 0, durationMs: 4 * settings.warmupMs }, 10 * settings.warmupMs + 15_000);
-  }
-  const runs = await pairedRuns(
-    runCount,
-    sides.map((side, index) => ({
-      name: side,
-      measure: async () => {
-        const result = await callers[index]!.request<ClosedLoopResult>(window, settings.warmupMs + settings.durationMs + 15_000);
-        if (result.ops === 0 || result.failures > 0) throw new Error(`the ${side} client failed ${result.failures} of ${result.ops} calls`);
-        return result;
-      },
-    })),
-  );
-  return runs as SideRuns;
+  return pairedCallerRuns(callers, sides, settings, runCount);
 }
 
 /** calls/s of every side, and the CPU the caller process spent per call (µs), which load disturbs far less. */
-function absoluteOfSides(runs: SideRuns, connections: number): Record<string, unknown> {
+export function absoluteOfSides(runs: ReadonlyMap<string, readonly ClosedLoopResult[]>, connections: number): Record<string, unknown> {
   const sides = [...runs.keys()];
   return {
     ...Object.fromEntries(sides.map((side) => [side, absoluteOf(callsPerSecond(runs, side), 'calls/s')])),
@@ -47,11 +32,11 @@ function absoluteOfSides(runs: SideRuns, connections: number): Record<string, un
   };
 }
 
-function callsPerSecond(runs: SideRuns, side: ClientSide): number[] {
+function callsPerSecond(runs: ReadonlyMap<string, readonly ClosedLoopResult[]>, side: string): number[] {
   return runs.get(side)!.map((result) => result.opsPerSecond);
 }
 
-function cpuPerCall(runs: SideRuns, side: ClientSide): number[] {
+export function cpuPerCall(runs: ReadonlyMap<string, readonly ClosedLoopResult[]>, side: string): number[] {
   return runs.get(side)!.map((result) => result.cpuMicrosPerOp);
 }
 

@@ -34,9 +34,9 @@ const WEB_BUILD = ['--conditions=worker'];
 
 export const COUNTED_PAIRS: readonly CountedPair[] = [
   {
-    // Calls/s of a fetch in Node spread wider (0.80 to 1.0 in one run) than the gap to the target; counts repeat.
+    // The same pair as client-fetch-vs-timed-fetch, whose CPU per call spreads wide on a busy machine; counts repeat.
     id: 'client-fetch-instructions',
-    what: `createCheckoutSession through @paymount/core's web build (the fetch transport) vs a bare fetch() given signal: AbortSignal.timeout(), in instructions per call (callgrind, ${COUNTED} calls counted after ${WARMUP_CALLS}, 20 in flight, in Node; bare over paymount)`,
+    what: `createCheckoutSession through @paymount/core's web build (the fetch transport) vs a bare fetch() with the cheapest time limit (an AbortController aborted by a setTimeout it clears), in instructions per call (callgrind, ${COUNTED} calls counted after ${WARMUP_CALLS}, 20 in flight, in Node; bare over paymount)`,
     paymount: { side: 'paymount-fetch', nodeFlags: WEB_BUILD },
     baseline: { side: 'fetch-with-timeout', nodeFlags: WEB_BUILD },
     target: 0.9,

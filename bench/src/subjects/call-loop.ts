@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import { createPaymentClient } from '@paymount/core';
 import { CREDENTIALS, ORDERS, sessionFieldsOf } from '../fixtures/shop';
 import { callers, type ClientSide } from './client-calls';
-import { createSessionOnFetch } from './handwritten/create-session';
+import { createSessionOnTimedFetch } from './handwritten/create-session';
 
 /**
  * Not a harness child: run under valgrind by harness/callgrind.ts, it makes
@@ -26,7 +26,7 @@ function callOf(side: string | undefined): () => Promise<unknown> {
     const input = sessionFieldsOf(order);
     return () => client.createCheckoutSession(input);
   }
-  if (side === 'fetch-with-timeout') return () => createSessionOnFetch(upstream, order, AbortSignal.timeout(BARE_TIMEOUT_MS));
+  if (side === 'fetch-with-timeout') return () => createSessionOnTimedFetch(upstream, order, BARE_TIMEOUT_MS);
   if (side !== undefined && side in callers) return callers[side as ClientSide](upstream, IN_FLIGHT);
   throw new Error(`call-loop: unknown SIDE ${side}`);
 }

@@ -1,9 +1,9 @@
-import { createPaymentClient, verifyWebhook } from '@paymount/core';
-import { CREDENTIALS, ORDERS, sessionFieldsOf, WEBHOOK_SECRET } from '../fixtures/shop';
+import { createFetchTransport, createPaymentClient, verifyWebhook } from '@paymount/core';
+import { CREATE_SESSION_PATH, CREDENTIALS, ORDERS, sessionFieldsOf, WEBHOOK_SECRET } from '../fixtures/shop';
 import { deliveryHeaders, PAYLOAD_BYTES, webhookPayload } from '../fixtures/webhook-delivery';
 import { childArgs, serveHarness } from '../harness/child-side';
 import { runClosedLoop, runTimedLoop, type ClosedLoopOptions } from '../harness/closed-loop';
-import { createSessionOnFetch } from './handwritten/create-session';
+import { createSessionOnFetch, createSessionOnTimedFetch, handWrittenCall, sessionOf } from './handwritten/create-session';
 import { importWebhookKey, verifyBareWebCrypto } from './handwritten/webhook-verify';
 
 /**
@@ -12,7 +12,8 @@ import { importWebhookKey, verifyBareWebCrypto } from './handwritten/webhook-ver
  * with `--conditions=worker`, which package.json's exports map sends to
  * dist/web. Each side against its bare Web API counterpart, in the same kind of process.
  */
-export type WebBuildSide = 'paymount-fetch' | 'fetch' | 'fetch-with-timeout' | 'paymount-web-verify' | 'bare-web-verify';
+export type WebBuildSide = 'paymount-fetch' | 'fetch-transport' | 'fetch' | 'fetch-with-timeout' | 'paymount-web-verify' | 'bare-web-verify';
+const CLIENT_SIDES: ReadonlySet<WebBuildSide> = new Set(['paymount-fetch', 'fetch-transport', 'fetch', 'fetch-with-timeout']);
 
 /** The bare timed call's limit: never reached by the stub, as paymount's per-attempt timeout is not. */
 const BARE_TIMEOUT_MS = 30_000;
@@ -24,15 +25,23 @@ serveHarness(async (): Promise<{ ready: { side: WebBuildSide; bytes?: number }; 
   const resolved = import.meta.resolve('@paymount/core');
   if (!resolved.includes('/dist/web/')) throw new Error(`@paymount/core resolved to ${resolved}, not its web build: start with --conditions=worker`);
   const { side, upstream, connections } = childArgs<{ side: WebBuildSide; upstream?: string; connections: number }>();
-  if (side === 'paymount-fetch' || side === 'fetch' || side === 'fetch-with-timeout') {
+  if (CLIENT_SIDES.has(side)) {
     const client = createPaymentClient({ ...CREDENTIALS, baseUrl: upstream!, localDevelopment: true });
     const input = sessionFieldsOf(order);
-    const ops = {
+    const transport = createFetchTransport({ baseUrl: upstream! });
+    /** The bare calls' request and envelope check, sent through paymount's fetch transport alone. */
+    const sendThroughTransport = async () => {
+      const { headers, body } = handWrittenCall(order);
+      const answer = await transport.send('POST', CREATE_SESSION_PATH, headers, body, { timeoutMs: BARE_TIMEOUT_MS });
+      return sessionOf(JSON.parse(answer.body) as Parameters<typeof sessionOf>[0]);
+    };
+    const ops: Record<string, () => Promise<boolean>> = {
       fetch: async () => (await createSessionOnFetch(upstream!, order)).checkoutUrl.length > 0,
-      'fetch-with-timeout': async () => (await createSessionOnFetch(upstream!, order, AbortSignal.timeout(BARE_TIMEOUT_MS))).checkoutUrl.length > 0,
+      'fetch-transport': async () => (await sendThroughTransport()).checkoutUrl.length > 0,
+      'fetch-with-timeout': async () => (await createSessionOnTimedFetch(upstream!, order, BARE_TIMEOUT_MS)).checkoutUrl.length > 0,
       'paymount-fetch': async () => (await client.createCheckoutSession(input)).checkoutUrl.length > 0,
     };
-    const op = ops[side];
+    const op = ops[side]!;
     return {
       ready: { side },
       handle: (request) => runClosedLoop({ ...(request as Omit<ClosedLoopOptions, 'op' | 'concurrency'>), concurrency: connections, op }),

@@ -14,6 +14,8 @@ export { createNodeMiddleware } from './routes/node-middleware';
 // Bringing your own transport (the client's `transport` option)
 export { AttemptTimeoutError, MAX_RESPONSE_BYTES, RequestNotSentError } from './client/transport';
 export type { HttpMethod, SendOptions, Transport, TransportResponse } from './client/transport';
+export { createFetchTransport } from './platform/web/transport';
+export type { FetchFunction, FetchTransportOptions } from './schemas/fetch-transport-options';
 
 // Errors
 export {

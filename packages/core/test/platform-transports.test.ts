@@ -3,10 +3,18 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { startSandbox, type Sandbox } from '@paymount/sandbox';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AttemptTimeoutError, createPaymentClient, MAX_RESPONSE_BYTES, PaymentResponseError, type Transport } from '../src';
+import {
+  AttemptTimeoutError,
+  createFetchTransport,
+  createPaymentClient,
+  MAX_RESPONSE_BYTES,
+  PaymentResponseError,
+  PaymentValidationError,
+  type FetchFunction,
+  type Transport,
+} from '../src';
 import { createUndiciTransport } from '../src/platform/node/transport';
 import type { TransportOptions } from '../src/platform/types';
-import { createFetchTransport } from '../src/platform/web/transport';
 import { directPaymentInput } from './support/fixtures';
 
 /*
@@ -105,6 +113,39 @@ it('the fetch transport stops a small compressed body that inflates past MAX_RES
   const transport = createFetchTransport({ baseUrl: url });
   closing.push(transport);
   await expect(transport.send('POST', '/v1/x', {}, '{}', { timeoutMs: 5_000 })).rejects.toThrow(`over ${MAX_RESPONSE_BYTES} bytes`);
+});
+
+describe('createFetchTransport, public on every build', () => {
+  it("sends every attempt through the app's own fetch when given one, here on Node in place of undici", async () => {
+    const urls: string[] = [];
+    const ownFetch: FetchFunction = (url, init) => {
+      urls.push(url);
+      return fetch(url, init);
+    };
+    const transport = createFetchTransport({ baseUrl: sandbox.url, fetch: ownFetch });
+    const client = createPaymentClient({ ...sandbox.clientOptions(), transport, logger: false });
+    const payment = await client.directPayment(directPaymentInput({ cardEncryptedData: sandbox.mintWalletToken() }));
+    expect(payment).toMatchObject({ status: 'succeeded', outcomeUnknown: false });
+    expect(urls).toEqual([`${sandbox.url}/v1/checkout/sale`]);
+    expect(sandbox.charges().filter((charge) => charge.transactionId === payment.transactionId)).toHaveLength(1);
+  });
+
+  it('refuses options it cannot use, naming each with its rule, before anything is sent', () => {
+    const issuesOf = (options: unknown) => {
+      try {
+        createFetchTransport(options as Parameters<typeof createFetchTransport>[0]);
+      } catch (error) {
+        expect(error).toBeInstanceOf(PaymentValidationError);
+        return (error as PaymentValidationError).issues.map(({ path, message }) => ({ path, message }));
+      }
+      throw new Error('the options were accepted');
+    };
+    expect(issuesOf({ baseUrl: 'ftp://payments.example.com', fetch: 'fetch' })).toEqual([
+      { path: 'baseUrl', message: 'must be an absolute http(s) URL' },
+      { path: 'fetch', message: 'must be a function taking (url, init) and resolving to a Response, as fetch does' },
+    ]);
+    expect(issuesOf({ baseUrl: sandbox.url, fecth: fetch })).toEqual([{ path: 'fecth', message: 'is not an option; did you mean `fetch`?' }]);
+  });
 });
 
 describe('the `transport` client option', () => {

@@ -171,6 +171,7 @@ export async function runFlows(config, serve) {
     }
 
     result.currency = await step(() => currencyChecks(core, clientOptions, orders.currency, config.walletTokens.currency));
+    result.ownFetch = await step(() => ownFetchPayment(core, clientOptions, orders.ownFetch, config.walletTokens.ownFetch));
   } finally {
     result.close = await step(async () => {
       await server.close();
@@ -253,6 +254,29 @@ async function unsentPayment(core, clientOptions, referenceOrderId, token) {
   };
   const report = await payOnce(core.createPaymentClient(/** @type {any} */ ({ ...clientOptions, transport })), referenceOrderId, token);
   return { ...report, sends };
+}
+
+/**
+ * A direct payment through the public fetch transport given a fetch of the
+ * app's (as a Worker's service binding would be): every attempt must go
+ * through it, on every runtime, Node included.
+ * @param {typeof import('@paymount/core')} core
+ * @param {import('@paymount/core').PaymentClientOptions} clientOptions
+ * @param {string} referenceOrderId
+ * @param {string} token
+ */
+async function ownFetchPayment(core, clientOptions, referenceOrderId, token) {
+  /** @type {string[]} */
+  const urls = [];
+  const transport = core.createFetchTransport({
+    baseUrl: clientOptions.baseUrl,
+    fetch: (url, init) => {
+      urls.push(url);
+      return fetch(url, init);
+    },
+  });
+  const report = await payOnce(core.createPaymentClient({ ...clientOptions, transport }), referenceOrderId, token);
+  return { ...report, urls };
 }
 
 /**

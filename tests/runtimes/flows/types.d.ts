@@ -2,11 +2,11 @@
 export interface FlowConfig {
   service: { baseUrl: string; apiKey: string; appId: string; merchantId: string; webhookSecret: string; gatewayId: string };
   /** One referenceOrderId per flow, unique to the runtime, so the sandbox's records tell the flows apart. */
-  orders: { checkout: string; wallet: string; unsent: string; denied: string; refused: string; currency: string };
+  orders: { checkout: string; wallet: string; unsent: string; denied: string; refused: string; currency: string; ownFetch: string };
   /** The partial refund of the wallet payment, in minor units. */
   refundCents: number;
   /** Wallet tokens minted by the sandbox for the direct payments. */
-  walletTokens: { wallet: string; unsent: string; denied: string; refused: string; currency: string };
+  walletTokens: { wallet: string; unsent: string; denied: string; refused: string; currency: string; ownFetch: string };
   /** The service's host on a port where nothing listens: every connection to it is refused. */
   refusedBaseUrl: string;
   /** The service at an address this runtime was not allowed to reach (Deno's --allow-net list), if any. */
@@ -29,6 +29,8 @@ export interface FlowResult {
   denied?: StepReport;
   refused?: StepReport;
   currency?: StepReport;
+  /** A direct payment through createFetchTransport given a fetch of the flow's own. */
+  ownFetch?: StepReport;
   /** The routes' warnings and errors, as their logger got them. */
   log?: string[];
   /** Closing the routes' server and client. */

@@ -113,6 +113,16 @@ export function describeRuntimeFlows(runtime: string, launch: Launch, options: R
       });
     });
 
+    it("createFetchTransport sends a direct payment through the app's own fetch: one attempt, one charge", () => {
+      const report = step('ownFetch');
+      expect({ status: report.status, outcomeUnknown: report.outcomeUnknown, urls: report.urls }).toEqual({
+        status: 'succeeded',
+        outcomeUnknown: false,
+        urls: [`${config.service.baseUrl}/v1/checkout/sale`],
+      });
+      expect(chargesOf(config.orders.ownFetch).map((c) => [c.channel, c.transactionStatus, c.payableTotal])).toEqual([['direct', 'S', 1999]]);
+    });
+
     it('a direct payment whose request could not be sent fails at once (not pending, not retried) and charges nothing', () => {
       const report = step('unsent');
       expectFailedUnsent(report, chargesOf(config.orders.unsent), 'TRANSPORT_UNAVAILABLE');

@@ -37,6 +37,7 @@ export async function startFlowSandbox(runtime: string): Promise<{ sandbox: Sand
       denied: order('denied'),
       refused: order('refused'),
       currency: order('currency'),
+      ownFetch: order('own-fetch'),
     },
     walletTokens: {
       wallet: sandbox.mintWalletToken(),
@@ -44,6 +45,7 @@ export async function startFlowSandbox(runtime: string): Promise<{ sandbox: Sand
       denied: sandbox.mintWalletToken(),
       refused: sandbox.mintWalletToken(),
       currency: sandbox.mintWalletToken(),
+      ownFetch: sandbox.mintWalletToken(),
     },
     // A port that was free a moment ago, on the sandbox's host (inside Deno's --allow-net scope): nothing listens there.
     refusedBaseUrl: `http://127.0.0.1:${await freePort()}`,

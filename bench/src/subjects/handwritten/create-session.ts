@@ -55,3 +55,17 @@ export async function createSessionOnFetch(origin: string, order: ShopOrder, sig
   const response = await fetch(origin + CREATE_SESSION_PATH, signal === undefined ? { method: 'POST', headers, body } : { method: 'POST', headers, body, signal });
   return sessionOf((await response.json()) as Envelope);
 }
+
+/**
+ * The cheapest time limit a caller can put on fetch: an AbortController aborted by a timer,
+ * the timer cleared once the answer is read. What any fetch that does not wait forever pays.
+ */
+export async function createSessionOnTimedFetch(origin: string, order: ShopOrder, timeoutMs: number): Promise<HandWrittenSession> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    return await createSessionOnFetch(origin, order, controller.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}

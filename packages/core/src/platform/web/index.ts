@@ -11,7 +11,8 @@ import { createFetchTransport } from './transport';
 export const webPlatform: Platform = {
   name: 'web',
   crypto: webCrypto,
-  createTransport: createFetchTransport,
+  // Only the base URL: the Node transport's options (dispatcher, ca) are refused by the client's schema on this build.
+  createTransport: ({ baseUrl }) => createFetchTransport({ baseUrl }),
   loadOtelApi: () => undefined,
   isolatedMemory,
 };

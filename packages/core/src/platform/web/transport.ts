@@ -1,15 +1,21 @@
 import { readUpTo, utf8Text } from '../../bytes';
 import { AttemptTimeoutError, MAX_RESPONSE_BYTES, responseTooLarge } from '../../client/transport';
-import type { HttpMethod, Transport, TransportOptions, TransportResponse } from '../types';
+import { fetchTransportOptionsSchema, type FetchTransportOptions } from '../../schemas/fetch-transport-options';
+import { validate } from '../../validation';
+import type { HttpMethod, Transport, TransportResponse } from '../types';
 
 /**
  * The client's transport on runtimes without undici: the runtime's `fetch`
  * (and its connection pool), with what the undici transport guarantees: the
  * attempt's time limit and the caller's signal abort it, redirects are not
  * followed, and a body over MAX_RESPONSE_BYTES is cancelled as it streams in.
+ * Public too: on Node it sends through the global fetch instead of undici's
+ * dispatcher, and `fetch` routes every attempt through a function of the
+ * app's (a Cloudflare service binding, an instrumented fetch).
  */
-export function createFetchTransport(options: TransportOptions): Transport {
-  const base = new URL(options.baseUrl);
+export function createFetchTransport(options: FetchTransportOptions): Transport {
+  const { baseUrl, fetch: ownFetch } = validate(fetchTransportOptionsSchema, options, 'fetch transport options');
+  const base = new URL(baseUrl);
   const prefix = base.origin + base.pathname.replace(/\/+$/, '');
 
   return {
@@ -27,7 +33,8 @@ export function createFetchTransport(options: TransportOptions): Transport {
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
         // The URL and init straight to fetch: building a Request first would have fetch build a second one.
-        const response = await fetch(prefix + path, { method, headers, body, signal: controller.signal, redirect: 'manual' });
+        // The global one is looked up per attempt, so a fetch an app or framework installs later is the one used.
+        const response = await (ownFetch ?? fetch)(prefix + path, { method, headers, body, signal: controller.signal, redirect: 'manual' });
         return answerOf(response, await boundedText(response, method, path));
       } catch (error) {
         throw abortedWith ?? error;
