@@ -3,6 +3,7 @@ import { platform } from '../platform/current';
 import type { Dispatcher } from '../platform/node/transport';
 import type { Transport } from '../platform/types';
 import { telemetryOptionsSchema } from '../telemetry/options';
+import { baseUrlSchema } from './base-url';
 import { appIdSchema, merchantIdSchema } from './fields';
 import { loggerOptionSchema } from './logger-option';
 import { isLoopbackHostname } from './public-host';
@@ -50,8 +51,7 @@ export const paymentClientOptionsSchema = z
       // A key with whitespace would break the exact `Bearer <key>` header form.
       z.regex(/^\S+$/, 'must not contain whitespace'),
     ),
-    // Aborts, so the https rule below only ever reads a URL that parses.
-    baseUrl: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL', abort: true }),
+    baseUrl: baseUrlSchema,
     appId: appIdSchema,
     merchantId: merchantIdSchema,
     timeoutMs: positiveInt(30_000),

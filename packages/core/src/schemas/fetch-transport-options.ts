@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { baseUrlSchema } from './base-url';
 
 /** What `createFetchTransport` sends through: the global `fetch`'s signature, or one that is a subset of it. */
 export type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
@@ -15,7 +16,7 @@ export interface FetchTransportOptions {
 }
 
 export const fetchTransportOptionsSchema = z.strictObject({
-  baseUrl: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }),
+  baseUrl: baseUrlSchema,
   fetch: z.optional(
     z.custom<FetchFunction>((value) => typeof value === 'function', 'must be a function taking (url, init) and resolving to a Response, as fetch does'),
   ),

@@ -1,7 +1,7 @@
 import type { Platform } from '../types';
 import { webCrypto } from './crypto';
 import { isolatedMemory } from './runtime';
-import { createFetchTransport } from './transport';
+import { fetchTransport } from './transport';
 
 /**
  * Every runtime but Node: Web Crypto and fetch. `@opentelemetry/api` is not
@@ -11,8 +11,8 @@ import { createFetchTransport } from './transport';
 export const webPlatform: Platform = {
   name: 'web',
   crypto: webCrypto,
-  // Only the base URL: the Node transport's options (dispatcher, ca) are refused by the client's schema on this build.
-  createTransport: ({ baseUrl }) => createFetchTransport({ baseUrl }),
+  // The client's schema has validated the base URL, and refuses the Node transport's options (dispatcher, ca) on this build.
+  createTransport: ({ baseUrl }) => fetchTransport(baseUrl),
   loadOtelApi: () => undefined,
   isolatedMemory,
 };

@@ -1,6 +1,6 @@
 import { readUpTo, utf8Text } from '../../bytes';
 import { AttemptTimeoutError, MAX_RESPONSE_BYTES, responseTooLarge } from '../../client/transport';
-import { fetchTransportOptionsSchema, type FetchTransportOptions } from '../../schemas/fetch-transport-options';
+import { fetchTransportOptionsSchema, type FetchFunction, type FetchTransportOptions } from '../../schemas/fetch-transport-options';
 import { validate } from '../../validation';
 import type { HttpMethod, Transport, TransportResponse } from '../types';
 
@@ -15,6 +15,11 @@ import type { HttpMethod, Transport, TransportResponse } from '../types';
  */
 export function createFetchTransport(options: FetchTransportOptions): Transport {
   const { baseUrl, fetch: ownFetch } = validate(fetchTransportOptionsSchema, options, 'fetch transport options');
+  return fetchTransport(baseUrl, ownFetch);
+}
+
+/** The transport itself, for a base URL already validated (the platform's, from the client's options). */
+export function fetchTransport(baseUrl: string, ownFetch?: FetchFunction): Transport {
   const base = new URL(baseUrl);
   const prefix = base.origin + base.pathname.replace(/\/+$/, '');
 
