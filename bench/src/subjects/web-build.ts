@@ -13,7 +13,6 @@ import { importWebhookKey, verifyBareWebCrypto } from './handwritten/webhook-ver
  * dist/web. Each side against its bare Web API counterpart, in the same kind of process.
  */
 export type WebBuildSide = 'paymount-fetch' | 'fetch-transport' | 'fetch' | 'fetch-with-timeout' | 'paymount-web-verify' | 'bare-web-verify';
-const CLIENT_SIDES: ReadonlySet<WebBuildSide> = new Set(['paymount-fetch', 'fetch-transport', 'fetch', 'fetch-with-timeout']);
 
 /** The bare timed call's limit: never reached by the stub, as paymount's per-attempt timeout is not. */
 const BARE_TIMEOUT_MS = 30_000;
@@ -25,10 +24,11 @@ serveHarness(async (): Promise<{ ready: { side: WebBuildSide; bytes?: number }; 
   const resolved = import.meta.resolve('@paymount/core');
   if (!resolved.includes('/dist/web/')) throw new Error(`@paymount/core resolved to ${resolved}, not its web build: start with --conditions=worker`);
   const { side, upstream, connections } = childArgs<{ side: WebBuildSide; upstream?: string; connections: number }>();
-  if (CLIENT_SIDES.has(side)) {
-    const client = createPaymentClient({ ...CREDENTIALS, baseUrl: upstream!, localDevelopment: true });
+  // The caller sides are the ones given a service to call; the verify sides call nothing.
+  if (upstream !== undefined) {
+    const client = createPaymentClient({ ...CREDENTIALS, baseUrl: upstream, localDevelopment: true });
     const input = sessionFieldsOf(order);
-    const transport = createFetchTransport({ baseUrl: upstream! });
+    const transport = createFetchTransport({ baseUrl: upstream });
     /** The bare calls' request and envelope check, sent through paymount's fetch transport alone. */
     const sendThroughTransport = async () => {
       const { headers, body } = handWrittenCall(order);
@@ -36,12 +36,13 @@ serveHarness(async (): Promise<{ ready: { side: WebBuildSide; bytes?: number }; 
       return sessionOf(JSON.parse(answer.body) as Parameters<typeof sessionOf>[0]);
     };
     const ops: Record<string, () => Promise<boolean>> = {
-      fetch: async () => (await createSessionOnFetch(upstream!, order)).checkoutUrl.length > 0,
+      fetch: async () => (await createSessionOnFetch(upstream, order)).checkoutUrl.length > 0,
       'fetch-transport': async () => (await sendThroughTransport()).checkoutUrl.length > 0,
-      'fetch-with-timeout': async () => (await createSessionOnTimedFetch(upstream!, order, BARE_TIMEOUT_MS)).checkoutUrl.length > 0,
+      'fetch-with-timeout': async () => (await createSessionOnTimedFetch(upstream, order, BARE_TIMEOUT_MS)).checkoutUrl.length > 0,
       'paymount-fetch': async () => (await client.createCheckoutSession(input)).checkoutUrl.length > 0,
     };
-    const op = ops[side]!;
+    const op = ops[side];
+    if (op === undefined) throw new Error(`web-build: ${side} is not a caller side`);
     return {
       ready: { side },
       handle: (request) => runClosedLoop({ ...(request as Omit<ClosedLoopOptions, 'op' | 'concurrency'>), concurrency: connections, op }),
