@@ -1,5 +1,6 @@
 import type { CheckoutSession, CheckoutSessionInput, DirectPaymentInput, DirectPaymentResult } from '../client/types';
 import type { MerchantOrder } from '../merchant-order';
+import { merchantOrderSchema } from '../schemas/merchant-order';
 import { validate } from '../validation';
 import { isFinalState } from './attempt';
 import type { OrderAttempt } from '../types/order-attempt';
@@ -32,7 +33,9 @@ export interface OrderGuard {
    * The order's hosted session: its open, unexpired session again (two tabs,
    * a reload) when it was opened for the order's amount, else a new one (the
    * old one ended first). A paid order, or one whose last payment is still
-   * pending, gets none.
+   * pending, gets none. An order breaking a rule of the request made from
+   * it (a decimal amount) throws PaymentValidationError before any store call,
+   * as payWallet does.
    */
   checkout(order: MerchantOrder, request: RequestFor<CheckoutSessionInput>): Promise<OrderSession | OrderRefusal>;
   /**
@@ -70,7 +73,11 @@ const STATUS_REFRESH_INTERVAL_MS = 5_000;
  */
 const MAX_SESSION_IDS_PER_CHECKOUT = 5;
 
-/** A payment of the order: refused when the merchant says it takes no payment, else `work` under the order's lock. */
+/**
+ * A payment of the order: refused when the merchant says it takes no payment,
+ * thrown (PaymentValidationError) when the order breaks a rule of the request
+ * made from it, else `work` under the order's lock.
+ */
 async function underPaymentLock<T>(
   deps: OrderGuardDeps,
   order: MerchantOrder,
@@ -78,6 +85,8 @@ async function underPaymentLock<T>(
 ): Promise<T | OrderRefusal> {
   const refusal = notPayable(order);
   if (refusal !== undefined) return refusal;
+  // Before the lock: the store then never sees such an order, and the mistake is the same INVALID_ORDER on every store.
+  validate(merchantOrderSchema, order, 'order from resolveOrder');
   const charge = orderCharge(order);
   return underOrderLock(deps, charge.referenceOrderId, () => work(charge), () => inProgress);
 }
