@@ -10,7 +10,7 @@ import { postgresSkipped, startPostgresServer, type PostgresServer } from '../..
 import { redisSkipped, startRedisServer, type RedisServer } from '../../../tools/redis-server';
 import { startMerchantApp } from '../support/apps';
 import { captureLogger } from '../support/capture';
-import { createAgent, postJson } from '../support/http';
+import { createAgent, postJson, send } from '../support/http';
 import { Shop, shopOptions } from '../support/shop';
 
 /**
@@ -107,7 +107,7 @@ describe.skipIf(redisSkipped() || postgresSkipped)('an order breaking the reques
     await sandbox?.close();
   });
 
-  it.each(Object.keys(stores) as Array<keyof typeof stores>)('%s: checkout and wallet pay answer INVALID_ORDER with the fix, the store untouched', async (name) => {
+  it.each(Object.keys(stores) as Array<keyof typeof stores>)('%s: checkout, wallet pay and status answer INVALID_ORDER with the fix, the store untouched', async (name) => {
     const { store, heldFor } = stores[name]();
     const calls: string[] = [];
     const shop = new Shop();
@@ -130,8 +130,10 @@ describe.skipIf(redisSkipped() || postgresSkipped)('an order breaking the reques
         for (const [route, body] of [
           ['checkout', { orderId: broken.orderId }],
           ['wallet/pay', { orderId: broken.orderId, token: sandbox.mintWalletToken() }],
+          ['status', undefined],
         ] as const) {
-          const answer = await postJson(agent, `${routesUrl}/${route}`, body);
+          const answer =
+            body === undefined ? await send(agent, `${routesUrl}/${route}?orderId=${broken.orderId}`) : await postJson(agent, `${routesUrl}/${route}`, body);
           expect({ route, what: broken.what, status: answer.status, answer: answer.json }).toMatchObject({
             status: 500,
             answer: { error: { code: 'INVALID_ORDER' } },
@@ -142,6 +144,7 @@ describe.skipIf(redisSkipped() || postgresSkipped)('an order breaking the reques
         expect(logged.map((entry) => [entry.level, entry.fields.route, entry.fields.code])).toEqual([
           ['error', 'POST /checkout', 'INVALID_ORDER'],
           ['error', 'POST /wallet/pay', 'INVALID_ORDER'],
+          ['error', 'GET /status', 'INVALID_ORDER'],
         ]);
         for (const entry of logged) {
           expect(entry.fields.fix).toMatch(/correct the order/);
