@@ -30,17 +30,28 @@ function shippedMigrations(tablePrefix: string | undefined): Migration[] {
 }
 
 /**
+ * The one advisory lock every paymount migration of a database takes. Not one
+ * per location as spelled: no `schema` and `schema: 'public'` name the same
+ * tables, and two prefixes in a new schema both create that schema, so
+ * migrations of different spellings collide in the catalog (a duplicate key
+ * on `pg_type` or `pg_namespace`) unless they take turns. A migration is a
+ * start-up step of milliseconds: taking turns across all of them costs nothing.
+ */
+const MIGRATION_LOCK = 'paymount migrate';
+
+/**
  * Creates or brings up to date the stores' tables: applies each shipped SQL
  * file not yet recorded in `<prefix>migrations`, in one transaction under an
- * advisory lock, so instances starting together apply each once and none
- * uses half-made tables. Safe to call at every start. Resolves the names of
- * the migrations it applied.
+ * advisory lock that every paymount migration of the database shares, so
+ * instances starting together apply each once and none uses half-made
+ * tables. Safe to call at every start. Resolves the names of the migrations
+ * it applied.
  */
 export async function migrate(db: PostgresDatabase, options: MigrateOptions = {}): Promise<string[]> {
   const location = validate(tableLocationSchema, options, 'migrate options');
   const names = tableNamesOf(location);
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`paymount migrate ${names.id}`]);
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [MIGRATION_LOCK]);
     if (names.schema !== undefined) {
       await tx.query(`CREATE SCHEMA IF NOT EXISTS ${names.schema}`);
       await tx.query(`SET LOCAL search_path TO ${names.schema}`);

@@ -49,6 +49,8 @@ export interface StoreLinkOptions {
   /** Apply the shipped migrations before the first query (default), or leave the tables to the merchant's own tool. */
   migrate: boolean;
   logger?: Logger;
+  /** When the next purge of each table is due: the app's clock (the rows' own expiry is the database's). Default `Date`. */
+  clock?: { now(): number };
 }
 
 /**
@@ -58,7 +60,8 @@ export interface StoreLinkOptions {
  */
 export class StoreLink {
   readonly logger: Logger;
-  private nextPurge = 0;
+  /** table → when its next purge is due. Per table: a store writing to two (locks and attempts) purges each on its own schedule. */
+  private readonly nextPurge = new Map<string, number>();
 
   constructor(
     readonly db: PostgresDatabase,
@@ -97,11 +100,11 @@ export class StoreLink {
     return new PaymentStoreUnavailableError(`${this.name}: PostgreSQL ${operation} failed: ${reason}.${fix}`, { cause: error });
   }
 
-  /** Deletes a batch of `table`'s expired rows, at most once per PURGE_INTERVAL_MS; never throws (they are free already, only kept). */
+  /** Deletes a batch of `table`'s expired rows, at most once per PURGE_INTERVAL_MS for that table; never throws (they are free already, only kept). */
   purgeNowAndThen(table: string, keyColumn: string): void {
-    const now = Date.now();
-    if (now < this.nextPurge) return;
-    this.nextPurge = now + PURGE_INTERVAL_MS;
+    const now = (this.options.clock ?? Date).now();
+    if (now < (this.nextPurge.get(table) ?? 0)) return;
+    this.nextPurge.set(table, now + PURGE_INTERVAL_MS);
     // `expires_at` is tested on the row itself too, so one taken anew since the sub-select is kept.
     const sql = `DELETE FROM ${table} WHERE expires_at <= clock_timestamp() AND ${WITHOUT_FLUSH} AND ${keyColumn} IN (SELECT ${keyColumn} FROM ${table} WHERE expires_at <= clock_timestamp() LIMIT ${PURGE_BATCH})`;
     this.db.query(sql).catch((error: unknown) => this.logger.debug({ err: error, table }, `${this.name}: expired rows could not be deleted yet`));

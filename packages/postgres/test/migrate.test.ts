@@ -29,6 +29,27 @@ describe.skipIf(postgresSkipped)('migrate() against a real PostgreSQL server', (
     expect(rows.map((row) => row.name)).toEqual(['0001_stores']);
   });
 
+  it('instances spelling one location differently, or putting several prefixes in one new schema, migrate together without a catalog clash', async () => {
+    const dbs = await Promise.all(Array.from({ length: 6 }, open));
+    for (let round = 1; round <= 5; round += 1) {
+      const prefix = `round${round}_`;
+      const schema = `new_schema_${round}`;
+      // Each pair names the same tables; the last three share a schema nobody has created yet.
+      const locations = [{ tablePrefix: prefix }, { schema: 'public', tablePrefix: prefix }, { tablePrefix: prefix }, ...['a_', 'b_', 'c_'].map((tablePrefix) => ({ schema, tablePrefix }))];
+      const outcomes = await Promise.allSettled(locations.map((location, index) => migrate(dbs[index % dbs.length]!, location)));
+      const failures = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [String(outcome.reason)] : []));
+      expect(failures, `round ${round}`).toEqual([]);
+      const applied = outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : []));
+      // The public tables once, whichever spelling came first; each prefix of the new schema once.
+      expect(applied.slice(0, 3).flat(), `round ${round}`).toEqual(['0001_stores']);
+      expect(applied.slice(3), `round ${round}`).toEqual([['0001_stores'], ['0001_stores'], ['0001_stores']]);
+      const { rows } = await dbs[0]!.query<{ tables: string }>(
+        `SELECT count(*)::text AS tables FROM information_schema.tables WHERE (table_schema = 'public' AND table_name LIKE '${prefix}%') OR table_schema = '${schema}'`,
+      );
+      expect(rows[0]!.tables).toBe(String(4 * 4));
+    }
+  });
+
   it('schema and tablePrefix place the tables, and the stores created with the same options use them', async () => {
     const db = await open();
     const stores = createPostgresStores(db, { schema: 'shop', tablePrefix: 'pay_' });

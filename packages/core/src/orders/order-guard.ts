@@ -1,5 +1,6 @@
 import type { CheckoutSession, CheckoutSessionInput, DirectPaymentInput, DirectPaymentResult } from '../client/types';
 import type { MerchantOrder } from '../merchant-order';
+import { merchantOrderSchema } from '../schemas/merchant-order';
 import { validate } from '../validation';
 import { isFinalState } from './attempt';
 import type { OrderAttempt } from '../types/order-attempt';
@@ -32,7 +33,9 @@ export interface OrderGuard {
    * The order's hosted session: its open, unexpired session again (two tabs,
    * a reload) when it was opened for the order's amount, else a new one (the
    * old one ended first). A paid order, or one whose last payment is still
-   * pending, gets none.
+   * pending, gets none. An order breaking a rule of the request made from
+   * it (a decimal amount) throws PaymentValidationError before any store call,
+   * as payWallet does.
    */
   checkout(order: MerchantOrder, request: RequestFor<CheckoutSessionInput>): Promise<OrderSession | OrderRefusal>;
   /**
@@ -46,9 +49,11 @@ export interface OrderGuard {
   /**
    * The order's attempt, asked about again when it is not final and has not
    * been checked for STATUS_REFRESH_INTERVAL_MS. While a payment holds the
-   * order's lock, the stored attempt is answered.
+   * order's lock, the stored attempt is answered. An order breaking a rule
+   * of the requests made from it throws PaymentValidationError first, as a
+   * payment of it does: no store is asked about an order it could never hold.
    */
-  status(referenceOrderId: string): Promise<OrderAttempt | undefined>;
+  status(order: MerchantOrder): Promise<OrderAttempt | undefined>;
   /** Ends the order's open hosted session (see cancelOpenCheckout). */
   cancel(referenceOrderId: string): Promise<CancelCheckoutResult | OrderRefusal>;
   /**
@@ -70,7 +75,20 @@ const STATUS_REFRESH_INTERVAL_MS = 5_000;
  */
 const MAX_SESSION_IDS_PER_CHECKOUT = 5;
 
-/** A payment of the order: refused when the merchant says it takes no payment, else `work` under the order's lock. */
+/**
+ * Before any store call: the store then never sees an order the service
+ * would refuse, and the mistake is the same INVALID_ORDER on every store
+ * (PostgreSQL would fail on a decimal amount, answered as an outage).
+ */
+function checkOrder(order: MerchantOrder): void {
+  validate(merchantOrderSchema, order, 'order from resolveOrder');
+}
+
+/**
+ * A payment of the order: refused when the merchant says it takes no payment,
+ * thrown (PaymentValidationError) when the order breaks a rule of the request
+ * made from it, else `work` under the order's lock.
+ */
 async function underPaymentLock<T>(
   deps: OrderGuardDeps,
   order: MerchantOrder,
@@ -78,6 +96,7 @@ async function underPaymentLock<T>(
 ): Promise<T | OrderRefusal> {
   const refusal = notPayable(order);
   if (refusal !== undefined) return refusal;
+  checkOrder(order);
   const charge = orderCharge(order);
   return underOrderLock(deps, charge.referenceOrderId, () => work(charge), () => inProgress);
 }
@@ -178,7 +197,10 @@ export function createOrderGuard(deps: OrderGuardDeps): OrderGuard {
     payable: (order) => notPayable(order) ?? order,
     checkout: (order, request) => underPaymentLock(deps, order, (charge) => sessionFor(deps, charge, request)),
     payWallet: (order, request) => underPaymentLock(deps, order, (charge) => walletPayment(deps, charge, request)),
-    status: (referenceOrderId) => status(deps, referenceOrderId),
+    status: async (order) => {
+      checkOrder(order);
+      return status(deps, order.referenceOrderId);
+    },
     cancel: (referenceOrderId) => cancel(deps, referenceOrderId),
     reconcile: (options) => reconcile(deps, options),
   };

@@ -3,7 +3,7 @@ import { validate } from '../validation';
 import { jsonResponse } from './errors-to-response';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
 import { orderQuerySchema } from './request-schemas';
-import { lookUpOrder, type RouteDeps } from './route-deps';
+import { lookUpOrder, withInvalidOrderAs500, type RouteDeps } from './route-deps';
 
 /** What a shop's page shows: `pending` covers an open hosted session and a payment whose outcome is not known yet. */
 export type OrderPaymentStatus = 'unpaid' | 'pending' | 'succeeded' | 'failed' | 'closed';
@@ -21,7 +21,7 @@ function statusOf(attempt: OrderAttempt | undefined): OrderPaymentStatus {
 export async function statusRoute(req: NeutralRequest, deps: RouteDeps): Promise<NeutralResponse> {
   const { orderId } = validate(orderQuerySchema, req.query, 'status request');
   const order = await lookUpOrder(deps, orderId, 'status', req);
-  const attempt = await deps.guard.status(order.referenceOrderId);
+  const attempt = await withInvalidOrderAs500(deps, order, () => deps.guard.status(order));
   return jsonResponse(200, {
     orderId,
     status: statusOf(attempt),
