@@ -14,6 +14,8 @@ export interface QueuedAppConfig {
   /** The client's options: the sandbox's, plain data. */
   client: { apiKey: string; baseUrl: string; appId: string; merchantId: string; localDevelopment: true };
   webhookSecret: string;
+  /** The routes' webhook secrets in place of `webhookSecret`: several during a rotation, the first current. */
+  webhookSecrets?: string[];
   /** The Redis of the queue, and of the stores unless `postgresUrl` is set. */
   redisUrl: string;
   /** The queue's Redis when it is not the stores' (a Redis of its own, or stores in PostgreSQL). */
@@ -22,6 +24,8 @@ export interface QueuedAppConfig {
   postgresUrl?: string;
   /** The stores' key prefix and the queue's name: one test's own. */
   namespace: string;
+  /** The queue's BullMQ key prefix, when not the default. */
+  queuePrefix?: string;
   /** Serve the routes over HTTP (an app instance); false for a worker-only process. */
   serve: boolean;
   /** Run workers in this process, with these settings; undefined for none (or start them later: QueuedApp.startWorkers). */
@@ -93,6 +97,7 @@ export async function startQueuedApp(
   const queue = createWebhookQueue({
     connection: config.queueRedisUrl ?? config.redisUrl,
     name: config.namespace,
+    ...(config.queuePrefix === undefined ? {} : { prefix: config.queuePrefix }),
     ...(config.attempts === undefined ? {} : { attempts: config.attempts }),
     ...(config.backoffMs === undefined ? {} : { backoffMs: config.backoffMs }),
     ...(extras.logger ? { logger: extras.logger } : {}),
@@ -101,7 +106,7 @@ export async function startQueuedApp(
     client: config.client,
     resolveOrder,
     webhook: {
-      secret: config.webhookSecret,
+      ...(config.webhookSecrets === undefined ? { secret: config.webhookSecret } : { secrets: config.webhookSecrets }),
       processing: queue,
       ...(config.processingTtlMs === undefined ? {} : { processingTtlMs: config.processingTtlMs }),
     },

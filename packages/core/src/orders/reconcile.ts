@@ -56,7 +56,7 @@ export async function reconcileAttempt(deps: OrderGuardDeps, listed: OrderAttemp
   const { processing } = deps.events;
   if (processing) {
     // Settled by a worker once handled; left pending meanwhile.
-    if ((await queueEvent(event, { store: deps.events.store, processing })) === 'queued') return 'stillPending';
+    if ((await queueEvent(event, { store: deps.events.store, processing, seal: deps.events.seal })) === 'queued') return 'stillPending';
   } else {
     const handling = await handleEventOnce(event, deps.events, { context: undefined });
     if (handling.outcome === 'failed') throw handling.error;

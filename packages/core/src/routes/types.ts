@@ -1,8 +1,7 @@
-import type { EventHandling } from '../idempotency/handle-event-once';
 import type { CancelCheckoutResult } from '../types/cancel-checkout';
 import type { ReconcileOptions, ReconcileSummary } from '../types/reconcile';
 import type { PaymentEventHandler, PaymentEventName } from '../webhooks/event-handlers';
-import type { QueuedEvent, QueuedRun } from '../webhooks/event-processing';
+import type { QueuedEvent, QueuedEventHandling, QueuedRun } from '../webhooks/event-processing';
 import type { PaymentClient } from '../client/types';
 import type { MerchantOrder } from '../merchant-order';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
@@ -60,9 +59,11 @@ export interface PaymentRoutes<TContext = unknown> {
    * then its completion), the order's attempt settled after. What a queue's
    * worker calls for each job (`webhook.processing`); `handled` and
    * `duplicate` end the job, `in-progress` means another run holds the event
-   * (try later), `failed` means retry it.
+   * (try later), `failed` means retry it (its error has the secrets cut
+   * out, so the queue may keep it), `refused` means a job whose seal does not
+   * verify: nothing ran, fail it for good.
    */
-  processEvent(queued: QueuedEvent, run: QueuedRun): Promise<EventHandling>;
+  processEvent(queued: QueuedEvent, run: QueuedRun): Promise<QueuedEventHandling>;
   /**
    * Reports a queued event the queue failed for good without a run of it
    * failing (on BullMQ: its runs lost their worker more often than
