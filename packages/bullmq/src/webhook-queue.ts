@@ -12,6 +12,7 @@ import {
   webhookQueueOptionsSchema,
   type WebhookQueueOptions,
 } from './options';
+import { warnIfQueueCanLoseEvents } from './queue-durability';
 import { PRODUCER_REDIS_OPTIONS, RedisConnections } from './redis-connections';
 import { retryCommandOf } from './retry-command';
 import { connectionErrorReporter, redisAddress, UNREACHABLE_REDIS_FIX } from './unreachable-redis';
@@ -96,6 +97,7 @@ export class WebhookQueue implements EventProcessing {
     // BullMQ's queue passes its connection's errors on too: one listener for both, so an outage is logged once.
     const onError = connectionErrorReporter(connection, this.logger, this.name);
     connection.on('error', onError);
+    warnIfQueueCanLoseEvents(connection, this.logger, this.name);
     this.bullQueue = new Queue<QueuedEvent>(this.name, {
       connection,
       prefix: this.prefix,

@@ -7,6 +7,7 @@ import { createPostgresStores, fromPg } from '@paymount/postgres';
 import { createRedisStores } from '@paymount/redis';
 import express from 'express';
 import { createWebhookQueue, startWebhookWorkers, type WebhookQueue, type WebhookWorkers, type WebhookWorkersOptions } from '../../src';
+import { freePort } from '../../../../tools/free-port';
 import { testPool } from '../../../../tools/postgres-pool';
 
 /** What one merchant process needs to know; JSON, so a forked process gets it through its environment. */
@@ -33,6 +34,8 @@ export interface QueuedAppConfig {
   processingTtlMs?: number;
   attempts?: number;
   backoffMs?: number;
+  /** The routes ask the service to deliver webhooks to this app's own /webhook (a port chosen up front). */
+  selfNotify?: boolean;
   /** False: serve without waiting for the queue's Redis (an app started while it is down). Default true. */
   awaitQueue?: boolean;
 }
@@ -52,6 +55,7 @@ export interface QueuedApp {
   /** Starts workers in this process on the app's routes (once: an app has one set of workers). */
   startWorkers(settings: Omit<WebhookWorkersOptions, 'routes'>): WebhookWorkers;
   reconcile(): ReturnType<PaymentRoutes['reconcile']>;
+  paymentRoutes: PaymentRoutes;
   close(): Promise<void>;
 }
 
@@ -94,6 +98,7 @@ export async function startQueuedApp(
   extras: { logger?: Logger; telemetry?: PaymentTelemetry } = {},
 ): Promise<QueuedApp> {
   const stores = openStores(config, extras.logger ?? silentLogger);
+  const port = config.selfNotify === true ? await freePort() : 0;
   const queue = createWebhookQueue({
     connection: config.queueRedisUrl ?? config.redisUrl,
     name: config.namespace,
@@ -105,6 +110,7 @@ export async function startQueuedApp(
   const router = paymentRouter({
     client: config.client,
     resolveOrder,
+    ...(config.selfNotify === true ? { notifyUrl: `http://127.0.0.1:${port}/payments/webhook` } : {}),
     webhook: {
       ...(config.webhookSecrets === undefined ? { secret: config.webhookSecret } : { secrets: config.webhookSecrets }),
       processing: queue,
@@ -138,7 +144,7 @@ export async function startQueuedApp(
     });
     app.use('/payments', router);
     server = createServer(app);
-    server.listen(0, '127.0.0.1');
+    server.listen(port, '127.0.0.1');
     await once(server, 'listening');
     routesUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/payments`;
   }
@@ -151,6 +157,7 @@ export async function startQueuedApp(
     answered,
     startWorkers,
     reconcile: () => router.paymentRoutes.reconcile({ olderThanMs: 0 }),
+    paymentRoutes: router.paymentRoutes,
     async close() {
       if (server) {
         server.closeAllConnections();

@@ -7,6 +7,7 @@ import type { OrderGuardDeps } from '../orders/guard-deps';
 import { settleHandledEvent } from '../orders/handled-events';
 import { createOrderGuard } from '../orders/order-guard';
 import { lateArrivalMs } from '../orders/late-arrival';
+import { reconcileRefunds } from '../orders/reconcile-refunds';
 import { requestIdSource } from '../orders/request-ids';
 import { createRouteTelemetry, WEBHOOK_ROUTE } from '../telemetry/route-spans';
 import { warnIfMemoryIsIsolated } from './isolated-memory';
@@ -138,6 +139,7 @@ export function createPaymentRoutes<TContext = unknown>(
       const run = () => guard.reconcile(reconcileOptions);
       return telemetry ? telemetry.traceReconcile(run) : run();
     },
+    reconcileRefunds: (transactionRequestIds) => reconcileRefunds(orders, transactionRequestIds),
     cancelCheckout: async (referenceOrderId) => unlessRefused(await guard.cancel(referenceOrderId)),
     processEvent: (queued, run) => {
       const process = () => processQueuedEvent(queued, run, webhookDeps, config.redactor);

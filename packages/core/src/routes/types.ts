@@ -46,6 +46,17 @@ export interface PaymentRoutes<TContext = unknown> {
    */
   reconcile(options?: ReconcileOptions): Promise<ReconcileSummary>;
   /**
+   * Asks the service about each refund named (the `transactionRequestId` your
+   * app gave `client.refund()`) and hands each final outcome to the event
+   * handlers, once per event whether its webhook, this, or both bring it;
+   * queued with queued processing. The routes keep no record of refunds, so
+   * this is how a refund event lost on the way (a queue's Redis that lost its
+   * data, a handler that never saw it) is recovered: name the refunds issued
+   * since. A refund the service does not know, or an id that is not a
+   * refund's, is counted in `errors` and logged.
+   */
+  reconcileRefunds(transactionRequestIds: readonly string[]): Promise<ReconcileSummary>;
+  /**
    * Cancels the order's abandoned checkout: under the order's lock, expires
    * its open hosted session with the service (the page then says it expired)
    * and records it closed, so the order can be checked out again. A session
