@@ -45,8 +45,9 @@ const DEFAULTS = { concurrency: 1, lockDurationMs: 30_000, stalledIntervalMs: 30
 /**
  * Runs the queue's jobs through the routes' handlers (`processEvent`): a job
  * completes when the event was handled (or found already handled), is
- * retried with backoff when a handler failed, and waits when another run
- * holds the event. Several processes may run workers of one queue: each job
+ * retried with backoff when a handler failed, waits when another run
+ * holds the event, and is failed for good, without a retry, when its seal
+ * does not verify (a job the routes did not queue). Several processes may run workers of one queue: each job
  * runs on one of them at a time.
  */
 export function startWebhookWorkers(queue: WebhookQueue, options: WebhookWorkersOptions): WebhookWorkers {

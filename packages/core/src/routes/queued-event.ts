@@ -16,7 +16,8 @@ function summaryOf({ key, event }: QueuedEvent): Record<string, unknown> {
 const REFUSED_JOB =
   'queued webhook job refused: its seal matches none of the webhook secrets of these routes, so no handler ran and nothing was read, and it is failed without retry. ' +
   'Either it was not queued by paymount\'s routes (something wrote to the queue\'s Redis: keep that Redis private, behind a password or ACL user only the app holds) ' +
-  'or the process that queued it has other webhook secrets than this worker (give both the same webhook.secret, or during a rotation the same webhook.secrets).';
+  'or the process that queued it has other webhook secrets than this worker (give both the same webhook.secret, or during a rotation the same webhook.secrets, ' +
+  'then `paymount-queue retry` it). A job with no seal (`mac`) at all may also come from a paymount version before jobs were sealed: recover its event with reconcile() or reconcileRefunds().';
 
 /**
  * One run of a queued event on a worker: the job's seal checked before
