@@ -12,7 +12,9 @@ import {
   webhookQueueOptionsSchema,
   type WebhookQueueOptions,
 } from './options';
+import { warnIfQueueCanLoseEvents } from './queue-durability';
 import { PRODUCER_REDIS_OPTIONS, RedisConnections } from './redis-connections';
+import { retryCommandOf } from './retry-command';
 import { connectionErrorReporter, redisAddress, UNREACHABLE_REDIS_FIX } from './unreachable-redis';
 
 /** The name of every job of the queue: one kind of job, a payment event. */
@@ -95,6 +97,7 @@ export class WebhookQueue implements EventProcessing {
     // BullMQ's queue passes its connection's errors on too: one listener for both, so an outage is logged once.
     const onError = connectionErrorReporter(connection, this.logger, this.name);
     connection.on('error', onError);
+    warnIfQueueCanLoseEvents(connection, this.logger, this.name);
     this.bullQueue = new Queue<QueuedEvent>(this.name, {
       connection,
       prefix: this.prefix,
@@ -125,6 +128,11 @@ export class WebhookQueue implements EventProcessing {
   async enqueue(queued: QueuedEvent): Promise<void> {
     // An add that outlives its deadline may still land once Redis answers: one job per key, so the service's retry finds it queued.
     await this.withinTimeout(this.bullQueue.add(PAYMENT_EVENT_JOB, queued, { jobId: jobIdOf(queued.key) }));
+  }
+
+  /** The `paymount-queue retry` command for a dead-lettered event, to copy from the log: this queue's Redis (without its password), name and prefix. */
+  retryCommand(queued: QueuedEvent): string {
+    return retryCommandOf(this, this.connection, jobIdOf(queued.key));
   }
 
   async depth(): Promise<number> {

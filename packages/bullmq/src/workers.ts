@@ -1,6 +1,6 @@
 import type { PaymentRoutes, QueuedEvent } from '@paymount/core';
 import { validate } from '@paymount/core/schemas';
-import { DelayedError, Worker, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { webhookWorkersOptionsSchema } from './options';
 import { WORKER_REDIS_OPTIONS } from './redis-connections';
 import type { WebhookQueue } from './webhook-queue';
@@ -45,8 +45,9 @@ const DEFAULTS = { concurrency: 1, lockDurationMs: 30_000, stalledIntervalMs: 30
 /**
  * Runs the queue's jobs through the routes' handlers (`processEvent`): a job
  * completes when the event was handled (or found already handled), is
- * retried with backoff when a handler failed, and waits when another run
- * holds the event. Several processes may run workers of one queue: each job
+ * retried with backoff when a handler failed, waits when another run
+ * holds the event, and is failed for good, without a retry, when its seal
+ * does not verify (a job the routes did not queue). Several processes may run workers of one queue: each job
  * runs on one of them at a time.
  */
 export function startWebhookWorkers(queue: WebhookQueue, options: WebhookWorkersOptions): WebhookWorkers {
@@ -66,7 +67,7 @@ export function startWebhookWorkers(queue: WebhookQueue, options: WebhookWorkers
     const handling = await routes.processEvent(job.data, run).catch((error: unknown) => {
       // The routes log their handlers' failures; this is one before any handler ran (the dedupe store could not be used).
       const fields = { jobId: job.id, type: job.data.event.type, transactionId: job.data.event.transactionId, attempt, err: error };
-      if (run.lastAttempt) logger.error(fields, `webhook job dead-lettered: the dedupe store could not be used on its last attempt. Once it is back, retry it: npx paymount-queue retry ${job.id}`);
+      if (run.lastAttempt) logger.error(fields, `webhook job dead-lettered: the dedupe store could not be used on its last attempt. Once it is back, retry it: ${queue.retryCommand(job.data)}`);
       else logger.warn(fields, 'webhook job could not run (the dedupe store could not be used); retried with backoff');
       throw error;
     });
@@ -79,7 +80,11 @@ export function startWebhookWorkers(queue: WebhookQueue, options: WebhookWorkers
         await job.moveToDelayed(Date.now() + heldRetryDelayMs, token);
         throw new DelayedError();
       case 'failed':
+        // Already cut of secrets by the routes: BullMQ keeps it as the job's failed reason and stack trace.
         throw handling.error instanceof Error ? handling.error : new Error(String(handling.error));
+      case 'refused':
+        // A job whose seal does not verify never will: failed for good, no retry (the routes logged why).
+        throw new UnrecoverableError('refused: the job\'s seal matches none of the webhook secrets (see the log)');
     }
   };
 

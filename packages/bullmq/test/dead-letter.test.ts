@@ -62,7 +62,9 @@ describe.skipIf(redisSkipped())('a handler that keeps failing', () => {
     ]);
     const deadLetter = failures[2]!;
     expect(deadLetter.message).toContain('dead-lettered');
-    expect(deadLetter.message).toContain('paymount-queue retry');
+    // The command to copy: the queue's Redis and name (not the defaults), so it finds the job from any shell.
+    const command = `npx paymount-queue retry ${jobIdOf(key)} --redis ${redis.url} --queue dlq`;
+    expect(deadLetter.message).toContain(command);
     expect(deadLetter.fields).toMatchObject({ type: 'payment.succeeded', transactionId, deliveryId: delivery.deliveryId });
     // The routes' logger sends the error on as its name, message and stack.
     expect(deadLetter.fields['err']).toMatchObject({ message: 'the ERP is down' });
@@ -82,10 +84,10 @@ describe.skipIf(redisSkipped())('a handler that keeps failing', () => {
     ]);
     expect((await cli('list-failed')).stdout).toContain(`${jobIdOf(key)}\tpayment.succeeded\t${String(transactionId)}\tattempts=3`);
 
-    // The ERP is back: the event is retried by the key the log names, and handled once.
+    // The ERP is back: the event is retried by the command the log prints, as copied, and handled once.
     broken = false;
-    const retried = await cli('retry', key);
-    expect(retried).toMatchObject({ code: 0, stdout: `retried ${key}\n` });
+    const retried = await paymountQueue(command.split(' ').slice(2));
+    expect(retried).toMatchObject({ code: 0, stdout: `retried ${jobIdOf(key)}\n` });
     await waitFor('the retried job to be handled', () => effects.length === 1);
     expect(effects).toEqual([transactionId]);
     expect(await cli('list-failed')).toMatchObject({ code: 0, stdout: 'no failed webhook jobs\n' });

@@ -82,7 +82,8 @@ describe.skipIf(redisSkipped())('a job whose worker process is killed (SIGKILL) 
     expect(deadLetters[0]!.fields['err']).toMatchObject({ message: STALL_LIMIT_REASON });
     expect(deadLetters[0]!.message).toContain('dead-lettered');
     expect(deadLetters[0]!.message).toContain('maxStalledCount');
-    expect(deadLetters[0]!.message).toContain('npx paymount-queue retry <key>');
+    // The command to copy names the queue's Redis and name: run elsewhere, it finds the job.
+    expect(deadLetters[0]!.message).toContain(`npx paymount-queue retry ${jobIdOf(key)} --redis ${redis.url} --queue stall-limit`);
     expect(await capture.total('paymount.webhook.dead_letters', { 'paymount.event.type': 'payment.succeeded' })).toBe(1);
 
     expect(await paymountQueue(['retry', key, '--redis', redis.url, '--queue', 'stall-limit'])).toMatchObject({ code: 0, stdout: `retried ${key}\n` });

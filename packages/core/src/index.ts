@@ -49,7 +49,7 @@ export type {
   PaymentEventOf,
   PaymentEventSubscriptions,
 } from './webhooks/event-handlers';
-export type { EventProcessing, QueuedEvent, QueuedRun } from './webhooks/event-processing';
+export type { EventProcessing, QueuedEvent, QueuedEventHandling, QueuedRun } from './webhooks/event-processing';
 export type { EventHandling } from './idempotency/handle-event-once';
 
 // Money, wallet, payment status

@@ -86,6 +86,20 @@ export class Redactor {
   redact(value: unknown): unknown {
     return redactValue(value, (text) => this.redactString(text));
   }
+
+  /**
+   * `error` as an Error whose name, message and stack have the secrets cut
+   * out: for code that keeps an error beyond the log, such as a queue storing
+   * a failed job's reason and stack trace where no redacting logger reads it.
+   */
+  redactError(error: unknown): Error {
+    const cut = (text: string) => this.redactString(text);
+    if (!(error instanceof Error)) return new Error(cut(String(error)));
+    const redacted = new Error(cut(error.message));
+    redacted.name = cut(error.name);
+    redacted.stack = error.stack === undefined ? undefined : cut(error.stack);
+    return redacted;
+  }
 }
 
 /**

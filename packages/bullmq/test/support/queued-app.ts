@@ -7,6 +7,7 @@ import { createPostgresStores, fromPg } from '@paymount/postgres';
 import { createRedisStores } from '@paymount/redis';
 import express from 'express';
 import { createWebhookQueue, startWebhookWorkers, type WebhookQueue, type WebhookWorkers, type WebhookWorkersOptions } from '../../src';
+import { freePort } from '../../../../tools/free-port';
 import { testPool } from '../../../../tools/postgres-pool';
 
 /** What one merchant process needs to know; JSON, so a forked process gets it through its environment. */
@@ -14,6 +15,8 @@ export interface QueuedAppConfig {
   /** The client's options: the sandbox's, plain data. */
   client: { apiKey: string; baseUrl: string; appId: string; merchantId: string; localDevelopment: true };
   webhookSecret: string;
+  /** The routes' webhook secrets in place of `webhookSecret`: several during a rotation, the first current. */
+  webhookSecrets?: string[];
   /** The Redis of the queue, and of the stores unless `postgresUrl` is set. */
   redisUrl: string;
   /** The queue's Redis when it is not the stores' (a Redis of its own, or stores in PostgreSQL). */
@@ -22,6 +25,8 @@ export interface QueuedAppConfig {
   postgresUrl?: string;
   /** The stores' key prefix and the queue's name: one test's own. */
   namespace: string;
+  /** The queue's BullMQ key prefix, when not the default. */
+  queuePrefix?: string;
   /** Serve the routes over HTTP (an app instance); false for a worker-only process. */
   serve: boolean;
   /** Run workers in this process, with these settings; undefined for none (or start them later: QueuedApp.startWorkers). */
@@ -29,6 +34,8 @@ export interface QueuedAppConfig {
   processingTtlMs?: number;
   attempts?: number;
   backoffMs?: number;
+  /** The routes ask the service to deliver webhooks to this app's own /webhook (a port chosen up front). */
+  selfNotify?: boolean;
   /** False: serve without waiting for the queue's Redis (an app started while it is down). Default true. */
   awaitQueue?: boolean;
 }
@@ -48,6 +55,7 @@ export interface QueuedApp {
   /** Starts workers in this process on the app's routes (once: an app has one set of workers). */
   startWorkers(settings: Omit<WebhookWorkersOptions, 'routes'>): WebhookWorkers;
   reconcile(): ReturnType<PaymentRoutes['reconcile']>;
+  paymentRoutes: PaymentRoutes;
   close(): Promise<void>;
 }
 
@@ -90,9 +98,11 @@ export async function startQueuedApp(
   extras: { logger?: Logger; telemetry?: PaymentTelemetry } = {},
 ): Promise<QueuedApp> {
   const stores = openStores(config, extras.logger ?? silentLogger);
+  const port = config.selfNotify === true ? await freePort() : 0;
   const queue = createWebhookQueue({
     connection: config.queueRedisUrl ?? config.redisUrl,
     name: config.namespace,
+    ...(config.queuePrefix === undefined ? {} : { prefix: config.queuePrefix }),
     ...(config.attempts === undefined ? {} : { attempts: config.attempts }),
     ...(config.backoffMs === undefined ? {} : { backoffMs: config.backoffMs }),
     ...(extras.logger ? { logger: extras.logger } : {}),
@@ -100,8 +110,9 @@ export async function startQueuedApp(
   const router = paymentRouter({
     client: config.client,
     resolveOrder,
+    ...(config.selfNotify === true ? { notifyUrl: `http://127.0.0.1:${port}/payments/webhook` } : {}),
     webhook: {
-      secret: config.webhookSecret,
+      ...(config.webhookSecrets === undefined ? { secret: config.webhookSecret } : { secrets: config.webhookSecrets }),
       processing: queue,
       ...(config.processingTtlMs === undefined ? {} : { processingTtlMs: config.processingTtlMs }),
     },
@@ -133,7 +144,7 @@ export async function startQueuedApp(
     });
     app.use('/payments', router);
     server = createServer(app);
-    server.listen(0, '127.0.0.1');
+    server.listen(port, '127.0.0.1');
     await once(server, 'listening');
     routesUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/payments`;
   }
@@ -146,6 +157,7 @@ export async function startQueuedApp(
     answered,
     startWorkers,
     reconcile: () => router.paymentRoutes.reconcile({ olderThanMs: 0 }),
+    paymentRoutes: router.paymentRoutes,
     async close() {
       if (server) {
         server.closeAllConnections();

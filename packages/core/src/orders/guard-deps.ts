@@ -2,6 +2,7 @@ import type { PaymentClient } from '../client/types';
 import type { EventDedupeDeps } from '../idempotency/handle-event-once';
 import type { Logger } from '../logger';
 import type { EventProcessing } from '../webhooks/event-processing';
+import type { QueuedEventSeal } from '../webhooks/queued-event-seal';
 import type { RequestIdSource } from './request-ids';
 import type { OrderAttemptStore } from './store';
 
@@ -19,5 +20,5 @@ export interface OrderGuardDeps {
   /** How long after a payment call starts the service may still receive it (see lateArrivalMs). */
   lateArrivalMs: number;
   /** Reconciliation hands final outcomes to the merchant's handlers (or queues them) through the same dedupe as the webhook route. */
-  events: EventDedupeDeps & { processing: EventProcessing | undefined };
+  events: EventDedupeDeps & { processing: EventProcessing | undefined; seal: QueuedEventSeal };
 }

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { handleEventOnce } from '../idempotency/handle-event-once';
 import { queueEvent } from '../idempotency/queue-event';
 import { validate } from '../validation';
+import type { PaymentEvent } from '../webhooks/event';
 import { normalizeEvent } from '../webhooks/normalize-event';
 import { isFinalState, isUnsettled } from './attempt';
 import type { OrderAttempt } from '../types/order-attempt';
@@ -53,15 +54,24 @@ export async function reconcileAttempt(deps: OrderGuardDeps, listed: OrderAttemp
     timestamp: deps.clock.now(),
     ...(current.sessionId === undefined ? {} : { sessionId: current.sessionId }),
   });
-  const { processing } = deps.events;
-  if (processing) {
-    // Settled by a worker once handled; left pending meanwhile.
-    if ((await queueEvent(event, { store: deps.events.store, processing })) === 'queued') return 'stillPending';
-  } else {
-    const handling = await handleEventOnce(event, deps.events, { context: undefined });
-    if (handling.outcome === 'failed') throw handling.error;
-    if (handling.outcome === 'in-progress') return 'stillPending';
-  }
+  // Settled by a worker once handled; left pending meanwhile.
+  if ((await handOnFoundEvent(deps.events, event)) === 'stillPending') return 'stillPending';
   await settleHandledEvent(deps, event);
   return 'settled';
+}
+
+/**
+ * Hands an outcome found by asking the service to the handlers, through the
+ * webhook route's dedupe: queued, with queued processing (`stillPending`
+ * until a worker has run it: the next run finds it done), or run here.
+ * Throws what a handler threw.
+ */
+export async function handOnFoundEvent(events: OrderGuardDeps['events'], event: PaymentEvent): Promise<'handled' | 'stillPending'> {
+  const { processing } = events;
+  if (processing) {
+    return (await queueEvent(event, { store: events.store, processing, seal: events.seal })) === 'queued' ? 'stillPending' : 'handled';
+  }
+  const handling = await handleEventOnce(event, events, { context: undefined });
+  if (handling.outcome === 'failed') throw handling.error;
+  return handling.outcome === 'in-progress' ? 'stillPending' : 'handled';
 }

@@ -7,9 +7,11 @@ import type { OrderGuardDeps } from '../orders/guard-deps';
 import { settleHandledEvent } from '../orders/handled-events';
 import { createOrderGuard } from '../orders/order-guard';
 import { lateArrivalMs } from '../orders/late-arrival';
+import { reconcileRefunds } from '../orders/reconcile-refunds';
 import { requestIdSource } from '../orders/request-ids';
 import { createRouteTelemetry, WEBHOOK_ROUTE } from '../telemetry/route-spans';
 import { warnIfMemoryIsIsolated } from './isolated-memory';
+import { queuedEventSeal } from '../webhooks/queued-event-seal';
 import { PaymentEventRegistry, type PaymentEventHandler, type PaymentEventName } from '../webhooks/event-handlers';
 import type { AdapterOptionKinds } from './adapter-options';
 import { withBodyDeadline } from './body-deadline';
@@ -82,6 +84,7 @@ export function createPaymentRoutes<TContext = unknown>(
   const webhookDeps: WebhookDeps = {
     ...config.webhook,
     processing: processing && telemetry ? telemetry.observeQueue(processing) : processing,
+    seal: queuedEventSeal(config.webhook.secrets),
     onUnsignedTime: unsignedTimeWarning(logger, config.webhook.signedTimeField),
     // `orders` is declared below: its reconciliation hands events to these same handlers.
     handlers: events,
@@ -136,13 +139,14 @@ export function createPaymentRoutes<TContext = unknown>(
       const run = () => guard.reconcile(reconcileOptions);
       return telemetry ? telemetry.traceReconcile(run) : run();
     },
+    reconcileRefunds: (transactionRequestIds) => reconcileRefunds(orders, transactionRequestIds),
     cancelCheckout: async (referenceOrderId) => unlessRefused(await guard.cancel(referenceOrderId)),
     processEvent: (queued, run) => {
-      const process = () => processQueuedEvent(queued, run, webhookDeps);
+      const process = () => processQueuedEvent(queued, run, webhookDeps, config.redactor);
       return telemetry ? telemetry.traceQueuedRun(queued, run, process) : process();
     },
     reportDeadLetter(queued, cause) {
-      logLostEvent(queued, cause, logger);
+      logLostEvent(queued, cause, webhookDeps);
       telemetry?.countDeadLetter(queued);
     },
     async handle(received) {

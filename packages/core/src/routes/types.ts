@@ -1,8 +1,7 @@
-import type { EventHandling } from '../idempotency/handle-event-once';
 import type { CancelCheckoutResult } from '../types/cancel-checkout';
 import type { ReconcileOptions, ReconcileSummary } from '../types/reconcile';
 import type { PaymentEventHandler, PaymentEventName } from '../webhooks/event-handlers';
-import type { QueuedEvent, QueuedRun } from '../webhooks/event-processing';
+import type { QueuedEvent, QueuedEventHandling, QueuedRun } from '../webhooks/event-processing';
 import type { PaymentClient } from '../client/types';
 import type { MerchantOrder } from '../merchant-order';
 import type { NeutralRequest, NeutralResponse } from './neutral-http';
@@ -47,6 +46,17 @@ export interface PaymentRoutes<TContext = unknown> {
    */
   reconcile(options?: ReconcileOptions): Promise<ReconcileSummary>;
   /**
+   * Asks the service about each refund named (the `transactionRequestId` your
+   * app gave `client.refund()`) and hands each final outcome to the event
+   * handlers, once per event whether its webhook, this, or both bring it;
+   * queued with queued processing. The routes keep no record of refunds, so
+   * this is how a refund event lost on the way (a queue's Redis that lost its
+   * data, a handler that never saw it) is recovered: name the refunds issued
+   * since. A refund the service does not know, or an id that is not a
+   * refund's, is counted in `errors` and logged.
+   */
+  reconcileRefunds(transactionRequestIds: readonly string[]): Promise<ReconcileSummary>;
+  /**
    * Cancels the order's abandoned checkout: under the order's lock, expires
    * its open hosted session with the service (the page then says it expired)
    * and records it closed, so the order can be checked out again. A session
@@ -60,9 +70,11 @@ export interface PaymentRoutes<TContext = unknown> {
    * then its completion), the order's attempt settled after. What a queue's
    * worker calls for each job (`webhook.processing`); `handled` and
    * `duplicate` end the job, `in-progress` means another run holds the event
-   * (try later), `failed` means retry it.
+   * (try later), `failed` means retry it (its error has the secrets cut
+   * out, so the queue may keep it), `refused` means a job whose seal does not
+   * verify: nothing ran, fail it for good.
    */
-  processEvent(queued: QueuedEvent, run: QueuedRun): Promise<EventHandling>;
+  processEvent(queued: QueuedEvent, run: QueuedRun): Promise<QueuedEventHandling>;
   /**
    * Reports a queued event the queue failed for good without a run of it
    * failing (on BullMQ: its runs lost their worker more often than

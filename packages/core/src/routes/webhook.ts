@@ -4,6 +4,7 @@ import { queueEvent } from '../idempotency/queue-event';
 import type { Logger } from '../logger';
 import type { PaymentEvent } from '../webhooks/event';
 import type { EventProcessing } from '../webhooks/event-processing';
+import type { QueuedEventSeal } from '../webhooks/queued-event-seal';
 import { verifyDelivery } from '../webhooks/verify-webhook';
 import { errorAnswer, jsonResponse } from './errors-to-response';
 import type { NeutralRequest } from './neutral-http';
@@ -25,6 +26,8 @@ export interface WebhookDeps extends EventDedupeDeps {
   onVerified?: (event: PaymentEvent) => void;
   /** Queued processing: events are handed to it instead of their handlers running in the request. */
   processing: EventProcessing | undefined;
+  /** Seals the events handed to `processing`, and checks a job's seal before a worker runs it. */
+  seal: QueuedEventSeal;
   /** How long inline handlers may run before a warning names queued processing. */
   slowHandlerWarningMs: number;
 }
@@ -89,7 +92,7 @@ export async function webhookRoute(req: NeutralRequest, deps: WebhookDeps): Prom
   const summary = { type: event.type, deliveryId: event.deliveryId, transactionId: event.transactionId };
   if (deps.processing) {
     // A store or queue failure throws PaymentStoreUnavailableError: 503, and the service retries.
-    if ((await queueEvent(event, { store: deps.store, processing: deps.processing })) === 'duplicate') return duplicateAnswer(deps.logger, summary);
+    if ((await queueEvent(event, { store: deps.store, processing: deps.processing, seal: deps.seal })) === 'duplicate') return duplicateAnswer(deps.logger, summary);
     deps.logger.info(summary, 'webhook delivery queued');
     return { response: jsonResponse(200, { received: true, queued: true }), outcome: { queued: true } };
   }

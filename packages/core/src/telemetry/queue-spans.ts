@@ -1,6 +1,5 @@
 import type { Context, Link } from '@opentelemetry/api';
-import type { EventHandling } from '../idempotency/handle-event-once';
-import type { EventProcessing, QueuedEvent, QueuedRun } from '../webhooks/event-processing';
+import type { EventProcessing, QueuedEvent, QueuedEventHandling, QueuedRun } from '../webhooks/event-processing';
 import { ATTR } from './attributes';
 import { secondsSince, type Telemetry } from './telemetry';
 import { spanContextOf, traceparentOf } from './traceparent';
@@ -21,8 +20,10 @@ export function observeQueue({ api, tracer, meter }: Telemetry, processing: Even
         if (count !== undefined) result.observe(count);
       });
   }
+  const { retryCommand } = processing;
   return {
     ...(depth ? { depth: () => depth.call(processing) } : {}),
+    ...(retryCommand ? { retryCommand: (queued: QueuedEvent) => retryCommand.call(processing, queued) } : {}),
     enqueue: (queued) =>
       tracer.startActiveSpan(
         'paymount webhook enqueue',
@@ -48,7 +49,7 @@ export function countDeadLetter({ instruments }: Telemetry, queued: QueuedEvent)
 }
 
 /** What became of a run, as the job metrics and the span name it. */
-function runResult(handling: EventHandling): string {
+function runResult(handling: QueuedEventHandling): string {
   return handling.outcome === 'in-progress' ? 'in_progress' : handling.outcome;
 }
 
@@ -62,8 +63,8 @@ export async function traceQueuedRun(
   telemetry: Telemetry,
   queued: QueuedEvent,
   run: QueuedRun,
-  process: () => Promise<EventHandling>,
-): Promise<EventHandling> {
+  process: () => Promise<QueuedEventHandling>,
+): Promise<QueuedEventHandling> {
   const { api, tracer, instruments } = telemetry;
   const remote = queued.traceparent === undefined ? undefined : spanContextOf(queued.traceparent);
   const active = api.context.active();

@@ -4,8 +4,7 @@ import type { NeutralRequest } from '../routes/neutral-http';
 import type { RouteAnswer } from '../routes/route-answer';
 import type { ResolveOrder } from '../routes/types';
 import type { WebhookDeps } from '../routes/webhook';
-import type { EventHandling } from '../idempotency/handle-event-once';
-import type { EventProcessing, QueuedEvent, QueuedRun } from '../webhooks/event-processing';
+import type { EventProcessing, QueuedEvent, QueuedEventHandling, QueuedRun } from '../webhooks/event-processing';
 import type { Logger, Redactor } from '../logger';
 import { ATTR, deliveryIdAttribute, orderIdAttribute } from './attributes';
 import type { PaymentTelemetry } from '../types/telemetry';
@@ -25,7 +24,7 @@ export interface RouteTelemetry {
   /** Queued processing, each enqueue traced (see observeQueue). */
   observeQueue(processing: EventProcessing): EventProcessing;
   /** One run of a queued event on a worker (see traceQueuedRun). */
-  traceQueuedRun(queued: QueuedEvent, run: QueuedRun, process: () => Promise<EventHandling>): Promise<EventHandling>;
+  traceQueuedRun(queued: QueuedEvent, run: QueuedRun, process: () => Promise<QueuedEventHandling>): Promise<QueuedEventHandling>;
   /** A queued event the queue failed without a failed run (see PaymentRoutes.reportDeadLetter). */
   countDeadLetter(queued: QueuedEvent): void;
 }

@@ -33,7 +33,7 @@ export function signatureHex(header: string): string | undefined {
  * earlier ones held, and a missing or short signature costs what a wrong one
  * does (`charCodeAt` past its end is NaN, which XORs as 0).
  */
-function hexMatches(given: string | undefined, expected: string): boolean {
+export function hexMatches(given: string | undefined, expected: string): boolean {
   const candidate = given ?? '';
   let difference = candidate.length ^ expected.length;
   for (let index = 0; index < expected.length; index++) difference |= candidate.charCodeAt(index) ^ expected.charCodeAt(index);
