@@ -1,7 +1,7 @@
-import { startSandbox, type Sandbox } from '@paymount/sandbox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { captureConsole } from '../../../tools/adapter-testing';
-import { createFetchHandler, PaymentRouteError, type FetchHandler, type MerchantOrder } from '../src';
+import { PaymentRouteError, type MerchantOrder } from '../src';
+import { sandboxFetchHandler } from './support/sandbox-fetch-handler';
 
 const SHOP = 'https://shop.example';
 /** What a browser's form submission sends beside its body. */
@@ -12,29 +12,12 @@ const ORDERS: Record<string, MerchantOrder> = {
   'order-paid': { referenceOrderId: 'order-paid', amount: { orderAmount: 1250, priceCurrency: 'USD' }, description: 'Paid already', payable: false },
 };
 
-let sandbox: Sandbox;
-let handler: FetchHandler;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: false });
-  handler = createFetchHandler(
-    {
-      client: sandbox.clientOptions(),
-      resolveOrder(orderId) {
-        // The merchant's own refusal, whose message the page echoes: it must stay text.
-        if (orderId === 'order-other') throw new PaymentRouteError(403, 'ORDER_NOT_FOUND', `Order ${MARKUP} is another shopper's.`);
-        return ORDERS[orderId] ?? null;
-      },
-      webhook: { secret: sandbox.webhookSecret },
-    },
-    { mountPath: '/payments' },
-  );
+const routes = sandboxFetchHandler((orderId) => {
+  // The merchant's own refusal, whose message the page echoes: it must stay text.
+  if (orderId === 'order-other') throw new PaymentRouteError(403, 'ORDER_NOT_FOUND', `Order ${MARKUP} is another shopper's.`);
+  return ORDERS[orderId] ?? null;
 });
-
-afterAll(async () => {
-  await handler?.paymentRoutes.close();
-  await sandbox?.close();
-});
+const handler = (request: Request) => routes.handler(request);
 
 function formPost(orderId: string, headers: Record<string, string> = {}, contentType = 'application/x-www-form-urlencoded'): Promise<Response> {
   const body = contentType === 'multipart/form-data' ? formData(orderId) : new URLSearchParams({ orderId }).toString();
@@ -65,8 +48,8 @@ describe("a browser's failed form post to /checkout through createFetchHandler",
       const html = await response.text();
       expect(readPage(html)).toEqual({ message: 'This order cannot be paid now (already paid, cancelled or refunded).', back: `${SHOP}/cart?step=2&amp;from=list` });
       expect(html).toContain('ORDER_NOT_PAYABLE');
-      for (const secret of [sandbox.apiKey, sandbox.webhookSecret]) expect(html).not.toContain(secret);
-      console.expectNoSecret([sandbox.apiKey, sandbox.webhookSecret]);
+      for (const secret of [routes.sandbox.apiKey, routes.sandbox.webhookSecret]) expect(html).not.toContain(secret);
+      console.expectNoSecret([routes.sandbox.apiKey, routes.sandbox.webhookSecret]);
     } finally {
       console.restore();
     }

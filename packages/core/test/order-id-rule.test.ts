@@ -1,36 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { startSandbox, type Sandbox } from '@paymount/sandbox';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { captureConsole } from '../../../tools/adapter-testing';
-import { createFetchHandler, type FetchHandler } from '../src';
+import { sandboxFetchHandler } from './support/sandbox-fetch-handler';
 
 // One UUID as a merchant's order store makes it: 36 characters, past the service's 32.
 const uuid = randomUUID();
 const shortened = uuid.replaceAll('-', '');
 
-let sandbox: Sandbox;
-let handler: FetchHandler;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: false });
-  // No logger option: the failure must reach the console a merchant reads without configuring anything.
-  handler = createFetchHandler(
-    {
-      client: sandbox.clientOptions(),
-      resolveOrder: (orderId) => ({ referenceOrderId: orderId, amount: { orderAmount: 1250, priceCurrency: 'USD' }, description: 'One coffee' }),
-      webhook: { secret: sandbox.webhookSecret },
-    },
-    { mountPath: '/payments' },
-  );
-});
-
-afterAll(async () => {
-  await handler?.paymentRoutes.close();
-  await sandbox?.close();
-});
+// The merchant's order store gives every id a coffee; the failure must reach the console without configuration.
+const routes = sandboxFetchHandler((orderId) => ({ referenceOrderId: orderId, amount: { orderAmount: 1250, priceCurrency: 'USD' }, description: 'One coffee' }));
 
 const checkout = (orderId: string) =>
-  handler(
+  routes.handler(
     new Request('http://127.0.0.1/payments/checkout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ orderId }) }),
   );
 
@@ -47,11 +28,11 @@ it("refuses a UUID as referenceOrderId before the service, and the log's fix nam
     expect(logged.issues).toEqual([{ path: 'referenceOrderId', rule: 'max_length', message: expect.stringContaining('a UUID is 36, without its dashes 32') }]);
     expect(logged.fix).toContain('resolveOrder returned a referenceOrderId of 36 characters that must be at most 32 characters');
     expect(logged.fix).toContain("randomUUID().replaceAll('-', '')");
-    console.expectNoSecret([sandbox.apiKey, sandbox.webhookSecret]);
+    console.expectNoSecret([routes.sandbox.apiKey, routes.sandbox.webhookSecret]);
   } finally {
     console.restore();
   }
-  expect(sandbox.charges()).toEqual([]);
+  expect(routes.sandbox.charges()).toEqual([]);
 });
 
 it('takes the same UUID without its dashes, the id the docs recommend', async () => {
