@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -19,12 +20,12 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGKILL');
 });
 
-/** `npm run start -w <workspace>` as a user runs it, in its own process group, on a free port. */
-async function startShop(workspace: string): Promise<StartedShop> {
+/** `npm run start -w <workspace>` as a user runs it, in its own process group, on a free port; `extraEnv` beside the user's environment. */
+async function startShop(workspace: string, extraEnv: Record<string, string> = {}): Promise<StartedShop> {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PAYMENT_') && name !== 'DATABASE_URL'));
   const child = spawn('npm', ['run', 'start', '-w', workspace], {
     cwd: ROOT,
-    env: { ...env, PORT: '0', HOST: '127.0.0.1' },
+    env: { ...env, PORT: '0', HOST: '127.0.0.1', ...extraEnv },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -128,4 +129,23 @@ describe('npm start keeps the orders: PGlite in the shop’s data folder, by def
       expect(await stop(after, 'SIGTERM', 'npm')).toBe(0);
     }
   });
+});
+
+describe("the sandbox's start-up banner in a clone of the repository", () => {
+  it('prints a trigger command that runs as printed from the clone: the test webhook reaches the shop, 200, exit 0', async () => {
+    // A developer's terminal: the sandbox announces itself outside test and production.
+    const shop = await startShop('@paymount/example-express-shop', { NODE_ENV: 'development' });
+    try {
+      const printed = /send a test webhook: (.+)/.exec(shop.output())?.[1];
+      expect(printed).toMatch(/^npx paymount-sandbox trigger payment\.succeeded --forward-to <your webhook URL> --sandbox-url /);
+      const [command = '', ...args] = printed!.replace('<your webhook URL>', `${shop.shopUrl}/payments/webhook`).split(' ');
+      // The command as a developer pastes it at the clone's root, where no package installs the sandbox's bin.
+      const { stdout } = await promisify(execFile)(command, args, { cwd: ROOT, env: { ...process.env, NODE_ENV: 'development' } });
+      expect(stdout).toMatch(/delivered/);
+      expect(stdout).toMatch(/\b200\b/);
+    } finally {
+      expect(await stop(shop, 'SIGINT', 'group')).toBe(0);
+    }
+    // The shop's start and a second Node process for the command, on a busy machine.
+  }, 120_000);
 });

@@ -122,7 +122,8 @@ export function announcementLines(url: string, webhookSecret: string): string {
     `paymount sandbox: the payment service for development listens at ${url}`,
     `  dashboard (sessions, payments, every webhook delivery): ${url}${DASHBOARD_PATH}`,
     `  webhook secret (a test value; sign test deliveries with it): ${webhookSecret}`,
-    `  send a test webhook: paymount-sandbox trigger payment.succeeded --forward-to <your webhook URL> --sandbox-url ${url}`,
+    // npx finds the bin where the package is installed, and the repository's launcher in a clone of it.
+    `  send a test webhook: npx paymount-sandbox trigger payment.succeeded --forward-to <your webhook URL> --sandbox-url ${url}`,
   ].join('\n');
 }
 

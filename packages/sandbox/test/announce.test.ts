@@ -20,7 +20,7 @@ describe('the start-up announcement', () => {
     expect(text).toContain(`listens at ${sandbox.url}`);
     expect(text).toContain(sandbox.dashboardUrl);
     expect(text).toContain(`webhook secret (a test value; sign test deliveries with it): ${sandbox.webhookSecret}`);
-    expect(text).toContain(`paymount-sandbox trigger payment.succeeded --forward-to <your webhook URL> --sandbox-url ${sandbox.url}`);
+    expect(text).toContain(`  send a test webhook: npx paymount-sandbox trigger payment.succeeded --forward-to <your webhook URL> --sandbox-url ${sandbox.url}`);
     expect(text).not.toContain(sandbox.apiKey);
   });
 

@@ -12,7 +12,7 @@ export function sandboxPaymentOptions<Context>(sandbox: Sandbox, port: string): 
     async resolveOrder(orderId) {
       const order = await orders.find(orderId);
       if (!order) return null;
-      return { referenceOrderId: order.id, amount: { orderAmount: order.totalCents, priceCurrency: 'USD' }, description: `Order ${order.id}`, payable: order.status === 'unpaid' };
+      return { referenceOrderId: order.id, amount: { orderAmount: order.totalCents, priceCurrency: 'USD' }, description: `Order ${order.id}`, payable: order.status === 'unpaid' || order.status === 'failed' };
     },
     notifyUrl: `${publicUrl}/payments/webhook`,
     merchantReturnUrl: (order) => `${publicUrl}/orders/${order.referenceOrderId}`,

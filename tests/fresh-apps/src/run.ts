@@ -41,7 +41,7 @@ function announcementIn(text: string): Announcement | undefined {
   const sandboxUrl = /listens at (http:\/\/\S+)/.exec(text)?.[1];
   const dashboardUrl = /dashboard .*: (http:\/\/\S+)/.exec(text)?.[1];
   const webhookSecret = /webhook secret .*: (whsec_\w+)/.exec(text)?.[1];
-  const triggerLine = /(paymount-sandbox trigger .*)/.exec(text)?.[1];
+  const triggerLine = /(npx paymount-sandbox trigger .*)/.exec(text)?.[1];
   if (!sandboxUrl || !dashboardUrl || !webhookSecret || !triggerLine) return undefined;
   return { sandboxUrl, dashboardUrl, webhookSecret, triggerLine };
 }

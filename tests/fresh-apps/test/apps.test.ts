@@ -45,8 +45,8 @@ describe.each(FRESH_APPS)('the $readme README, put together as written in a fres
 
     it('runs the trigger command the sandbox printed, at its webhook URL: delivered, exit 0', async () => {
       const line = running().announcement.triggerLine.replace('<your webhook URL>', `${running().origin}/payments/webhook`);
-      const [command, ...args] = line.split(' ');
-      expect(command).toBe('paymount-sandbox');
+      const [npx, command, ...args] = line.split(' ');
+      expect([npx, command]).toEqual(['npx', 'paymount-sandbox']);
       // What `npx paymount-sandbox ...` runs in the app's project: the package's bin.
       const { stdout } = await run(join(dir, 'node_modules/.bin/paymount-sandbox'), args, { cwd: appDir });
       expect(stdout).toMatch(/delivered/);

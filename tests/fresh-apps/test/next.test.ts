@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort, payOnHostedPage, postJson } from '../../readmes/test/support/quick-start';
+import { freePort, payOnHostedPage, payWithWallet, postJson } from '../../readmes/test/support/quick-start';
 import { startNextApp } from '../src/next-app';
 import { APP_API_TOKEN, type RunningApp } from '../src/run';
 import { dashboardDelivery, expectAuthFix, settledDeliveries } from './running-app';
@@ -9,6 +9,8 @@ const { dir, nextBuild } = inject('freshProject');
 const appDir = join(dir, 'next');
 const orderId = 'fresh-next-1';
 const refusedOrderId = 'fresh-next-refused';
+const declinedOrderId = 'fresh-next-declined';
+const expiredOrderId = 'fresh-next-expired';
 
 // The quick start's three files and the "An app-wide proxy" block as proxy.ts, built in global-setup.ts.
 describe('the next README, built with next build and served by next start with PAYMOUNT_SANDBOX=1', () => {
@@ -19,7 +21,7 @@ describe('the next README, built with next build and served by next start with P
   };
 
   beforeAll(async () => {
-    if (!nextBuild.failure) running = await startNextApp(dir, appDir, await freePort(), { [orderId]: 2500, [refusedOrderId]: 2500 });
+    if (!nextBuild.failure) running = await startNextApp(dir, appDir, await freePort(), { [orderId]: 2500, [refusedOrderId]: 2500, [declinedOrderId]: 1750, [expiredOrderId]: 1500 });
   });
   afterAll(async () => {
     await running?.stop();
@@ -65,5 +67,22 @@ describe('the next README, built with next build and served by next start with P
     });
     expectAuthFix(delivery.attempts[0]?.diagnosis.fix, 'next');
     expect(app().output()).not.toContain(`shop: order ${refusedOrderId} paid`);
+  });
+
+  // Last: it moves the sandbox's clock.
+  it("the README's handlers keep a declined and an expired order payable: the shopper pays each after it", async () => {
+    const checkout = await postJson(`${app().origin}/payments/checkout`, { orderId: expiredOrderId });
+    expect(checkout.status).toBe(201);
+    const sandboxUrl = new URL(String(checkout.body.checkoutUrl)).origin;
+    // Past the session's 30 minutes: the sandbox closes it, and its payment.closed reaches the handler.
+    expect((await postJson(`${sandboxUrl}/sandbox/clock/advance`, { ms: 31 * 60_000 })).status).toBe(200);
+    await app().waitForOutput(new RegExp(`shop: order ${expiredOrderId} failed`));
+    await payOnHostedPage(`${app().origin}/payments`, expiredOrderId, app().origin);
+    await app().waitForOutput(new RegExp(`shop: order ${expiredOrderId} paid by \\S+`));
+
+    await payWithWallet(`${app().origin}/payments`, declinedOrderId, sandboxUrl, 'failed');
+    await app().waitForOutput(new RegExp(`shop: order ${declinedOrderId} failed`));
+    await payWithWallet(`${app().origin}/payments`, declinedOrderId, sandboxUrl);
+    await app().waitForOutput(new RegExp(`shop: order ${declinedOrderId} paid by \\S+`));
   });
 });

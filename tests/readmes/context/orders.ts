@@ -9,7 +9,7 @@ export interface Order {
   status: 'unpaid' | 'paid' | 'failed' | 'refunded';
   transactionId?: string;
   refunds: { transactionId: string; cents?: number }[];
-  /** Every change the app made, in order (`paid`, `failed`, `reopened`...). */
+  /** Every change the app made, in order (`paid`, `failed`, `refunded`...). */
   changes: string[];
 }
 
@@ -30,13 +30,14 @@ export class OrderStore {
     this.update(id, { status: 'paid', transactionId });
   }
 
-  /** Paid is final: a late failure or close never reopens a paid order. */
+  /**
+   * Records a declined or closed attempt for the shopper to see; the READMEs' resolveOrder keeps a
+   * failed order payable. Paid is final, and refunded is on its paid side: a late failure or close
+   * changes neither.
+   */
   async markFailedUnlessPaid(id: string): Promise<void> {
-    if (this.orders.get(id)?.status !== 'paid') this.update(id, { status: 'failed' });
-  }
-
-  async reopen(id: string): Promise<void> {
-    this.update(id, { status: 'unpaid' }, 'reopened');
+    const status = this.orders.get(id)?.status;
+    if (status !== 'paid' && status !== 'refunded') this.update(id, { status: 'failed' });
   }
 
   async markRefunded(paymentTransactionId: string, refundTransactionId: string, amount?: { orderAmount?: number | undefined }): Promise<void> {

@@ -16,8 +16,9 @@ import { PaymentEventRegistry, type PaymentEventHandler, type PaymentEventName }
 import type { AdapterOptionKinds } from './adapter-options';
 import { withBodyDeadline } from './body-deadline';
 import { checkoutRoute } from './checkout';
+import { checkoutFailureRender } from './checkout-failure-page';
 import { resolvePaymentRoutesConfig } from './config';
-import { errorResponse, errorToAnswer } from './errors-to-response';
+import { errorResponse, errorToAnswer, type ErrorRender } from './errors-to-response';
 import type { FailureContext } from './failure-log';
 import type { NeutralRequest } from './neutral-http';
 import { logLostEvent, processQueuedEvent } from './queued-event';
@@ -40,14 +41,19 @@ function allowedMethods(byMethod: Readonly<Record<string, Route>>): string {
   return (byMethod['GET'] ? [...methods, 'HEAD'] : methods).join(', ');
 }
 
-/** A route's answer: whatever it throws becomes the JSON error shape. */
-async function answerRoute(route: Route, req: NeutralRequest, logger: Logger, failure: FailureContext): Promise<RouteAnswer> {
+/** A route's answer: whatever it throws becomes the error shape, JSON unless the route renders its failures for its caller. */
+async function answerRoute(route: Route, req: NeutralRequest, logger: Logger, failure: FailureContext, render?: ErrorRender): Promise<RouteAnswer> {
   try {
     return await route(req);
   } catch (error) {
-    return errorToAnswer(error, logger, failure);
+    return errorToAnswer(error, logger, failure, render);
   }
 }
+
+/** The routes whose failures a browser may land on: each picks, per request, how a failure is rendered. */
+const FAILURE_RENDERS: Partial<Record<PaymentRoutePath, (req: NeutralRequest) => ErrorRender>> = {
+  '/checkout': checkoutFailureRender,
+};
 
 /** Route paths relative to the mount point; a trailing slash is tolerated. */
 function routePath(path: string): string {
@@ -165,7 +171,7 @@ export function createPaymentRoutes<TContext = unknown>(
         );
       }
       const context = { ...failureContext, method, path, ...(req.consumedBodyFix === undefined ? {} : { consumedBodyFix: req.consumedBodyFix }) };
-      const answer = () => answerRoute(route, req, logger, context);
+      const answer = () => answerRoute(route, req, logger, context, FAILURE_RENDERS[path as PaymentRoutePath]?.(req));
       return markedByRoute((await (telemetry ? telemetry.traceRoute(path, method, req, answer) : answer())).response, path);
     },
     async close() {

@@ -31,13 +31,17 @@ export function errorResponse(
   return jsonResponse(status, { error: body }, headers);
 }
 
+/** How an error is put into a response: the JSON error shape, unless a route's caller wants a page (see checkout-failure-page). */
+export type ErrorRender = typeof errorResponse;
+
 /** An error response and its code, as a route tells it. */
 export function errorAnswer(
   status: number,
   error: { code: PaymentErrorCode; message: string; traceId?: string | undefined },
   headers: Record<string, string> = {},
+  render: ErrorRender = errorResponse,
 ): RouteAnswer {
-  return { response: errorResponse(status, error, headers), outcome: { errorCode: error.code } };
+  return { response: render(status, error, headers), outcome: { errorCode: error.code } };
 }
 
 export const GENERIC_MESSAGE = 'An unexpected error occurred.';
@@ -99,10 +103,10 @@ function webhookStatus(error: WebhookVerificationError): number {
  * never to hold a key or token; anything else is answered generically and only
  * logged (through the redacting logger).
  */
-export function errorToAnswer(error: unknown, logger: Logger, context?: FailureContext): RouteAnswer {
+export function errorToAnswer(error: unknown, logger: Logger, context?: FailureContext, render: ErrorRender = errorResponse): RouteAnswer {
   if (!(error instanceof PaymentError)) {
     logRouteFailure(logger, error, 500, context);
-    return errorAnswer(500, { code: PaymentErrorCode.INTERNAL_ERROR, message: GENERIC_MESSAGE });
+    return errorAnswer(500, { code: PaymentErrorCode.INTERNAL_ERROR, message: GENERIC_MESSAGE }, {}, render);
   }
   const rule = ruleFor(error);
   logRouteFailure(logger, error, rule.status, context);
@@ -117,5 +121,6 @@ export function errorToAnswer(error: unknown, logger: Logger, context?: FailureC
     rule.status,
     { code: rule.code ?? error.code, message: rule.message ?? error.message, traceId: error.traceId },
     headers,
+    render,
   );
 }

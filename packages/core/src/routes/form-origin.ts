@@ -8,7 +8,7 @@ function single(value: string | string[] | undefined): string | undefined {
 }
 
 /** Whether `origin` is the request's own: its host is the Host (or, behind a proxy, X-Forwarded-Host) the browser sent. */
-function isOwnOrigin(origin: string, headers: NeutralHeaders): boolean {
+export function isOwnOrigin(origin: string, headers: NeutralHeaders): boolean {
   const host = URL.parse(origin)?.host;
   if (!host) return false;
   const forwarded = single(headers['x-forwarded-host'])?.split(',', 1)[0]?.trim();

@@ -74,13 +74,22 @@ export async function lookUpOrder(
 
 /**
  * A callback URL refused as not public is a local setup missing its opt-in;
- * anything else is the order (or an option) breaking the listed rules.
+ * an order id the service refuses is fixed in the merchant's ids, not in the
+ * order's fields, so its fix names the id's own rule; anything else is the
+ * order (or an option) breaking the listed rules.
  */
-function invalidOrderFix(error: PaymentValidationError): string {
+function invalidOrderFix(error: PaymentValidationError, order: MerchantOrder): string {
   if (error.issues.some((issue) => issue.rule === 'public_https')) {
     return (
       'notifyUrl and merchantReturnUrl must be public HTTPS in production; against a local sandbox, ' +
       'create the client with localDevelopment: true, as `sandbox.clientOptions()` does'
+    );
+  }
+  const idIssue = error.issues.find((issue) => issue.path === 'referenceOrderId');
+  if (idIssue) {
+    return (
+      `resolveOrder returned a referenceOrderId of ${String(order.referenceOrderId).length} characters that ${idIssue.message}: ` +
+      'give orders ids of 6 to 32 letters, digits, "_", "-", "|" or "*", e.g. `randomUUID().replaceAll(\'-\', \'\')`'
     );
   }
   return 'the payment request built from the order resolveOrder returned breaks the rules listed in issues (amounts are whole minor units): correct the order or the options';
@@ -99,7 +108,7 @@ export async function withInvalidOrderAs500<T>(deps: RouteDeps, order: MerchantO
     if (!(error instanceof PaymentValidationError)) throw error;
     throw new PaymentRouteError(500, PaymentErrorCode.INVALID_ORDER, 'This order cannot be paid as it is set up on the server.', {
       details: { referenceOrderId: order.referenceOrderId, issues: error.issues },
-      fix: invalidOrderFix(error),
+      fix: invalidOrderFix(error, order),
     });
   }
 }

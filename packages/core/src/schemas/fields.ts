@@ -20,11 +20,16 @@ export const transactionRequestIdSchema = idSchema(32);
 export const longTransactionRequestIdSchema = idSchema(64);
 /** The service's own transaction id: opaque, so only its presence and length are checked. */
 export const transactionIdSchema = requiredString(z.maxLength(64, 'must be at most 64 characters'));
+/** The longest referenceOrderId the service takes: shorter than a UUID's 36 characters, which merchants reach for first. */
+export const REFERENCE_ORDER_ID_MAX = 32;
 export const referenceOrderIdSchema = z
   .string()
   .check(
     z.minLength(6, 'must be at least 6 characters'),
-    z.maxLength(32, 'must be at most 32 characters'),
+    z.maxLength(
+      REFERENCE_ORDER_ID_MAX,
+      `must be at most ${REFERENCE_ORDER_ID_MAX} characters: a UUID is 36, without its dashes 32; 16 random bytes in base64url are 22`,
+    ),
     z.regex(REFERENCE_ORDER_PATTERN, 'may contain only letters, digits, "_", "-", "|" and "*"'),
   );
 /** An ISO 3166-1 alpha-2 country code, as an address and a wallet's merchant country take it. */

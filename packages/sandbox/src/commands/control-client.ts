@@ -17,7 +17,7 @@ function exitCodeOf(code: string | undefined, status: number): CommandError['exi
 function unreachable(sandboxUrl: string, why: string): CommandError {
   return new CommandError(
     EXIT_CODES.unreachable,
-    `no paymount sandbox answers at ${escapeControls(sandboxUrl)} (${escapeControls(why)}). Start one with \`paymount-sandbox\`, or point at yours with --sandbox-url or PAYMOUNT_SANDBOX_URL.`,
+    `no paymount sandbox answers at ${escapeControls(sandboxUrl)} (${escapeControls(why)}). Start one with \`npx paymount-sandbox\`, or point at yours with --sandbox-url or PAYMOUNT_SANDBOX_URL.`,
   );
 }
 

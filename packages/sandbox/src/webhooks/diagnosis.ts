@@ -108,8 +108,20 @@ const PAYMOUNT_CAUSES: Readonly<Record<string, Cause>> = {
   STORE_UNAVAILABLE: { why: "the app's webhook dedupe store could not be reached", fix: 'check the store (Redis, PostgreSQL) the routes are given' },
 };
 
+/**
+ * The app's own code refusing the signature: a Worker or handler that verifies
+ * deliveries itself (`verifyWebhook`) and answers its own words, such as
+ * `{"error":"bad_signature"}`, without paymount's marker.
+ */
+const SIGNATURE_REFUSAL = /signature/i;
+const OWN_SIGNATURE_CHECK: Cause = {
+  why: "your own code (a Worker or handler that verifies deliveries itself) refused the signature: the webhook secret it checks with is not the sandbox's, or the body it checked was re-serialised (parsed and stringified again) instead of the bytes received",
+  fix: `${SECRET_FIX}, and verify the exact bytes received: read the body as text (\`await request.text()\`, or the raw Buffer) and pass that to verifyWebhook before any JSON.parse`,
+};
+
 /** Why the app answered `status` before paymount's route ran, by status (and, for an auth refusal, the framework that answered). */
 function appCause(status: number, attempt: DeliveryAttempt): Cause {
+  if ((status === 400 || status === 401 || status === 403) && SIGNATURE_REFUSAL.test(attempt.answer ?? '')) return OWN_SIGNATURE_CHECK;
   if (status === 401 || status === 403) {
     return {
       why: 'a global guard or auth hook blocks the webhook route',
