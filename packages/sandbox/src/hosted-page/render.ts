@@ -135,7 +135,7 @@ ${request.collectShippingAddress ? addressFieldset('shipping', values) : undefin
   );
 }
 
-/** How a finished, expired or unknown checkout is shown. */
+/** How a finished, expired or unknown checkout, or a form refused for coming from another site, is shown. */
 export type NoticeKind = 'paid' | 'failed' | 'cancelled' | 'expired' | 'missing' | 'refused';
 const ICONS: Readonly<Record<NoticeKind, string>> = { paid: '✓', failed: '!', cancelled: '×', expired: '⏱', missing: '?', refused: '!' };
 
