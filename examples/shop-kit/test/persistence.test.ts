@@ -145,7 +145,8 @@ describe('PGlite in a data folder', () => {
       }
       folder.remove();
     }
-  }, 60_000);
+  // Three processes each starting PGlite: slow on a loaded machine, whatever the verdict.
+  }, 180_000);
 
   it('serves one shop: a second on the folder is refused with what to do, and takes it once the first stopped or died, under another pid or its own', async () => {
     const folder = await pgliteDataDir();
@@ -163,5 +164,5 @@ describe('PGlite in a data folder', () => {
     } finally {
       folder.remove();
     }
-  });
+  }, 120_000);
 });

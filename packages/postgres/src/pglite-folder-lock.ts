@@ -41,13 +41,31 @@ function liveHolder(file: string, lock: string): number | undefined {
   return pid === process.pid && !held.has(file) ? undefined : pid;
 }
 
+/** A name beside `file` no other process or call uses. */
+const besideOf = (file: string) => `${file}.${process.pid}.${randomUUID()}`;
+
+/** Creates `file` holding `content`, or false when it exists: linked in whole, so no reader ever finds it empty. */
+function createWhole(file: string, content: string): boolean {
+  const whole = besideOf(file);
+  writeFileSync(whole, content, { flag: 'wx' });
+  try {
+    linkSync(whole, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    rmSync(whole, { force: true });
+  }
+}
+
 /**
  * Moves a stale lock out of the way. Two processes may find the same stale
  * lock: the rename lets one of them move it; one that moved a lock another
  * had just claimed in its place links that lock back.
  */
 function removeStale(file: string, stale: string): void {
-  const aside = `${file}.${process.pid}.${randomUUID()}`;
+  const aside = besideOf(file);
   try {
     renameSync(file, aside);
   } catch (error) {
@@ -76,15 +94,12 @@ export function lockPGliteFolder(dir: string, options: LockPGliteFolderOptions =
   const mine = `${process.pid} ${randomUUID()}`;
   // A few rounds: each one lost to another process starting at the same moment ends with that process holding a live lock.
   for (let round = 0; round < 5; round += 1) {
-    try {
-      writeFileSync(file, mine, { flag: 'wx' });
+    if (createWhole(file, mine)) {
       held.add(file);
       return () => {
         held.delete(file);
         if (readLock(file) === mine) rmSync(file, { force: true });
       };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const lock = readLock(file);
     if (lock === undefined) continue;
