@@ -63,6 +63,15 @@ export interface ConformanceTarget {
    */
   slowBodyCaseSkipped?: string;
   /**
+   * Why the server sends the routes' 408 to a body still trickling in but
+   * keeps the connection under it open until the declared body has arrived
+   * (Deno.serve, whose handler cannot end a connection): the slow-loris case
+   * then holds the 408 to its shape and proves the connection still open
+   * `SLOW_BODY_KEPT_OPEN_MS` after it, the runtime's known limit (SECURITY.md),
+   * so a runtime that starts closing it fails the case and the limit is lifted.
+   */
+  slowBodyConnectionKeptOpen?: string;
+  /**
    * The routes run in another runtime (this names it) and get the suite's
    * options through `remote.ts`: their functions as calls back to this
    * process. The `telemetry` option, an OpenTelemetry SDK of this process,

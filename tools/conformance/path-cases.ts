@@ -26,7 +26,27 @@ export function disguisedRoutePaths(mountPath: string, route: string): Array<[la
     ['a doubled slash before another segment', `${mountPath}//x${route}`],
     ['a doubled trailing slash', `${mountPath}${route}//`],
     ['an encoded letter', `${mountPath}/%${first.charCodeAt(0).toString(16)}${first.slice(1)}`],
+    ...spelledIf('an upper-case encoded letter', escapeALetter(route, true), (escaped) => `${mountPath}${escaped}`),
+    // A router that decodes the path before matching it (Hono's) takes an escaped mount for the mount itself.
+    ...spelledIf('an encoded letter of the mount', escapeALetter(mountPath, false), (escaped) => `${escaped}${route}`),
+    ...spelledIf('an upper-case encoded letter of the mount', escapeALetter(mountPath, true), (escaped) => `${escaped}${route}`),
   ];
+}
+
+function spelledIf(label: string, escaped: string | undefined, spell: (escaped: string) => string): Array<[string, string]> {
+  return escaped === undefined ? [] : [[label, spell(escaped)]];
+}
+
+/**
+ * `path` with its first letter whose escape holds a hex letter (`m`, `%6d`)
+ * escaped, in upper or lower case; none when it has no such letter (a mount
+ * at the root, `/status`), so each spelling is one a decoder reads as `path`.
+ */
+function escapeALetter(path: string, upperCase: boolean): string | undefined {
+  const at = [...path].findIndex((char) => /[a-z]/i.test(char) && /[a-f]/.test(char.charCodeAt(0).toString(16)));
+  if (at < 0) return undefined;
+  const hex = path.charCodeAt(at).toString(16);
+  return `${path.slice(0, at)}%${upperCase ? hex.toUpperCase() : hex}${path.slice(at + 1)}`;
 }
 
 interface RouteRequest {

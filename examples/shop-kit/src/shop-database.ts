@@ -1,8 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '@paymount/core';
-import { fromPg, fromPGlite, migrate, type PostgresDatabase } from '@paymount/postgres';
-import { lockFolder } from './folder-lock';
+import { fromPg, fromPGlite, lockPGliteFolder, migrate, type PostgresDatabase } from '@paymount/postgres';
 
 /** The shop's own migrations: beside `src/`. */
 const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url));
@@ -39,7 +38,8 @@ export async function openShopDatabase(location: DatabaseLocation, logger: Logge
   let release = () => {};
   if (location.dataDir !== undefined) {
     mkdirSync(location.dataDir, { recursive: true });
-    release = lockFolder(location.dataDir);
+    // Before PGlite opens the folder: a second shop is refused before it touches another's files.
+    release = lockPGliteFolder(location.dataDir, { fix: 'Stop that shop, or give this one a PostgreSQL server through DATABASE_URL.' });
   }
   let pglite;
   try {

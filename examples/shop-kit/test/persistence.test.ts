@@ -1,14 +1,28 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Logger } from '@paymount/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forkTypeScript, type ForkedProcess } from '../../../tools/forked-process';
 import { pgliteDataDir, type PGliteDataDir } from '../../../tools/pglite-data-dir';
 import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
 import { readShopConfig } from '../src/config';
 import { startShopServer, type RunningShop } from '../src/server';
 import { MOUNT_PATH } from '../src/shop';
 import { nodeApp } from './support/node-app';
+import type { FromFolderProcess } from './support/pglite-folder-process';
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const folderProcess = fileURLToPath(new URL('./support/pglite-folder-process.ts', import.meta.url));
+
+/** A shop process of its own opening `dir` as a shop starts: what it reported (opened, or refused and why), and the process. */
+function openFromAnotherProcess(dir: string): Promise<ForkedProcess & { ready: FromFolderProcess }> {
+  return forkTypeScript(folderProcess, { cwd: packageDir, env: { PAYMOUNT_DATA_DIR: dir } }, (message: FromFolderProcess) => message);
+}
+
+const heldBy = (pid: number | undefined, dir: string) =>
+  `Another process (pid ${pid}) keeps its data in ${dir}, and PGlite serves one process at a time. Stop that shop, or give this one a PostgreSQL server through DATABASE_URL.`;
 
 const silent: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 const UPDATED = 'order updated from a payment event';
@@ -109,20 +123,46 @@ describePersistence('PostgreSQL through DATABASE_URL', postgresSkipped, async ()
 });
 
 describe('PGlite in a data folder', () => {
-  it('serves one shop process: a second shop on the folder is refused with what to do, and takes it once the first stopped', async () => {
+  it('a second shop process on the folder is refused, naming the first and what to do; once the first is killed (SIGKILL), a restart opens it', async () => {
+    const folder = await pgliteDataDir();
+    const started: ForkedProcess[] = [];
+    const open = async () => {
+      const forked = await openFromAnotherProcess(folder.dir);
+      started.push(forked);
+      return forked;
+    };
+    try {
+      const first = await open();
+      expect(first.ready).toEqual({ kind: 'opened' });
+      expect((await open()).ready).toEqual({ kind: 'refused', message: heldBy(first.child.pid, folder.dir) });
+      first.child.kill('SIGKILL');
+      await first.exited;
+      expect((await open()).ready).toEqual({ kind: 'opened' });
+    } finally {
+      for (const forked of started) {
+        if (forked.child.exitCode === null && forked.child.signalCode === null) forked.child.kill('SIGKILL');
+        await forked.exited;
+      }
+      folder.remove();
+    }
+  // Three processes each starting PGlite: slow on a loaded machine, whatever the verdict.
+  }, 180_000);
+
+  it('serves one shop: a second on the folder is refused with what to do, and takes it once the first stopped or died, under another pid or its own', async () => {
     const folder = await pgliteDataDir();
     try {
       const first = await start({ options: () => ({ dataDir: folder.dir }) });
-      await expect(start({ options: () => ({ dataDir: folder.dir }) })).rejects.toThrow(
-        `Another process (pid ${process.pid}) keeps its orders in ${folder.dir}, and PGlite serves one process at a time. Stop that shop, or give this one a PostgreSQL server through DATABASE_URL.`,
-      );
+      await expect(start({ options: () => ({ dataDir: folder.dir }) })).rejects.toThrow(heldBy(process.pid, folder.dir));
       await first.close();
       // A shop killed without a chance to let go (SIGKILL) leaves its lock: a process that no longer runs holds nothing.
       const dead = spawnSync(process.execPath, ['-e', '0']).pid;
-      writeFileSync(join(folder.dir, 'shop.lock'), String(dead));
+      writeFileSync(join(folder.dir, 'paymount-pglite.lock'), String(dead));
+      await (await start({ options: () => ({ dataDir: folder.dir }) })).close();
+      // A container's shop restarted after a SIGKILL runs under the pid its predecessor had: a lock this process never took is a previous life's.
+      writeFileSync(join(folder.dir, 'paymount-pglite.lock'), String(process.pid));
       await (await start({ options: () => ({ dataDir: folder.dir }) })).close();
     } finally {
       folder.remove();
     }
-  });
+  }, 120_000);
 });

@@ -97,10 +97,18 @@ export function bytesOfBase64(text: string): Uint8Array | undefined {
 /**
  * A body stream read whole, cancelled as soon as it grows past `limitBytes`
  * (`tooLarge` is thrown then): a declared length can lie, and a compressed
- * body can inflate past any limit.
+ * body can inflate past any limit. Cancelled too when `signal` aborts: its
+ * caller gave up on it, and the runtime can stop taking the rest in.
  */
-export async function readUpTo(stream: ReadableStream<Uint8Array>, limitBytes: number, tooLarge: () => Error): Promise<Uint8Array> {
+export async function readUpTo(
+  stream: ReadableStream<Uint8Array>,
+  limitBytes: number,
+  tooLarge: () => Error,
+  signal?: AbortSignal,
+): Promise<Uint8Array> {
   const reader = stream.getReader();
+  // A cancelled stream settles the pending read as done: what was read is answered to a caller no longer waiting.
+  signal?.addEventListener('abort', () => void reader.cancel().catch(() => {}), { once: true });
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {

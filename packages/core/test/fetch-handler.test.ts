@@ -63,6 +63,28 @@ describe('createFetchHandler', () => {
     expect(response.status).toBe(413);
   });
 
+  it('cancels the body stream it was reading at the read deadline, so the runtime stops taking the body in, and answers 408', async () => {
+    const slow = createFetchHandler({ ...options, bodyReadTimeoutMs: 200 }, { mountPath: '/payments' });
+    let cancelled!: (reason: unknown) => void;
+    const cancel = new Promise<unknown>((resolve) => (cancelled = resolve));
+    // A sender that sends one byte and then nothing: only the deadline ends the read.
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(new Uint8Array([123])),
+      cancel: (reason) => cancelled(reason ?? 'cancelled'),
+    });
+    try {
+      const response = await slow(
+        new Request('http://127.0.0.1/payments/wallet/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' }),
+      );
+      expect(response.status).toBe(408);
+      expect(await response.json()).toMatchObject({ error: { code: 'BODY_READ_TIMEOUT' } });
+      const notCancelled = new Promise((resolve) => setTimeout(() => resolve('still being read 5 s after the 408'), 5_000).unref());
+      expect(await Promise.race([cancel.then(() => 'cancelled'), notCancelled])).toBe('cancelled');
+    } finally {
+      await slow.paymentRoutes.close();
+    }
+  });
+
   it('verifies a webhook from the Request body bytes', async () => {
     const { body, headers } = signWebhook({ payload: webhookPayload({ transactionId: 'T1' }), secret });
     const response = await handler(new Request('http://127.0.0.1/payments/webhook', { method: 'POST', headers, body }));

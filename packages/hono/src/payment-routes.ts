@@ -1,6 +1,6 @@
 import { Hono, type Context, type Env } from 'hono';
 import { createPaymentRoutes, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
-import { PAYMENT_ROUTE_PATHS, rawPathOf, routesOnFirstUse, toFetchResponse, toNeutralFetchRequest } from '@paymount/core/http';
+import { PAYMENT_ROUTE_PATHS, pathUnderMount, rawPathOf, routesOnFirstUse, toFetchResponse, toNeutralFetchRequest } from '@paymount/core/http';
 import type { BlankEnv } from 'hono/types';
 import { keptByHono } from './kept-body';
 import { optionsUnavailable, type PaymentRoutesOptionsFactory } from './options-factory';
@@ -66,8 +66,10 @@ function routesApp<E extends Env>(routesFor: (c: Context<E>) => PaymentRoutes<Co
   const app = new Hono<E>();
   for (const route of PAYMENT_ROUTE_PATHS) {
     app.all(route, async (c, next) => {
-      // Hono routes on the decoded path (`/payments/%63heckout` reaches `/checkout`): only the route spelled plainly is served.
-      if (!rawPathOf(c.req.url).endsWith(route)) return next();
+      // Hono routes on the decoded path (`/pay%6dents/%63heckout` reaches `/payments/checkout`), a guard may match it as sent:
+      // served only when the whole path, mount included, is spelled plainly, as createFetchHandler serves its mount.
+      const rawPath = rawPathOf(c.req.url);
+      if (pathUnderMount(rawPath, '') === undefined || !rawPath.endsWith(route)) return next();
       let routes: PaymentRoutes<Context<E>>;
       try {
         routes = await routesFor(c);

@@ -2,6 +2,7 @@ import { validate } from '@paymount/core/schemas';
 import { z } from 'zod';
 import type { PostgresDatabase, PostgresQueryable, Row } from './database';
 import { statementNames } from './statement-names';
+import { claimPGliteFolder } from './pglite-folder-lock';
 
 // The drivers' shapes, as far as the wrappers use them: structural, so this package depends on no driver.
 // Methods, not function-typed properties, so each driver's own (narrower) parameter types fit.
@@ -41,6 +42,8 @@ export interface PGliteLike {
 }
 export interface PGliteDatabaseLike extends PGliteLike {
   transaction<T>(callback: (tx: PGliteLike) => Promise<T>): Promise<T>;
+  /** Where it keeps its data (PGlite's own `dataDir`): a folder is claimed for this process. */
+  readonly dataDir?: string;
 }
 
 export interface FromPgOptions {
@@ -153,8 +156,14 @@ export function fromPostgresJs(sql: PostgresJsSqlLike): PostgresDatabase {
 
 const pgliteQuery = (db: PGliteLike) => queryOf((text, params) => db.query(text, params), pgRows);
 
-/** PGlite (`new PGlite(dataDir)`): Postgres in the process, one connection, transactions one at a time. */
+/**
+ * PGlite (`new PGlite(dataDir)`): Postgres in the process, one connection,
+ * transactions one at a time. A data folder is claimed for this process (see
+ * `lockPGliteFolder`): while another running process holds it, this throws
+ * naming that process.
+ */
 export function fromPGlite(db: PGliteDatabaseLike): PostgresDatabase {
+  claimPGliteFolder(db.dataDir);
   return {
     query: pgliteQuery(db),
     transaction: (fn) => db.transaction((tx) => fn({ query: pgliteQuery(tx) })),

@@ -1,6 +1,7 @@
 export type { PostgresDatabase, PostgresQueryable, Row } from './database';
 export { fromPg, fromPGlite, fromPostgresJs } from './drivers';
 export type { FromPgOptions, PgClientLike, PgPoolClientLike, PgPoolLike, PgQueryConfig, PGliteDatabaseLike, PGliteLike, PostgresJsLike, PostgresJsSqlLike } from './drivers';
+export { lockPGliteFolder, type LockPGliteFolderOptions } from './pglite-folder-lock';
 export { migrate, type MigrateOptions } from './migrate';
 export { DEFAULT_TABLE_PREFIX, type TableLocation, type TableNames } from './table-names';
 export { ClaimLostError, PostgresIdempotencyStore } from './postgres-idempotency-store';

@@ -29,10 +29,10 @@ async function get(url: string) {
   return { status: res.statusCode, headers: res.headers, html: await res.body.text() };
 }
 
-async function submit(url: string, fields: Record<string, string> = {}) {
+async function submit(url: string, fields: Record<string, string> = {}, headers: Record<string, string> = {}) {
   const res = await request(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams(fields).toString(),
   });
   return { status: res.statusCode, location: res.headers.location as string | undefined, html: await res.body.text() };
@@ -157,6 +157,40 @@ describe('hosted checkout page, without a browser', () => {
     expect(JSON.parse(webhookFor(body.referenceOrderId)?.rawBody ?? '{}')).toMatchObject({ transactionStatus: 'C' });
     expect((await submit(`${data.checkoutUrl}/pay`)).status).toBe(409);
     expect(sandbox.charges().filter((c) => c.referenceOrderId === body.referenceOrderId)).toHaveLength(0);
+  });
+
+  it("refuses a pay or cancel form sent from another site with a 403 page, pays and cancels nothing, and takes the page's own forms", async () => {
+    const { body, data } = await createSession();
+    const page = await get(data.checkoutUrl);
+    // What browsers send with a form another site posts: current ones say so in Sec-Fetch-Site, older ones only by the Origin.
+    const crossSite: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site', origin: 'https://attacker.example' },
+      { 'sec-fetch-site': 'same-site', origin: 'http://localhost:3999' },
+      { 'sec-fetch-site': 'cross-site', origin: 'null' },
+      { origin: 'https://attacker.example' },
+      { origin: 'null' },
+    ];
+    for (const headers of crossSite) {
+      for (const button of ['pay', 'cancel']) {
+        const refused = await submit(formAction(page.html, button), {}, headers);
+        expect([headers, button, refused.status, refused.location]).toEqual([headers, button, 403, undefined]);
+        expect(refused.html).toContain('Payment form refused');
+        expect(refused.html).toContain('Nothing was paid or cancelled');
+      }
+    }
+    expect((await get(data.checkoutUrl)).status).toBe(200);
+    await sandbox.waitForDeliveries();
+    expect(webhookFor(body.referenceOrderId)).toBeUndefined();
+    expect(sandbox.charges().filter((c) => c.referenceOrderId === body.referenceOrderId)).toHaveLength(0);
+
+    // The page's own form: Sec-Fetch-Site same-origin from a current browser, its own Origin from an older one.
+    const ownOrigin = new URL(sandbox.url).origin;
+    const cancelled = await submit(formAction(page.html, 'cancel'), {}, { 'sec-fetch-site': 'same-origin', origin: 'null' });
+    expect(cancelled.status).toBe(303);
+    const other = await createSession();
+    const paid = await submit(formAction((await get(other.data.checkoutUrl)).html, 'pay'), {}, { origin: ownOrigin });
+    expect(paid.status).toBe(303);
+    expect(sandbox.charges().filter((c) => c.referenceOrderId === other.body.referenceOrderId)).toHaveLength(1);
   });
 
   it('without merchantReturnUrl the result is shown on the page', async () => {

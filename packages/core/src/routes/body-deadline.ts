@@ -12,10 +12,10 @@ function bodyReadTimeout(ms: number): PaymentRouteError {
 
 /**
  * `req` as the routes read it: its body must arrive in full within `ms` of
- * the route asking for it, or the read fails with 408 (whose answer closes
- * the connection, so the sender's socket is freed whatever the framework).
- * Every adapter hands its body to the routes through `readBody`, so this one
- * wrapper bounds them all.
+ * the route asking for it, or the read fails with 408 (whose answer asks to
+ * close the connection) and the reader is told to stop (a fetch body's stream
+ * is cancelled). Every adapter hands its body to the routes through
+ * `readBody`, so this one wrapper bounds them all.
  */
 export function withBodyDeadline(req: NeutralRequest, ms: number): NeutralRequest {
   const { readBody } = req;
@@ -24,8 +24,12 @@ export function withBodyDeadline(req: NeutralRequest, ms: number): NeutralReques
     ...req,
     readBody: () =>
       new Promise<Uint8Array>((resolve, reject) => {
-        const timer = setTimeout(() => reject(bodyReadTimeout(ms)), ms);
-        readBody().then(resolve, reject).finally(() => clearTimeout(timer));
+        const stop = new AbortController();
+        const timer = setTimeout(() => {
+          stop.abort();
+          reject(bodyReadTimeout(ms));
+        }, ms);
+        readBody(stop.signal).then(resolve, reject).finally(() => clearTimeout(timer));
       }),
   };
 }

@@ -26,13 +26,13 @@ function bodyConsumed(request: Request): boolean {
   return request.bodyUsed || request.body?.locked === true;
 }
 
-/** Reads a fetch body up to `limitBytes`, cancelling the stream as soon as it grows past it. */
-async function readLimited(request: Request, limitBytes: number, consumedFix: string): Promise<Uint8Array> {
+/** Reads a fetch body up to `limitBytes`, cancelling the stream as soon as it grows past it or `signal` aborts. */
+async function readLimited(request: Request, limitBytes: number, consumedFix: string, signal: AbortSignal | undefined): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limitBytes) throw bodyTooLarge();
   if (request.body === null) return new Uint8Array();
   if (bodyConsumed(request)) throw bodyAlreadyConsumed(consumedFix);
-  return readUpTo(request.body, limitBytes, bodyTooLarge);
+  return readUpTo(request.body, limitBytes, bodyTooLarge, signal);
 }
 
 export interface FetchRequestOptions {
@@ -62,7 +62,7 @@ function neutralOf(request: Request, url: URL, options: FetchRequestOptions): Ne
     path: options.path,
     headers,
     query: queryOf(url.searchParams),
-    readBody: () => (body ??= readLimited(request, options.limitBytes, consumedFix)),
+    readBody: (signal) => (body ??= readLimited(request, options.limitBytes, consumedFix, signal)),
     context: options.context ?? request,
     consumedBodyFix: consumedFix,
   };

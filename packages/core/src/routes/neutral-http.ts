@@ -15,9 +15,11 @@ export interface NeutralRequest {
   /**
    * Reads the raw body bytes. Called only by routes that take a body, and only
    * when no parser ran before paymount. Rejects with a PaymentRouteError (413)
-   * past the size limit.
+   * past the size limit. `signal` aborts when the routes stop waiting for the
+   * body (its read deadline): a reader of a stream cancels it there, so the
+   * runtime stops taking the body in for a request already answered.
    */
-  readBody?: () => Promise<Uint8Array>;
+  readBody?: (signal?: AbortSignal) => Promise<Uint8Array>;
   /**
    * What a body parser mounted before paymount left on the request (e.g. by
    * `express.json()`), when it consumed the stream. JSON and form routes use it;

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import type { TLSSocket } from 'node:tls';
 import { SandboxRefusal } from '../envelope';
 import { headerValue } from '../http-io';
+import { ownOrigin } from '../own-origin';
 
 /**
  * The dashboard's buttons post plain forms, which a page on any site could
@@ -11,9 +11,7 @@ import { headerValue } from '../http-io';
  */
 export function checkSameOrigin(req: IncomingMessage): void {
   const origin = headerValue(req, 'origin');
-  const host = headerValue(req, 'host');
-  const scheme = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
-  const own = host === undefined ? undefined : URL.parse(`${scheme}://${host}`)?.origin;
+  const own = ownOrigin(req);
   if (origin !== undefined && own !== undefined && URL.parse(origin)?.origin === own) return;
   throw new SandboxRefusal(
     'C03',

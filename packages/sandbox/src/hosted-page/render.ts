@@ -34,7 +34,7 @@ input[type=text],input:not([type]){display:block;width:100%;margin-top:.2rem;fon
 .link-button{font:inherit;color:#2f3580;background:none;border:0;text-decoration:underline;cursor:pointer;padding:.5rem;min-height:2.75rem}
 .error{color:#8a1c1c;background:#fde8e8;border-radius:8px;padding:.6rem .8rem;margin:0 0 1rem}
 .state{text-align:center}.state .icon{display:inline-grid;place-items:center;width:3.5rem;height:3.5rem;border-radius:50%;font-size:1.75rem;margin:0 0 .5rem}
-.state-paid .icon{background:#dcfce7;color:#14532d}.state-failed .icon,.state-expired .icon,.state-missing .icon{background:#fde8e8;color:#8a1c1c}
+.state-paid .icon{background:#dcfce7;color:#14532d}.state-failed .icon,.state-expired .icon,.state-missing .icon,.state-refused .icon{background:#fde8e8;color:#8a1c1c}
 .state-cancelled .icon{background:#e6e8ef;color:#30364a}
 .state p{margin:.5rem 0 1rem;color:#30364a}
 a.button{display:inline-block;padding:.7rem 1.2rem;border-radius:8px;background:#2f3580;color:#fff;text-decoration:none;font-weight:600}`;
@@ -135,9 +135,9 @@ ${request.collectShippingAddress ? addressFieldset('shipping', values) : undefin
   );
 }
 
-/** How a finished, expired or unknown checkout is shown. */
-export type NoticeKind = 'paid' | 'failed' | 'cancelled' | 'expired' | 'missing';
-const ICONS: Readonly<Record<NoticeKind, string>> = { paid: '✓', failed: '!', cancelled: '×', expired: '⏱', missing: '?' };
+/** How a finished, expired or unknown checkout, or a form refused for coming from another site, is shown. */
+export type NoticeKind = 'paid' | 'failed' | 'cancelled' | 'expired' | 'missing' | 'refused';
+const ICONS: Readonly<Record<NoticeKind, string>> = { paid: '✓', failed: '!', cancelled: '×', expired: '⏱', missing: '?', refused: '!' };
 
 export interface NoticePage {
   kind: NoticeKind;

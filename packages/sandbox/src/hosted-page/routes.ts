@@ -6,13 +6,15 @@ import { ADDITIONAL_3DS_DECLINE, outcomeForTotal } from '../outcomes';
 import { payableTotal } from '../rules/fields';
 import type { CheckoutSessionRecord } from '../sessions';
 import type { SandboxState } from '../state';
+import { crossSiteSender } from './form-origin';
 import { ADDRESS_FIELDS, renderCheckoutPage, renderNoticePage, type NoticeKind } from './render';
 
 const FORM_LIMIT_BYTES = 16_384;
 const PAGE_HEADERS = {
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
+  // No referrer leaves the sandbox (the session id is in the URL), while its own form posts keep their Origin for older browsers (see crossSiteSender).
+  'referrer-policy': 'same-origin',
 };
 
 type ReturnStatus = 'succeeded' | 'failed' | 'cancelled';
@@ -127,6 +129,17 @@ export function createHostedPageRoutes(state: SandboxState) {
     if (req.method !== expectedMethod && !(expectedMethod === 'GET' && req.method === 'HEAD')) {
       res.writeHead(405, { allow: expectedMethod, 'content-length': 0 });
       res.end();
+      return true;
+    }
+    const sender = action ? crossSiteSender(req) : undefined;
+    if (sender !== undefined) {
+      notice(
+        res,
+        403,
+        'refused',
+        'Payment form refused',
+        `This checkout's buttons work from its own page only, and this form came from ${sender}. Nothing was paid or cancelled: open the checkout page from the shop and press its buttons there.`,
+      );
       return true;
     }
     const session = usable(res, sessionId);
