@@ -138,11 +138,16 @@ const NO_CHECK: CredentialsCheck = { resume: () => undefined, cancel: () => {} }
 export function checkCredentialsSoon(client: PaymentClient, logger: Logger, fingerprint: string | undefined): CredentialsCheck {
   // A stand-in client (a test double) may not look transactions up: nothing to check with.
   if (typeof client.getTransaction !== 'function') return NO_CHECK;
+  // Kept only while the check is in flight: on workerd an AbortController belongs to the request it was made in, and
+  // aborting it from another (close() in a later request) throws.
   let controller: AbortController | undefined;
   const run = (timeoutMs: number): Promise<void> | undefined => {
     if (!firstCheckOf(client, fingerprint)) return undefined;
-    controller = new AbortController();
-    return checkCredentials(client, logger, controller.signal, timeoutMs);
+    const own = new AbortController();
+    controller = own;
+    return checkCredentials(client, logger, own.signal, timeoutMs).finally(() => {
+      if (controller === own) controller = undefined;
+    });
   };
   let riding = platform.isolatedMemory() !== undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -188,8 +188,10 @@ export type PaymentRoutesOptions<TContext = unknown> = {
    * routes are made (a query of a transaction that cannot exist, which charges
    * nothing), so a refused API key, appId or merchantId is logged at `error`
    * with its fix before the first shopper meets it. It never delays or fails
-   * start-up; no answer is a warning. Once per client and process. Default
-   * true; `false` for an app that must not call out at start.
+   * start-up; no answer is a warning. Once per client and process; on an
+   * isolate runtime (workerd, the edge runtime) it rides with the first
+   * request, whose answer waits for it (at most 5 s). Default true; `false`
+   * for an app that must not call out at start.
    */
   checkCredentials?: boolean | undefined;
 };
