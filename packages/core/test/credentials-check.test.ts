@@ -175,6 +175,12 @@ describe('the routes check their credentials once they are made', () => {
     expect(queried.sort()).toEqual(['A02', 'T01']);
   });
 
+  it('refuses a checkCredentials that is not true or false, naming it, before any call', () => {
+    expect(() => routesWith({ checkCredentials: 'no' as unknown as boolean })).toThrow(
+      expect.objectContaining({ name: 'PaymentValidationError', issues: [expect.objectContaining({ path: 'checkCredentials', message: 'must be true or false' })] }),
+    );
+  });
+
   it('close() cancels a check in flight: nothing is logged and nothing is left waiting for the answer', async () => {
     sandbox.injectFault({ kind: 'delay', path: '/v1/transaction/query', delayMs: 60_000 });
     const { logger, lines } = capturingLogger();
