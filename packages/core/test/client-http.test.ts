@@ -133,6 +133,23 @@ describe('retries', () => {
     expect(server.requests).toHaveLength(3);
   });
 
+  it("makes at most a call's own maxAttempts, and refuses one that is not a whole number of at least 1, sending nothing", async () => {
+    const { server, client } = await setUp(() => ({ status: 429, body: { code: 'S04', traceId: 't' } }));
+    const lookup = { transactionRequestId: 'tr-max-attempts' };
+    await expect(client.getTransaction(lookup, { maxAttempts: 1 })).rejects.toBeInstanceOf(PaymentRateLimitError);
+    expect(server.requests).toHaveLength(1);
+    for (const maxAttempts of [0, 1.5, Number.NaN]) {
+      await expect(client.getTransaction(lookup, { maxAttempts })).rejects.toMatchObject({
+        name: 'PaymentValidationError',
+        issues: [{ path: 'maxAttempts', rule: 'min', message: 'must be a whole number of at least 1' }],
+      });
+    }
+    expect(server.requests).toHaveLength(1);
+    // More than the client's own policy (3 attempts here) is not more attempts.
+    await expect(client.getTransaction(lookup, { maxAttempts: 9 })).rejects.toBeInstanceOf(PaymentRateLimitError);
+    expect(server.requests).toHaveLength(4);
+  });
+
   it('retries a connection reset, then succeeds with the same transactionRequestId', async () => {
     const { server, client } = await setUp((_req, index) =>
       index === 0 ? { reset: true } : ok({ transactionStatus: 'S', transactionId: 'tx-1' }),

@@ -45,6 +45,8 @@ async function shop(client: PaymentClientOptions): Promise<Listening> {
     resolveOrder: () => ({ referenceOrderId: 'order-5005', amount: { orderAmount: 900, priceCurrency: 'USD' }, description: 'Cup' }),
     webhook: { secret: 'whsec_service_answers_0123' },
     logger: false,
+    // The scripted service answers in the order requests come: no start-up query of the credentials among them.
+    checkCredentials: false,
   };
   const middleware = createNodeMiddleware(options, { mountPath: '/payments' });
   const app = await listen(middleware);

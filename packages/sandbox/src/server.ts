@@ -2,6 +2,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createServiceRoutes, readServiceBody } from './api/service-routes';
+import { CallLog } from './call-log';
 import { notifyClosed } from './charging';
 import { checkSandboxOptions } from './check-options';
 import { createSandboxClock, type SandboxClock } from './clock';
@@ -43,7 +44,8 @@ export interface Sandbox extends SandboxCredentials {
   /** Base URL of the service, e.g. `http://127.0.0.1:40123` (no trailing slash). */
   url: string;
   /**
-   * The dashboard, e.g. `http://127.0.0.1:40123/sandbox/dashboard`: sessions,
+   * The dashboard, e.g. `http://127.0.0.1:40123/sandbox/dashboard`: the service
+   * calls answered (refusals first, with their code and fix), sessions,
    * payments, refunds and every webhook delivery with why it failed, live,
    * with resend, trigger and expire buttons. Open it in a browser on this machine.
    */
@@ -165,6 +167,7 @@ function buildState(options: SandboxOptions): SandboxState {
     ledger: new Ledger(),
     sessions: new SessionStore((session) => notifyClosed(state, session)),
     deliverer,
+    calls: new CallLog(),
     walletKeys: createWalletTokenKeys(),
     requestIds: new RequestIdWindow(DUPLICATE_WINDOW_MS),
     rateLimiter: options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT),

@@ -1,3 +1,4 @@
+import type { CallLog } from './call-log';
 import type { SandboxClock } from './clock';
 import type { SandboxCredentials } from './credentials';
 import type { FaultPlan } from './faults';
@@ -17,6 +18,8 @@ export interface SandboxState {
   ledger: Ledger;
   sessions: SessionStore;
   deliverer: WebhookDeliverer;
+  /** The service calls answered, refused or not, for the dashboard. */
+  calls: CallLog;
   walletKeys: WalletTokenKeys;
   requestIds: RequestIdWindow;
   rateLimiter: RateLimiter | undefined;

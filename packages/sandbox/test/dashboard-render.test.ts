@@ -55,6 +55,9 @@ function hostileSnapshot(): DashboardSnapshot {
         attempts: [{ ...attempt, diagnosis: diagnoseAttempt(attempt, 'http://localhost:3000/w') }],
       },
     ],
+    calls: [
+      { at, method: HOSTILE, path: `/v1/${HOSTILE}`, status: 404, code: HOSTILE, traceId: HOSTILE, refused: true, message: HOSTILE, rule: HOSTILE, fix: HOSTILE },
+    ],
   };
 }
 
@@ -70,6 +73,7 @@ describe('dashboard rendering', () => {
       expect(text).not.toContain(`'"><`);
     }
     expect(sections.sessions).toContain(ESCAPED);
+    expect(sections.calls).toContain(`<p class="fix"><strong>Fix:</strong> ${ESCAPED}</p>`);
     expect(sections.deliveries).toContain(`<pre>${ESCAPED}</pre>`);
     expect(page).toContain(`value="${ESCAPED}"`);
     expect(page).toContain(`role="alert">${ESCAPED}</p>`);

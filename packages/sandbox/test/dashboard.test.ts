@@ -152,7 +152,7 @@ describe('the dashboard', () => {
     const first = await call(sandbox, 'GET', '/sandbox/dashboard/data');
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[\w-]+"$/);
-    expect(Object.keys((JSON.parse(first.text) as { html: object }).html)).toEqual(['sessions', 'payments', 'refunds', 'deliveries']);
+    expect(Object.keys((JSON.parse(first.text) as { html: object }).html)).toEqual(['calls', 'sessions', 'payments', 'refunds', 'deliveries']);
     expect((await call(sandbox, 'GET', '/sandbox/dashboard/data', { headers: { 'if-none-match': etag } })).status).toBe(304);
     await post(sandbox, '/v1/checkout/create-session', sessionBody(sandbox));
     const changed = await call(sandbox, 'GET', '/sandbox/dashboard/data', { headers: { 'if-none-match': etag } });

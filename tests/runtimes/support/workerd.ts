@@ -15,15 +15,23 @@ export interface RunningWorker {
   dispose(): Promise<void>;
 }
 
+/** A Worker's source text, and the file name it goes by in workerd's messages. */
+export interface WorkerSource {
+  source: string;
+  file: string;
+}
+
 /**
- * Bundles `file` (a Worker under tests/runtimes) as wrangler does and serves it
+ * Bundles `file` (a Worker under tests/runtimes, or source text made by a test
+ * with what its global scope must know) as wrangler does and serves it
  * with workerd on 127.0.0.1, as `wrangler dev` does: the sandbox's webhooks
  * reach it over HTTP. `bindings` become the Worker's `env`. `port` 0 (the
  * default) lets the system pick one; a Worker that must know its own address
  * before it starts (its notify URL) is given one.
  */
-export async function startWorker(file: string, bindings: Record<string, unknown> = {}, port = 0): Promise<RunningWorker> {
-  const bundle = await bundleWorker({ file: join(RUNTIMES_DIR, file) });
+export async function startWorker(entry: string | WorkerSource, bindings: Record<string, unknown> = {}, port = 0): Promise<RunningWorker> {
+  const file = typeof entry === 'string' ? entry : entry.file;
+  const bundle = await bundleWorker(typeof entry === 'string' ? { file: join(RUNTIMES_DIR, file) } : { source: entry.source, resolveDir: RUNTIMES_DIR });
   const stillNode = bundle.nodeImports.length === 0 ? '' : ` [the bundle imports ${bundle.nodeImports.join(', ')}]`;
   const worker = new Miniflare({
     modules: true,

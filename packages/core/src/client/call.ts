@@ -32,6 +32,8 @@ export interface CallSpec {
   transactionRequestId?: string | undefined;
   timeoutMs: number;
   deadlineMs: number;
+  /** Fewer attempts than the client's retry policy allows, for this call only. */
+  maxAttempts?: number | undefined;
   signal?: AbortSignal | undefined;
   /** Values of this call (a wallet token) to cut out of any text quoted from the service. */
   secrets?: readonly string[];
@@ -65,8 +67,9 @@ async function callWithRetries(ctx: CallContext, spec: CallSpec, observer: CallO
   /** The error of the latest attempt the service may have processed without a usable answer coming back. */
   let doubt: PaymentError | undefined;
   let last: Extract<AttemptResult, { ok: false }> | undefined;
+  const maxAttempts = Math.min(ctx.retry.maxAttempts, spec.maxAttempts ?? ctx.retry.maxAttempts);
 
-  for (let attempt = 1; attempt <= ctx.retry.maxAttempts; attempt++) {
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const remaining = deadlineAt - ctx.clock.now();
     if (remaining <= 0) break;
     const started = ctx.logsAttempts ? performance.now() : 0;
@@ -77,7 +80,7 @@ async function callWithRetries(ctx: CallContext, spec: CallSpec, observer: CallO
     }
     last = result;
     if (writes && result.maybeProcessed) doubt = result.error;
-    if (!result.retryable || attempt === ctx.retry.maxAttempts) break;
+    if (!result.retryable || attempt === maxAttempts) break;
     const delayMs = result.retryAfterMs ?? backoffDelay(ctx.retry, attempt);
     if (ctx.clock.now() + delayMs >= deadlineAt) break;
     ctx.logger.warn({ path: spec.path, attempt, delayMs, reason: result.error.code }, 'retrying payment service call');

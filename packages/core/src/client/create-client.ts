@@ -1,5 +1,5 @@
 import { PaymentErrorCode } from '../error-codes';
-import { PaymentError } from '../errors';
+import { PaymentError, PaymentValidationError } from '../errors';
 import { createRedactingLogger, silentLogger } from '../logger';
 import { createCheckoutSessionRequestSchema } from '../schemas/checkout-session';
 import { paymentClientOptionsSchema } from '../schemas/client-options';
@@ -80,9 +80,14 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
 
   const limits = (callOptions: CallOptions, timeoutMs = config.timeoutMs, deadlineMs = config.deadlineMs) => {
     if (closed) throw new PaymentError('The payment client is closed', { code: PaymentErrorCode.CLIENT_CLOSED });
+    const { maxAttempts } = callOptions;
+    if (maxAttempts !== undefined && !(Number.isInteger(maxAttempts) && maxAttempts >= 1)) {
+      throw new PaymentValidationError('call options', [{ path: 'maxAttempts', rule: 'min', message: 'must be a whole number of at least 1' }]);
+    }
     return {
       timeoutMs: callOptions.timeoutMs ?? timeoutMs,
       deadlineMs: callOptions.deadlineMs ?? deadlineMs,
+      maxAttempts,
       signal: callOptions.signal,
     };
   };

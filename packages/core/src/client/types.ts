@@ -39,6 +39,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Deadline for the whole call, retries included. */
   deadlineMs?: number;
+  /** At most this many attempts for this call (at least 1), when fewer than the client's `retry.maxAttempts`. */
+  maxAttempts?: number;
 }
 
 export interface CheckoutSession {

@@ -24,6 +24,7 @@ import {
   defaultLockTtlMs,
 } from './defaults';
 import { withAdapterOptions, type AdapterOptionKinds } from './adapter-options';
+import { keyFingerprint } from './credentials-check';
 import { clockFix } from './failure-log';
 import { paymentRoutesOptionsSchema } from './options-schema';
 import type { PaymentRoutesOptions, WalletRouteOptions } from './types';
@@ -33,6 +34,10 @@ export interface PaymentRoutesConfig {
   client: PaymentClient;
   /** True when the routes created the client from options: then `close()` closes it. */
   ownsClient: boolean;
+  /** Whether the routes check the client's credentials with the service once they are made. */
+  checkCredentials: boolean;
+  /** The fingerprint of the options' API key (a given client's key is not known to the routes): the account checked once per process. */
+  apiKeyFingerprint: string | undefined;
   /** The client's whole-call deadline: a given client's own, else its options' (or the default). */
   deadlineMs: number;
   resolveOrder: PaymentRoutesOptions['resolveOrder'];
@@ -147,6 +152,8 @@ export function resolvePaymentRoutesConfig(options: PaymentRoutesOptions, adapte
   return {
     client,
     ownsClient: givenClient === undefined,
+    checkCredentials: options.checkCredentials ?? true,
+    apiKeyFingerprint: clientOptions === undefined ? undefined : keyFingerprint(clientOptions.apiKey),
     deadlineMs,
     resolveOrder: options.resolveOrder,
     notifyUrl: options.notifyUrl,

@@ -17,10 +17,11 @@ import type { AdapterOptionKinds } from './adapter-options';
 import { withBodyDeadline } from './body-deadline';
 import { checkoutRoute } from './checkout';
 import { checkoutFailureRender } from './checkout-failure-page';
+import { checkCredentialsSoon } from './credentials-check';
 import { resolvePaymentRoutesConfig } from './config';
 import { errorResponse, errorToAnswer, type ErrorRender } from './errors-to-response';
 import type { FailureContext } from './failure-log';
-import type { NeutralRequest } from './neutral-http';
+import type { NeutralRequest, NeutralResponse } from './neutral-http';
 import { logLostEvent, processQueuedEvent } from './queued-event';
 import { unlessRefused } from './order-refusals';
 import { answered, type RouteAnswer } from './route-answer';
@@ -126,6 +127,7 @@ export function createPaymentRoutes<TContext = unknown>(
 
   warnIfClaimsCannotBeRenewed(webhookDeps.store, webhookDeps.processingTtlMs, logger);
   warnIfMemoryIsIsolated({ orders: config.orders.store, webhook: config.webhook.store }, logger);
+  const credentialsCheck = config.checkCredentials ? checkCredentialsSoon(client, logger, config.apiKeyFingerprint) : undefined;
 
   // Keyed by PaymentRoutePath: a route added here and not there (or the reverse) does not compile.
   const routes: Readonly<Record<PaymentRoutePath, Readonly<Record<string, Route>>>> = {
@@ -135,6 +137,27 @@ export function createPaymentRoutes<TContext = unknown>(
     '/status': { GET: async (req) => answered(await statusRoute(req, deps)) },
     [WEBHOOK_ROUTE]: { POST: (req) => webhookRoute(req, telemetry ? telemetry.observeDelivery(webhookDeps, req) : webhookDeps) },
   };
+
+  /** A request's answer, or undefined for a path that is not a route's. */
+  async function handleRequest(received: NeutralRequest): Promise<NeutralResponse | undefined> {
+    const req = withBodyDeadline(received, config.bodyReadTimeoutMs);
+    const path = routePath(req.path);
+    const byMethod = (routes as Readonly<Record<string, Readonly<Record<string, Route>>>>)[path];
+    if (byMethod === undefined) return undefined;
+    const method = req.method.toUpperCase();
+    // A HEAD runs the GET route; the writer sends its headers only (RFC 9110 9.3.2).
+    const route = byMethod[method] ?? (method === 'HEAD' ? byMethod['GET'] : undefined);
+    if (route === undefined) {
+      const allow = allowedMethods(byMethod);
+      return markedByRoute(
+        errorResponse(405, { code: PaymentErrorCode.METHOD_NOT_ALLOWED, message: `This route answers ${allow} only.` }, { allow }),
+        path,
+      );
+    }
+    const context = { ...failureContext, method, path, ...(req.consumedBodyFix === undefined ? {} : { consumedBodyFix: req.consumedBodyFix }) };
+    const answer = () => answerRoute(route, req, logger, context, FAILURE_RENDERS[path as PaymentRoutePath]?.(req));
+    return markedByRoute((await (telemetry ? telemetry.traceRoute(path, method, req, answer) : answer())).response, path);
+  }
 
   const paymentRoutes: PaymentRoutes = {
     client,
@@ -155,26 +178,13 @@ export function createPaymentRoutes<TContext = unknown>(
       logLostEvent(queued, cause, webhookDeps);
       telemetry?.countDeadLetter(queued);
     },
-    async handle(received) {
-      const req = withBodyDeadline(received, config.bodyReadTimeoutMs);
-      const path = routePath(req.path);
-      const byMethod = (routes as Readonly<Record<string, Readonly<Record<string, Route>>>>)[path];
-      if (byMethod === undefined) return undefined;
-      const method = req.method.toUpperCase();
-      // A HEAD runs the GET route; the writer sends its headers only (RFC 9110 9.3.2).
-      const route = byMethod[method] ?? (method === 'HEAD' ? byMethod['GET'] : undefined);
-      if (route === undefined) {
-        const allow = allowedMethods(byMethod);
-        return markedByRoute(
-          errorResponse(405, { code: PaymentErrorCode.METHOD_NOT_ALLOWED, message: `This route answers ${allow} only.` }, { allow }),
-          path,
-        );
-      }
-      const context = { ...failureContext, method, path, ...(req.consumedBodyFix === undefined ? {} : { consumedBodyFix: req.consumedBodyFix }) };
-      const answer = () => answerRoute(route, req, logger, context, FAILURE_RENDERS[path as PaymentRoutePath]?.(req));
-      return markedByRoute((await (telemetry ? telemetry.traceRoute(path, method, req, answer) : answer())).response, path);
+    handle(received) {
+      const checking = credentialsCheck?.resume();
+      // On an isolate runtime the first request carries the check: the runtime ends a request's work once it is answered.
+      return checking === undefined ? handleRequest(received) : Promise.all([handleRequest(received), checking]).then(([answer]) => answer);
     },
     async close() {
+      credentialsCheck?.cancel();
       if (config.ownsClient) await client.close();
     },
   };

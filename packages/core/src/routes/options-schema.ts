@@ -151,6 +151,7 @@ export function paymentRoutesOptionsSchema<TContext = unknown>(context: SchemaCo
     bodyReadTimeoutMs: z.optional(positiveInt),
     clock: z.optional(objectWith<{ now(): number }>(['now'], 'must be an object with a now() method')),
     telemetry: telemetryOptionsSchema,
+    checkCredentials: z.optional(z.boolean('must be true or false')),
   });
 }
 

@@ -183,4 +183,15 @@ export type PaymentRoutesOptions<TContext = unknown> = {
    * OpenTelemetry providers, when `@opentelemetry/api` is installed; `false`: none.
    */
   telemetry?: PaymentTelemetry | undefined;
+  /**
+   * Check the client's credentials with the service once, just after the
+   * routes are made (a query of a transaction that cannot exist, which charges
+   * nothing), so a refused API key, appId or merchantId is logged at `error`
+   * with its fix before the first shopper meets it. It never delays or fails
+   * start-up; no answer is a warning. Once per client and process; on an
+   * isolate runtime (workerd, the edge runtime) it rides with the first
+   * request, whose answer waits for it (at most 5 s). Default true; `false`
+   * for an app that must not call out at start.
+   */
+  checkCredentials?: boolean | undefined;
 };

@@ -90,8 +90,7 @@ export function createServiceRoutes(state: SandboxState, reportError: (error: un
     ['/v1/transaction/query', { method: 'GET', run: endpoint(state, transactionQueryRules, queryTransaction) }],
   ]);
 
-  /** `body` is the request's body as read when it arrived, for a request processed after that (the `late` fault). */
-  async function handle(req: IncomingMessage, path: string, body: Promise<Buffer> | undefined = undefined): Promise<EnvelopeReply> {
+  async function answer(req: IncomingMessage, path: string, body: Promise<Buffer> | undefined): Promise<EnvelopeReply> {
     const traceId = newTraceId();
     try {
       const route = routes.get(path);
@@ -110,6 +109,13 @@ export function createServiceRoutes(state: SandboxState, reportError: (error: un
       if (!(error instanceof SandboxRefusal)) reportError(error);
       return refusalReply(error instanceof SandboxRefusal ? error : new SandboxRefusal('E01', 'internal error'), traceId);
     }
+  }
+
+  /** `body` is the request's body as read when it arrived, for a request processed after that (the `late` fault). Every answer goes to the call log. */
+  async function handle(req: IncomingMessage, path: string, body: Promise<Buffer> | undefined = undefined): Promise<EnvelopeReply> {
+    const reply = await answer(req, path, body);
+    state.calls.record(req.method ?? '', path, reply, state.clock.now());
+    return reply;
   }
 
   return { handle };

@@ -2,7 +2,7 @@ import { formatMinor } from '../currency';
 import { html, Html } from '../html';
 import { isFailure } from '../webhooks/diagnosis';
 import { WEBHOOK_EVENTS } from '../webhooks/event-name';
-import type { AttemptView, DashboardSnapshot, DeliveryView, SessionRow } from './snapshot';
+import type { AttemptView, CallView, DashboardSnapshot, DeliveryView, SessionRow } from './snapshot';
 
 /** How much of a receiver's answer a row shows; the JSON view has all the log keeps. */
 export const ANSWER_SHOWN_CHARS = 600;
@@ -101,6 +101,24 @@ function refundsSection(snapshot: DashboardSnapshot): Html {
 <tbody>${rows.length > 0 ? rows : emptyRow(6, 'refunds')}</tbody></table>`;
 }
 
+function callRow(call: CallView): Html {
+  const explained = call.message === undefined ? undefined : html`<p class="why">${call.message}</p>`;
+  const rule = call.rule === undefined ? undefined : html`<p class="muted">${call.code}: ${call.rule}</p>`;
+  const fix = call.fix === undefined ? undefined : html`<p class="fix"><strong>Fix:</strong> ${call.fix}</p>`;
+  return html`<tr data-trace-id="${call.traceId}" data-code="${call.code}" data-refused="${String(call.refused)}">
+<td>${badge(call.refused ? 'refused' : 'S', call.refused ? `${call.code} refused` : 'answered')}</td>
+<td><code>${call.method} ${call.path}</code>${explained}${rule}${fix}</td><td class="num">${call.status}</td>
+<td class="wide">${time(call.at)}</td><td class="wide"><code>${call.traceId}</code></td></tr>`;
+}
+
+function callsSection(snapshot: DashboardSnapshot): Html {
+  const rows = snapshot.calls.map(callRow);
+  return html`<h2 id="calls-title">Service calls (refusals first)</h2><table aria-labelledby="calls-title"><thead><tr>
+<th scope="col">Answer</th><th scope="col">Call, and why it was refused</th><th scope="col" class="num">HTTP</th>
+<th scope="col" class="wide">At</th><th scope="col" class="wide">Trace</th></tr></thead>
+<tbody>${rows.length > 0 ? rows : emptyRow(5, 'service calls')}</tbody></table>`;
+}
+
 const ANSWERED_BY: Readonly<Record<AttemptView['diagnosis']['outcome'], string>> = {
   pending: 'in flight',
   delivered: 'delivered',
@@ -149,8 +167,9 @@ function deliveriesSection(snapshot: DashboardSnapshot): Html {
 }
 
 /** The live parts of the page, by the name of the element each replaces. */
-export function renderSections(snapshot: DashboardSnapshot): Record<'sessions' | 'payments' | 'refunds' | 'deliveries', string> {
+export function renderSections(snapshot: DashboardSnapshot): Record<'calls' | 'sessions' | 'payments' | 'refunds' | 'deliveries', string> {
   return {
+    calls: callsSection(snapshot).text,
     sessions: sessionsSection(snapshot).text,
     payments: paymentsSection(snapshot).text,
     refunds: refundsSection(snapshot).text,
@@ -199,6 +218,6 @@ export function renderDashboardPage(snapshot: DashboardSnapshot, options: Dashbo
 <form method="get" action="/sandbox/dashboard" role="search"><label>Order id <input name="orderId" id="filter-order-id" value="${snapshot.orderId ?? ''}"></label>
 <button type="submit" id="filter">Filter</button>${snapshot.orderId === undefined ? undefined : html` <a href="/sandbox/dashboard">Show all orders</a>`}</form>
 ${triggerForm(snapshot, options.forwardTo)}</div></section>
-${live('deliveries')}${live('payments')}${live('sessions')}${live('refunds')}
+${live('calls')}${live('deliveries')}${live('payments')}${live('sessions')}${live('refunds')}
 </main></body></html>`.text;
 }

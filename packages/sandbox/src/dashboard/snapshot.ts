@@ -1,4 +1,7 @@
+import type { ServiceCall } from '../call-log';
+import { SANDBOX_CODES } from '../codes';
 import type { Charge, Refund } from '../ledger';
+import { splitLocalFix } from '../local-fix';
 import { payableTotal } from '../rules/fields';
 import type { SessionState } from '../sessions';
 import type { SandboxState } from '../state';
@@ -22,6 +25,19 @@ export interface SessionRow {
   closeReason?: string;
 }
 
+/** A service call as the dashboard shows it: a refusal with the rule its code stands for and, split from its message, the sandbox's fix. */
+export interface CallView extends Omit<ServiceCall, 'at' | 'msg'> {
+  /** ISO 8601, service time. */
+  at: string;
+  refused: boolean;
+  /** What the refusal said, without its fix. */
+  message?: string;
+  /** The rule of the refusal's code (the README's table). */
+  rule?: string;
+  /** How to lift the refusal on this machine, when the sandbox knows it. */
+  fix?: string;
+}
+
 export interface AttemptView extends DeliveryAttempt {
   diagnosis: AttemptDiagnosis;
 }
@@ -41,6 +57,8 @@ export interface DashboardSnapshot {
   charges: Charge[];
   refunds: Refund[];
   deliveries: DeliveryView[];
+  /** The service calls answered, refusals first; every order's, as a call need not name one. */
+  calls: CallView[];
 }
 
 /** The newest `DASHBOARD_ROWS` of `items` whose order id passes the filter, newest first. */
@@ -59,7 +77,28 @@ function deliveryView(delivery: Delivery): DeliveryView {
   };
 }
 
-/** The sandbox's sessions, payments, refunds and deliveries as the dashboard shows them, filtered by order id. */
+function callView(call: ServiceCall): CallView {
+  const { at, msg, ...rest } = call;
+  const refused = call.code !== '0';
+  const rule = (SANDBOX_CODES as Readonly<Record<string, { rule: string }>>)[call.code]?.rule;
+  const { refused: message, fix } = msg === undefined ? { refused: undefined, fix: undefined } : splitLocalFix(msg);
+  return {
+    ...rest,
+    at: isoTime(at),
+    refused,
+    ...(message === undefined ? {} : { message }),
+    ...(refused && rule !== undefined ? { rule } : {}),
+    ...(fix === undefined ? {} : { fix }),
+  };
+}
+
+/** The newest DASHBOARD_ROWS calls, refusals first (what a developer looks for), each group newest first. */
+function callsShown(calls: readonly ServiceCall[]): CallView[] {
+  const newestFirst = [...calls].reverse();
+  return [...newestFirst.filter((call) => call.code !== '0'), ...newestFirst.filter((call) => call.code === '0')].slice(0, DASHBOARD_ROWS).map(callView);
+}
+
+/** The sandbox's sessions, payments, refunds and deliveries as the dashboard shows them, filtered by order id, and the service calls it answered. */
 export function dashboardSnapshot(state: SandboxState, orderId: string | undefined): DashboardSnapshot {
   const now = state.clock.now();
   const sessions = newest(state.sessions.list(now), (session) => session.request.referenceOrderId, orderId).map(
@@ -82,5 +121,6 @@ export function dashboardSnapshot(state: SandboxState, orderId: string | undefin
     charges: newest(state.ledger.charges(), (charge) => charge.referenceOrderId, orderId),
     refunds: newest(state.ledger.refunds(), (refund) => refund.referenceOrderId, orderId),
     deliveries: newest(state.deliverer.deliveries(), (delivery) => delivery.payload.referenceOrderId, orderId).map(deliveryView),
+    calls: callsShown(state.calls.list()),
   };
 }
