@@ -21,7 +21,7 @@ export const longTransactionRequestIdSchema = idSchema(64);
 /** The service's own transaction id: opaque, so only its presence and length are checked. */
 export const transactionIdSchema = requiredString(z.maxLength(64, 'must be at most 64 characters'));
 /** The longest referenceOrderId the service takes: shorter than a UUID's 36 characters, which merchants reach for first. */
-export const REFERENCE_ORDER_ID_MAX = 32;
+const REFERENCE_ORDER_ID_MAX = 32;
 export const referenceOrderIdSchema = z
   .string()
   .check(
