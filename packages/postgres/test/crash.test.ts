@@ -15,8 +15,12 @@ describe.skipIf(postgresSkipped)('a shop process killed with SIGKILL in its "mar
     const { h } = s;
     const orderId = `crash-${point}-${run}`;
     await h.addOrder(orderId);
-    s.shop = await startShopProcess({ ...h.config, crashAt: point });
-    await h.pay(orderId);
+    // The webhook waits for the payment's answer: a shop killed while its pay route still held the order's lock would
+    // leave that lock to lapse (TIMING.lockTtlMs), and the repay below would race it.
+    s.gate = await startWebhookGate(`http://127.0.0.1:${h.config.port}/payments/webhook`);
+    s.shop = await startShopProcess({ ...h.config, notifyUrl: s.gate.url, crashAt: point });
+    expect(await h.pay(orderId)).toMatchObject({ status: 200, body: { status: 'succeeded' } });
+    s.gate.open();
     expect(await s.shop.exited).toBe('SIGKILL');
     const charge = h.chargeOf(orderId);
     // What the dead process left: the effect with its mark (after commit), or neither.
