@@ -7,6 +7,8 @@ import { startWebhookGate } from './support/webhook-gate';
 
 /** Each point is killed this many times: where the kill lands among the pool's and the lease's work differs from run to run. */
 const RUNS_PER_POINT = 3;
+/** Each test starts two or three shop processes (TypeScript, through tsx): a busy machine takes seconds for each. */
+const CRASH_TEST_MS = 60_000;
 
 describe.skipIf(postgresSkipped)('a shop process killed with SIGKILL in its "mark paid" handler, then redelivered; the database server crashed', () => {
   const s = crashSuite();
@@ -37,7 +39,7 @@ describe.skipIf(postgresSkipped)('a shop process killed with SIGKILL in its "mar
 
     expect(await h.effectsOf(orderId)).toEqual({ effects: [charge.transactionId], paidCount: 1 });
     expect(h.chargesOf(orderId)).toHaveLength(1);
-  });
+  }, CRASH_TEST_MS);
 
   it.each(['before its webhook', 'once its webhook is handled'] as const)(
     'a database server crash right after a payment is answered, %s: one charge and one effect, after the repay, the reconciliation and the webhook',
@@ -77,6 +79,7 @@ describe.skipIf(postgresSkipped)('a shop process killed with SIGKILL in its "mar
       expect(await h.effectsOf(orderId)).toEqual({ effects: [charge.transactionId], paidCount: 1 });
       expect(h.chargesOf(orderId)).toHaveLength(1);
     },
+    CRASH_TEST_MS,
   );
 
   it('a database server crash and restart between payments loses nothing: paid orders stay paid, handled events stay handled', async () => {
@@ -111,5 +114,5 @@ describe.skipIf(postgresSkipped)('a shop process killed with SIGKILL in its "mar
     for (const orderId of [...before, 'restart-4']) {
       expect(await h.effectsOf(orderId)).toEqual({ effects: [h.chargeOf(orderId).transactionId], paidCount: 1 });
     }
-  });
+  }, CRASH_TEST_MS);
 });
