@@ -249,13 +249,14 @@ describe('getTransaction', () => {
     const attemptLog = (fields: unknown) => void attempts.push(fields as (typeof attempts)[number]);
     const patient = createPaymentClient(
       clientOptions({
-        timeoutMs: 800,
+        // The delayed attempt is cut 2 s before its answer comes, and the others have 2 s to be answered, on a busy machine too.
+        timeoutMs: 2_000,
         retry: { maxAttempts: 4, baseDelayMs: 1, maxDelayMs: 1 },
         logger: { ...logger, debug: (fields: unknown, ...rest: unknown[]) => (attemptLog(fields), record(fields, ...rest)) },
       }),
     );
     try {
-      for (const fault of [{ kind: 'http-500' }, { kind: 'reset-before' }, { kind: 'delay', delayMs: 2_000 }] as const) {
+      for (const fault of [{ kind: 'http-500' }, { kind: 'reset-before' }, { kind: 'delay', delayMs: 4_000 }] as const) {
         sandbox.injectFault({ ...fault, path: '/v1/transaction/query' });
       }
       const details = await patient.getTransaction({ transactionId: payment.transactionId });
