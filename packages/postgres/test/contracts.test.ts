@@ -39,11 +39,11 @@ describe.skipIf(postgresSkipped)('a real PostgreSQL server', () => {
 
 describe('PGlite', () => {
   // One database in this process: every "connection" is a new set of stores on it. Started before the tests: its
-  // WebAssembly start-up takes seconds on a busy machine, which no test's time limit should pay for.
+  // WebAssembly start-up takes seconds, a minute on a machine loaded many times over, which no test's limit should pay for.
   let shared: Connection | undefined;
   beforeAll(async () => {
     shared = await pglite();
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => shared?.close());
   describeContracts('PGlite', async () => ({ db: shared!.db, close: async () => {} }));
 });
