@@ -10,7 +10,7 @@ import {
 } from '../src';
 import { scriptedClients } from './support/scripted-client';
 import { ok, startServiceServer } from './support/service-server';
-import { API_KEY, checkoutInput, clientOptions, directPaymentInput, WALLET_TOKEN } from './support/fixtures';
+import { API_KEY, ATTEMPT_TIMEOUT_MS, checkoutInput, clientOptions, directPaymentInput, WALLET_TOKEN } from './support/fixtures';
 
 const { setUp, adopt } = scriptedClients();
 
@@ -90,7 +90,7 @@ describe('createCheckoutSession', () => {
   });
 
   it('throws PaymentTimeoutError (outcome unknown) when no attempt is answered in time', async () => {
-    const { server, client } = await setUp(() => ({ hang: true }), { timeoutMs: 100, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 } });
+    const { server, client } = await setUp(() => ({ hang: true }), { timeoutMs: ATTEMPT_TIMEOUT_MS, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 } });
     const error = (await client.createCheckoutSession(checkoutInput()).catch((e: unknown) => e)) as PaymentTimeoutError;
     expect(error).toBeInstanceOf(PaymentTimeoutError);
     expect(error.outcomeUnknown).toBe(true);
@@ -289,7 +289,7 @@ describe('directPayment', () => {
   });
 
   it('resolves pending with outcomeUnknown when every attempt times out, never failed', async () => {
-    const { server, client } = await setUp(() => ({ hang: true }), { timeoutMs: 100, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 } });
+    const { server, client } = await setUp(() => ({ hang: true }), { timeoutMs: ATTEMPT_TIMEOUT_MS, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 } });
     const result = await client.directPayment(directPaymentInput());
     expect(result.status).toBe('pending');
     expect(result.outcomeUnknown).toBe(true);

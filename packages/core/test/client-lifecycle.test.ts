@@ -9,7 +9,7 @@ import {
   type RefundInput,
   type TransactionLookup,
 } from '../src';
-import { API_KEY, clientOptions, refundData, refundInput } from './support/fixtures';
+import { API_KEY, ATTEMPT_TIMEOUT_MS, clientOptions, refundData, refundInput } from './support/fixtures';
 import { scriptedClients } from './support/scripted-client';
 import { ok, type RecordedRequest } from './support/service-server';
 
@@ -99,7 +99,7 @@ describe('refund', () => {
   it('retries a time-out and a 5xx with the same transactionRequestId and body, fresh auth headers each attempt', async () => {
     const { server, client } = await setUp(
       (_req, index) => (index === 0 ? { hang: true } : index === 1 ? proxyPage : ok(refundData())),
-      { timeoutMs: 500, clock: steppingClock() },
+      { timeoutMs: ATTEMPT_TIMEOUT_MS, clock: steppingClock() },
     );
     const result = await client.refund(refundInput());
     expect(result).toMatchObject({ status: 'succeeded', outcomeUnknown: false });
@@ -110,8 +110,8 @@ describe('refund', () => {
   });
 
   it('resolves pending with outcomeUnknown when every attempt times out, never failed', async () => {
-    // 500 ms, not less: on a loaded machine a second attempt cut at 100 ms could be aborted before its body reached the server.
-    const { server, client } = await setUp(() => ({ hang: true }), { timeoutMs: 500, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 } });
+    // Not less: on a loaded machine a second attempt cut at 100 ms could be aborted before its body reached the server.
+    const { server, client } = await setUp(() => ({ hang: true }), { timeoutMs: ATTEMPT_TIMEOUT_MS, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 } });
     const result = await client.refund(refundInput());
     expect(result).toEqual({ status: 'pending', transactionRequestId: expect.any(String), outcomeUnknown: true });
     expect(server.requests).toHaveLength(2);
@@ -215,7 +215,7 @@ describe('getTransaction', () => {
   it('retries a time-out, a reset and a 5xx with a fresh X-Client-Request-Id and X-Timestamp each attempt', async () => {
     const replies = [{ hang: true }, { reset: true }, proxyPage] as const;
     const { server, client } = await setUp((_req, index) => replies[index] ?? ok(transactionData), {
-      timeoutMs: 500,
+      timeoutMs: ATTEMPT_TIMEOUT_MS,
       retry: { maxAttempts: 4, baseDelayMs: 1, maxDelayMs: 1 },
       clock: steppingClock(),
     });
@@ -231,13 +231,13 @@ describe('getTransaction', () => {
     const warnings: string[] = [];
     const logger = { debug() {}, info() {}, error() {}, warn: (_fields: unknown, message?: string) => void warnings.push(String(message)) };
     const { server, client } = await setUp(() => ({ hang: true }), {
-      timeoutMs: 100,
+      timeoutMs: ATTEMPT_TIMEOUT_MS,
       retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 },
       logger,
     });
     const error = (await client.getTransaction({ transactionId: 'txn_paid_0001' }).catch((e: unknown) => e)) as PaymentTimeoutError;
     expect(error).toBeInstanceOf(PaymentTimeoutError);
-    expect(error.message).toMatch(/^No answer to GET \/v1\/transaction\/query\?.* within 100 ms$/);
+    expect(error.message).toMatch(new RegExp(`^No answer to GET /v1/transaction/query\\?.* within ${ATTEMPT_TIMEOUT_MS} ms$`));
     expect(server.requests).toHaveLength(2);
     // Giving up is the thrown error's to report, by whoever catches it: a route logs it once, at its answer.
     expect(warnings).toEqual(['retrying payment service call']);
@@ -304,7 +304,7 @@ describe('expireCheckoutSession', () => {
   });
 
   it('retries a time-out (expiring twice has the effect of once) and then answers', async () => {
-    const { server, client } = await setUp((_req, index) => (index === 0 ? { hang: true } : ok(expiredData)), { timeoutMs: 500 });
+    const { server, client } = await setUp((_req, index) => (index === 0 ? { hang: true } : ok(expiredData)), { timeoutMs: ATTEMPT_TIMEOUT_MS });
     await expect(client.expireCheckoutSession({ sessionId: 'cs_0001' })).resolves.toMatchObject({ sessionStatus: 'EXPIRED' });
     expect(server.requests).toHaveLength(2);
     expect(server.requests[0]?.body).toBe(server.requests[1]?.body);

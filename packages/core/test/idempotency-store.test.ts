@@ -201,7 +201,9 @@ describe('dedupeKeyOf', () => {
   });
 });
 
+const contractClock = manualClock();
 describeIdempotencyStoreContract('MemoryIdempotencyStore', {
-  create: async () => new MemoryIdempotencyStore(),
+  create: async () => new MemoryIdempotencyStore({ clock: contractClock }),
   instances: async () => undefined,
+  elapse: async (ms) => contractClock.advance(ms),
 });

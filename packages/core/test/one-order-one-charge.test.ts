@@ -328,14 +328,19 @@ describe('the order attempt store', () => {
   });
 
   it("a lock left by a crashed instance frees after orders.lockTtlMs", async () => {
-    const store = new MemoryOrderAttemptStore();
-    const shop = await app({ options: (sandbox) => ({ client: { ...sandbox.clientOptions(), timeoutMs: 50, deadlineMs: 100 }, orders: { store, lockTtlMs: 200 } }) });
+    const lockTtlMs = 600_000;
+    // The store reads the sandbox's clock, which the test moves: the lock lapses when the test says, however slow the calls.
+    const store = new MemoryOrderAttemptStore({ clock: { now: () => shop.sandbox.clock.now() } });
+    const shop = await app({ options: () => ({ orders: { store, lockTtlMs } }) });
     const orderId = shop.order();
-    expect(await store.lock(orderId, 200)).toEqual(expect.any(String));
+    expect(await store.lock(orderId, lockTtlMs)).toEqual(expect.any(String));
     const refused = await shop.pay(orderId);
     expect(refused.status).toBe(409);
     expect(refused.json).toMatchObject({ error: { code: 'PAYMENT_IN_PROGRESS' } });
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    // The clock also runs on in real time: 10 s short of the TTL, the lock still holds on the slowest machine.
+    shop.sandbox.clock.advance(lockTtlMs - 10_000);
+    expect((await shop.pay(orderId)).json).toMatchObject({ error: { code: 'PAYMENT_IN_PROGRESS' } });
+    shop.sandbox.clock.advance(10_000);
     expect((await shop.pay(orderId)).json).toMatchObject({ status: 'succeeded' });
   });
 });

@@ -10,7 +10,7 @@ import {
   type Logger,
   type PaymentClientOptions,
 } from '../src';
-import { checkoutInput, clientOptions, directPaymentInput, WALLET_TOKEN } from './support/fixtures';
+import { ATTEMPT_TIMEOUT_MS, checkoutInput, clientOptions, directPaymentInput, WALLET_TOKEN } from './support/fixtures';
 import { startServiceServer, type Reply } from './support/service-server';
 
 /*
@@ -39,7 +39,7 @@ async function service(first: Reply) {
   const record = (fields: object | string, msg?: string) =>
     void lines.push({ fields: typeof fields === 'string' ? {} : (fields as Record<string, unknown>), msg });
   const logger: Logger = { debug: () => {}, info: record, warn: record, error: record };
-  const options: PaymentClientOptions = clientOptions(server.url, { timeoutMs: 150, sleep: async () => {}, logger });
+  const options: PaymentClientOptions = clientOptions(server.url, { timeoutMs: ATTEMPT_TIMEOUT_MS, sleep: async () => {}, logger });
   return { server, options, lines };
 }
 

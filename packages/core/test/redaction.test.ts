@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPaymentClient, createRedactingLogger, PaymentApiError, PaymentError, type Logger, type PaymentClient } from '../src';
 import { Redactor } from '../src/logger';
-import { API_KEY, checkoutInput, clientOptions, directPaymentInput, refundInput, WALLET_TOKEN } from './support/fixtures';
+import { API_KEY, ATTEMPT_TIMEOUT_MS, checkoutInput, clientOptions, directPaymentInput, refundInput, WALLET_TOKEN } from './support/fixtures';
 import { ok, startServiceServer, type ServiceServer } from './support/service-server';
 
 /** Every line any level receives, serialised as a log transport would write it. */
@@ -60,7 +60,7 @@ beforeAll(async () => {
     clientOptions(server.url, {
       logger: capturingLogger,
       // Long enough that only the scripted hang times out, even on a busy machine.
-      timeoutMs: 400,
+      timeoutMs: ATTEMPT_TIMEOUT_MS,
       retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 },
       sleep: async () => {},
     }),

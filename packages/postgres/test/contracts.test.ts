@@ -38,11 +38,12 @@ describe.skipIf(postgresSkipped)('a real PostgreSQL server', () => {
 });
 
 describe('PGlite', () => {
-  // One database in this process: every "connection" is a new set of stores on it.
-  let shared: Promise<Connection> | undefined;
-  afterAll(async () => (await shared)?.close());
-  describeContracts('PGlite', async () => {
-    shared ??= pglite();
-    return { db: (await shared).db, close: async () => {} };
-  });
+  // One database in this process: every "connection" is a new set of stores on it. Started before the tests: its
+  // WebAssembly start-up takes seconds, a minute on a machine loaded many times over, which no test's limit should pay for.
+  let shared: Connection | undefined;
+  beforeAll(async () => {
+    shared = await pglite();
+  }, 180_000);
+  afterAll(async () => shared?.close());
+  describeContracts('PGlite', async () => ({ db: shared!.db, close: async () => {} }));
 });

@@ -1,12 +1,16 @@
 import { signWebhook } from '@paymount/core';
 import { describe, expect, it, vi } from 'vitest';
 import { postgresSkipped } from '../../../tools/postgres-server';
-import { crashRuns, crashSuite } from './support/crash-harness';
+import { crashRuns, crashSuite, WEBHOOK_RETRIES } from './support/crash-harness';
 import { startShopProcess } from './support/shop-processes';
 import { startWebhookGate } from './support/webhook-gate';
 
 /** Each point is killed this many times: where the kill lands among the pool's and the lease's work differs from run to run. */
 const RUNS_PER_POINT = 3;
+/** Each test starts two or three shop processes (TypeScript, through tsx): a busy machine takes tens of seconds for each. */
+const CRASH_TEST_MS = 180_000;
+/** Every delivery has settled by the end of its retries. */
+const DELIVERIES_SETTLED_MS = WEBHOOK_RETRIES.reduce((sum, delay) => sum + delay, 0) + 10_000;
 
 describe.skipIf(postgresSkipped)('a shop process killed with SIGKILL in its "mark paid" handler, then redelivered; the database server crashed', () => {
   const s = crashSuite();
@@ -15,15 +19,19 @@ describe.skipIf(postgresSkipped)('a shop process killed with SIGKILL in its "mar
     const { h } = s;
     const orderId = `crash-${point}-${run}`;
     await h.addOrder(orderId);
-    s.shop = await startShopProcess({ ...h.config, crashAt: point });
-    await h.pay(orderId);
+    // The webhook waits for the payment's answer: a shop killed while its pay route still held the order's lock would
+    // leave that lock to lapse (TIMING.lockTtlMs), and the repay below would race it.
+    s.gate = await startWebhookGate(`http://127.0.0.1:${h.config.port}/payments/webhook`);
+    s.shop = await startShopProcess({ ...h.config, notifyUrl: s.gate.url, crashAt: point });
+    expect(await h.pay(orderId)).toMatchObject({ status: 200, body: { status: 'succeeded' } });
+    s.gate.open();
     expect(await s.shop.exited).toBe('SIGKILL');
     const charge = h.chargeOf(orderId);
     // What the dead process left: the effect with its mark (after commit), or neither.
     expect((await h.effectsOf(orderId)).effects).toEqual(point === 'after-commit' ? [charge.transactionId] : []);
 
     s.shop = await startShopProcess(h.config);
-    await h.sandbox.waitForDeliveries(30_000);
+    await h.sandbox.waitForDeliveries(DELIVERIES_SETTLED_MS);
     const delivery = h.deliveryOf(charge.transactionId);
     expect(delivery?.state).toBe('delivered');
     // Deliveries during the dead process's lease were told to retry (409); none ran the handler twice.
@@ -33,7 +41,7 @@ describe.skipIf(postgresSkipped)('a shop process killed with SIGKILL in its "mar
 
     expect(await h.effectsOf(orderId)).toEqual({ effects: [charge.transactionId], paidCount: 1 });
     expect(h.chargesOf(orderId)).toHaveLength(1);
-  });
+  }, CRASH_TEST_MS);
 
   it.each(['before its webhook', 'once its webhook is handled'] as const)(
     'a database server crash right after a payment is answered, %s: one charge and one effect, after the repay, the reconciliation and the webhook',
@@ -68,11 +76,12 @@ describe.skipIf(postgresSkipped)('a shop process killed with SIGKILL in its "mar
       expect(await h.effectsOf(orderId)).toEqual({ effects: [charge.transactionId], paidCount: 1 });
 
       s.gate.open();
-      await h.sandbox.waitForDeliveries(30_000);
+      await h.sandbox.waitForDeliveries(DELIVERIES_SETTLED_MS);
       expect((await h.sandbox.resend(h.deliveryOf(charge.transactionId)!.deliveryId)).state).toBe('delivered');
       expect(await h.effectsOf(orderId)).toEqual({ effects: [charge.transactionId], paidCount: 1 });
       expect(h.chargesOf(orderId)).toHaveLength(1);
     },
+    CRASH_TEST_MS,
   );
 
   it('a database server crash and restart between payments loses nothing: paid orders stay paid, handled events stay handled', async () => {
@@ -84,7 +93,7 @@ describe.skipIf(postgresSkipped)('a shop process killed with SIGKILL in its "mar
       expect(await h.pay(orderId)).toMatchObject({ status: 200, body: { status: 'succeeded' } });
     }
     await h.addOrder('restart-4');
-    await h.sandbox.waitForDeliveries(30_000);
+    await h.sandbox.waitForDeliveries(DELIVERIES_SETTLED_MS);
 
     h.server.stop('immediate');
     // While it is down: a payment fails before anything is sent (the shop's own order lookup fails first), and a webhook is told to come back.
@@ -103,9 +112,9 @@ describe.skipIf(postgresSkipped)('a shop process killed with SIGKILL in its "mar
       await h.payAgainOnceUnlocked(orderId);
     }
     expect(await h.pay('restart-4')).toMatchObject({ status: 200, body: { status: 'succeeded' } });
-    await h.sandbox.waitForDeliveries(30_000);
+    await h.sandbox.waitForDeliveries(DELIVERIES_SETTLED_MS);
     for (const orderId of [...before, 'restart-4']) {
       expect(await h.effectsOf(orderId)).toEqual({ effects: [h.chargeOf(orderId).transactionId], paidCount: 1 });
     }
-  });
+  }, CRASH_TEST_MS);
 });

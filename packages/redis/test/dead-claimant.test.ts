@@ -9,7 +9,10 @@ import type { ClaimHolderMessage } from './support/claim-holder';
 import { startMerchantApp, type MerchantApp, type MerchantAppConfig } from './support/merchant-app';
 import { redisSkipped, startRedisServer, type RedisServer } from '../../../tools/redis-server';
 
-const PROCESSING_TTL_MS = 300;
+/** Renewed every third of it (core's heartbeat): a renewal may come 2 s late, on a busy machine, and still hold the claim. */
+const PROCESSING_TTL_MS = 3_000;
+/** How late after its TTL a freed claim may be taken over: the survivor's polls and a busy machine's pauses. */
+const TAKEOVER_SLACK_MS = 2_000;
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const holderScript = fileURLToPath(new URL('./support/claim-holder.ts', import.meta.url));
 
@@ -62,7 +65,7 @@ describe.skipIf(redisSkipped())('a claim whose holder died is taken over after t
     await redis?.stop();
   });
 
-  it('while the holder lives its handler keeps the event (five TTLs); killed with SIGKILL, its claim frees within one TTL and the survivor runs the event', async () => {
+  it('while the holder lives its handler keeps the event (two TTLs); killed with SIGKILL, its claim frees within one TTL and the survivor runs the event', async () => {
     const { body, headers } = signWebhook({
       payload: {
         notifyTime: new Date().toISOString(),
@@ -82,7 +85,7 @@ describe.skipIf(redisSkipped())('a claim whose holder died is taken over after t
 
     const whileAlive: number[] = [];
     for (let sent = 0; sent < 10; sent += 1) {
-      await sleep(PROCESSING_TTL_MS / 2);
+      await sleep(PROCESSING_TTL_MS / 5);
       whileAlive.push(await post(survivor.routesUrl));
     }
     expect(whileAlive).toEqual(Array.from({ length: 10 }, () => 409));
@@ -100,7 +103,7 @@ describe.skipIf(redisSkipped())('a claim whose holder died is taken over after t
     const takenOverAfterMs = Date.now() - killedAt;
     console.info(`dead claimant: claim taken over ${takenOverAfterMs} ms after SIGKILL (claim TTL ${PROCESSING_TTL_MS} ms)`);
     expect(status).toBe(200);
-    expect(takenOverAfterMs).toBeLessThanOrEqual(PROCESSING_TTL_MS + 150);
+    expect(takenOverAfterMs).toBeLessThanOrEqual(PROCESSING_TTL_MS + TAKEOVER_SLACK_MS);
     expect(survivorRuns.map((event) => event.transactionId)).toEqual(['T-dead-1']);
     expect(await post(survivor.routesUrl)).toBe(200);
     expect(survivorRuns).toHaveLength(1);

@@ -1,18 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PaymentStoreUnavailableError, PaymentValidationError } from '@paymount/core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_KEY_PREFIX, RedisIdempotencyStore, type RedisIdempotencyStoreOptions } from '../src';
 import { adminClient, closeClients, storeClient, whenReady } from './support/clients';
 import { describeIdempotencyStoreContract } from '../../../tools/idempotency-store-contract';
 import { redisSkipped, startRedisServer, type RedisServer } from '../../../tools/redis-server';
 
-/** Polls `check` every 20 ms, at most `attempts` times. */
-async function eventually(check: () => Promise<boolean>, attempts = 100): Promise<void> {
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
+/** Polls `check` every 20 ms until it holds; fails after `withinMs`. */
+async function eventually(check: () => Promise<boolean>, withinMs = 10_000): Promise<void> {
+  for (const giveUpAt = Date.now() + withinMs; Date.now() < giveUpAt; await sleep(20)) {
     if (await check()) return;
-    await sleep(20);
   }
-  throw new Error('condition not met in time');
+  throw new Error(`condition not met within ${withinMs} ms`);
 }
 
 describe.skipIf(redisSkipped())('RedisIdempotencyStore', () => {
@@ -23,11 +22,10 @@ describe.skipIf(redisSkipped())('RedisIdempotencyStore', () => {
   beforeAll(async () => {
     redis = await startRedisServer();
   });
-  afterEach(async () => {
+  // After all, not each: the shared contract's tests run side by side.
+  afterAll(async () => {
     await Promise.all(stores.splice(0).map((store) => store.close()));
     await closeClients();
-  });
-  afterAll(async () => {
     await redis?.stop();
   });
 
@@ -48,14 +46,14 @@ describe.skipIf(redisSkipped())('RedisIdempotencyStore', () => {
   it('renews with PEXPIRE only while the key holds this claim\'s token', async () => {
     const store = await newStore({}, 'renew:');
     const admin = adminClient(redis.url);
-    expect(await store.claim('k', 1_000)).toBe(true);
+    expect(await store.claim('k', 30_000)).toBe(true);
     expect(await store.renew('k', 60_000)).toBe(true);
-    expect(await admin.pttl('renew:k')).toBeGreaterThan(1_000);
+    expect(await admin.pttl('renew:k')).toBeGreaterThan(30_000);
     // Another instance's claim under the same key (ours expired and it took the key): our renewal leaves it alone.
-    await admin.set('renew:k', 'another-token', 'PX', 1_000);
+    await admin.set('renew:k', 'another-token', 'PX', 30_000);
     expect(await store.renew('k', 60_000)).toBe(false);
     expect(await admin.get('renew:k')).toBe('another-token');
-    expect(await admin.pttl('renew:k')).toBeLessThanOrEqual(1_000);
+    expect(await admin.pttl('renew:k')).toBeLessThanOrEqual(30_000);
   });
 
   it('grants a key to exactly one of many concurrent claims from separate connections', async () => {
@@ -110,11 +108,11 @@ describe.skipIf(redisSkipped())('RedisIdempotencyStore', () => {
   it('complete() marks the key done for its own TTL', async () => {
     const store = await newStore({}, 'done:');
     const admin = adminClient(redis.url);
-    await store.claim('k', 1_000);
+    await store.claim('k', 30_000);
     await store.complete('k', 86_400_000);
     expect(await admin.get('done:k')).toBe('done');
-    expect(await admin.pttl('done:k')).toBeGreaterThan(1_000);
-    expect(await store.claim('k', 1_000)).toBe(false);
+    expect(await admin.pttl('done:k')).toBeGreaterThan(30_000);
+    expect(await store.claim('k', 30_000)).toBe(false);
   });
 
   it('state() tells every instance whether a key is being processed, done or free', async () => {
@@ -207,8 +205,9 @@ describe.skipIf(redisSkipped())('RedisIdempotencyStore', () => {
     const other = await newStore({}, 'orphan:');
     const admin = adminClient(redis.url);
 
-    // Writes wait on the server while paused: the SET lands after the client gave up on it.
-    await admin.call('CLIENT', 'PAUSE', '400', 'WRITE');
+    // Writes wait on the server while paused: the SET lands after the client gave up on it (its 100 ms time-out
+    // may fire late on a busy machine and still come 2 s before the pause ends).
+    await admin.call('CLIENT', 'PAUSE', '2500', 'WRITE');
     await expect(store.claim('k', 60_000)).rejects.toBeInstanceOf(PaymentStoreUnavailableError);
     await eventually(async () => (await admin.exists('orphan:k')) === 1);
     // The next healthy answer triggers the undo.

@@ -36,7 +36,7 @@ describe.skipIf(redisSkipped())('replays against Redis with maxmemory 3mb and no
     admin = adminClient(redis.url);
     await admin.config('SET', 'maxmemory', '3mb');
     await admin.config('SET', 'maxmemory-policy', 'noeviction');
-    sandbox = await startSandbox({ allowLocalNotifyUrl: true, rateLimit: false, webhookRetryDelaysMs: [1_000, 1_000, 1_000] });
+    sandbox = await startSandbox({ allowLocalNotifyUrl: true, rateLimit: false, webhookRetryDelaysMs: [3_000, 3_000, 3_000] });
     app = await startMerchantApp({ sandbox: { ...sandbox }, redis: { host: '127.0.0.1', port: redis.port }, keyPrefix: 'replay:' }, (event) => {
       if (failFirstRun.delete(event.referenceOrderId ?? '')) throw new Error('the order database is unavailable');
       events.push(event);
@@ -126,7 +126,7 @@ describe.skipIf(redisSkipped())('replays against Redis with maxmemory 3mb and no
     await sandbox.waitForDeliveries(10_000);
     failFirstRun.add('replay-e2');
     const e2 = await pay('replay-e2');
-    // E2's first delivery failed (500); the sandbox retries it 1 s later.
+    // E2's first delivery failed (500); the sandbox retries it 3 s later: the replay below comes first, however busy the machine.
     for (let wait = 0; deliveryOf(e2)?.attempts[0]?.status !== 500; wait += 1) {
       expect(wait).toBeLessThan(250);
       await new Promise((resolve) => setTimeout(resolve, 20));

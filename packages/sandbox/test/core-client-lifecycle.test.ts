@@ -217,8 +217,9 @@ describe('refund', () => {
 
   it('a refund whose every attempt times out is pending, never failed; asked again with its transactionRequestId it is answered, still once', async () => {
     const payment = await pay(1300);
-    sandbox.injectFault({ kind: 'delay', delayMs: 1_000, path: '/v1/checkout/refund' });
-    const oneShot = createPaymentClient(clientOptions({ timeoutMs: 150, retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } }));
+    sandbox.injectFault({ kind: 'delay', delayMs: 2_500, path: '/v1/checkout/refund' }); // answered 2 s after the client gave up, however busy the machine
+    // The call has 2 s to reach the sandbox and be processed; its answer comes 2 s after the client gave up.
+    const oneShot = createPaymentClient(clientOptions({ timeoutMs: 2_000, retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } }));
     try {
       const input: RefundInput = { originalTransactionId: payment.transactionId, amount: { priceCurrency: 'USD', orderAmount: 400 } };
       const unknown = await oneShot.refund(input);
@@ -249,13 +250,14 @@ describe('getTransaction', () => {
     const attemptLog = (fields: unknown) => void attempts.push(fields as (typeof attempts)[number]);
     const patient = createPaymentClient(
       clientOptions({
-        timeoutMs: 800,
+        // The delayed attempt is cut 2 s before its answer comes, and the others have 2 s to be answered, on a busy machine too.
+        timeoutMs: 2_000,
         retry: { maxAttempts: 4, baseDelayMs: 1, maxDelayMs: 1 },
         logger: { ...logger, debug: (fields: unknown, ...rest: unknown[]) => (attemptLog(fields), record(fields, ...rest)) },
       }),
     );
     try {
-      for (const fault of [{ kind: 'http-500' }, { kind: 'reset-before' }, { kind: 'delay', delayMs: 2_000 }] as const) {
+      for (const fault of [{ kind: 'http-500' }, { kind: 'reset-before' }, { kind: 'delay', delayMs: 4_000 }] as const) {
         sandbox.injectFault({ ...fault, path: '/v1/transaction/query' });
       }
       const details = await patient.getTransaction({ transactionId: payment.transactionId });

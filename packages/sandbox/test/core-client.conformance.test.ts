@@ -101,8 +101,9 @@ describe.each([
   });
 
   it('a call that times out on every attempt is pending with outcomeUnknown, never failed; the sandbox did charge', async () => {
-    sandbox.injectFault({ kind: 'delay', delayMs: 1_500, path: '/v1/checkout/sale' });
-    const oneShot = createPaymentClient(clientOptions({ timeoutMs: 150, retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } }));
+    sandbox.injectFault({ kind: 'delay', delayMs: 2_500, path: '/v1/checkout/sale' }); // answered 2 s after the client gave up, however busy the machine
+    // The call has 2 s to reach the sandbox and be processed; its answer comes 2 s after the client gave up.
+    const oneShot = createPaymentClient(clientOptions({ timeoutMs: 2_000, retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } }));
     try {
       const input = order();
       const result = await oneShot.directPayment({ ...input, cardEncryptedData: token() });

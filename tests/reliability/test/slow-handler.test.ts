@@ -14,13 +14,17 @@ import { Shop, shopOptions } from '../support/shop';
 /**
  * Security review, finding 5: an inline handler slower than the in-flight
  * claim TTL ran twice, concurrently, when a retry arrived after the claim
- * expired. Scaled down: the claim lives 300 ms unrenewed, the handler takes
- * 1.5 s, the service gives up waiting after 250 ms and retries while it runs,
- * and the test re-delivers the same body itself every 150 ms on top.
+ * expired. Scaled down: the claim lives 3 s unrenewed, the handler takes
+ * 8 s, the service gives up waiting after 2 s and retries while it runs, and
+ * the test re-delivers the same body itself every 500 ms on top. Each verdict
+ * leaves a busy machine 2 s or more: a renewal (every third of the TTL) may
+ * come that late, a 409 that late, the last 409s are due 4 s before the
+ * handler ends, and the service's last attempt 2.8 s after.
  */
-const PROCESSING_TTL_MS = 300;
-const SLOW_HANDLER_MS = 1_500;
+const PROCESSING_TTL_MS = 3_000;
+const SLOW_HANDLER_MS = 8_000;
 const REDELIVERIES = 8;
+const REDELIVERY_EVERY_MS = 500;
 
 const agent = createAgent(8);
 const reports: string[] = [];
@@ -33,9 +37,9 @@ async function slowHandlerRun(adapter: AdapterName, store?: IdempotencyStore) {
   const sandbox = await startSandbox({
     allowLocalNotifyUrl: true,
     rateLimit: false,
-    webhookTimeoutMs: 250,
-    // Attempts at about 0, 0.35, 0.45, 0.65, 0.85 and 1.25 s, all while the handler runs, and 2.05 s after it.
-    webhookRetryDelaysMs: [100, 100, 200, 200, 400, 800],
+    webhookTimeoutMs: 2_000,
+    // Attempts at about 0, 2.1, 2.2, 2.4, 2.6, 3 and 3.8 s, all while the handler runs, and 10.8 s after it.
+    webhookRetryDelaysMs: [100, 100, 200, 200, 400, 800, 7_000],
   });
   const shop = new Shop();
   const log = captureLogger();
@@ -69,10 +73,10 @@ async function slowHandlerRun(adapter: AdapterName, store?: IdempotencyStore) {
     while ((delivery = sandbox.deliveries()[0]) === undefined || shop.handlerRuns.length === 0) await sleep(10);
     const direct: Answer[] = [];
     for (let sent = 0; sent < REDELIVERIES; sent += 1) {
-      await sleep(150);
+      await sleep(REDELIVERY_EVERY_MS);
       direct.push(await deliverTo(agent, routesUrl, replayOf(sandbox, delivery)));
     }
-    await sandbox.waitForDeliveries(10_000);
+    await sandbox.waitForDeliveries(30_000);
     const attempts = sandbox.deliveries()[0]!.attempts.map((attempt) => attempt.status ?? 'no answer');
     reports.push(
       `  ${adapter} + ${store ? 'Redis' : 'memory'} store: ${shop.handlerRuns.length} run(s), ${completed} completed, at most ${mostAtOnce} at once; ` +
@@ -95,7 +99,8 @@ async function slowHandlerRun(adapter: AdapterName, store?: IdempotencyStore) {
   }
 }
 
-describe('finding 5: a slow inline webhook handler never runs twice at once', () => {
+// Side by side: each run mostly waits on its slow handler.
+describe.concurrent('finding 5: a slow inline webhook handler never runs twice at once', () => {
   it('express with the default memory store: runs once and completes once through the service retries and direct re-deliveries', async () => {
     await slowHandlerRun('express');
   });

@@ -8,6 +8,12 @@ export const WALLET_TOKEN = JSON.stringify({
   signedMessage: '{"encryptedMessage":"c2VjcmV0LWNhcmQtY3J5cHRvZ3JhbQ","ephemeralPublicKey":"BPubKey"}',
 });
 
+/**
+ * An attempt's time limit in a test that scripts a hung attempt beside others that must be answered (or reach the
+ * service) in time: a busy machine may take 2 s to answer a local request.
+ */
+export const ATTEMPT_TIMEOUT_MS = 2_000;
+
 export function clientOptions(baseUrl: string, overrides: Partial<PaymentClientOptions> = {}): PaymentClientOptions {
   return {
     apiKey: API_KEY,

@@ -20,8 +20,11 @@ const TAKEOVER_WAIT_MS = 20_000;
 export const crashRuns = (runs: number): Array<[CrashPoint, number]> =>
   CRASH_POINTS.flatMap((point) => Array.from({ length: runs }, (_, n): [CrashPoint, number] => [point, n + 1]));
 
-/** A delivery retried every quarter second for 8 s: soon after a dead shop's claim lapses and its successor listens. */
-const WEBHOOK_RETRIES = [100, ...Array.from({ length: 32 }, () => 250)];
+/**
+ * A delivery retried every quarter second for a minute: soon after a dead shop's claim lapses and its successor
+ * listens, which a busy machine may take tens of seconds to start.
+ */
+export const WEBHOOK_RETRIES = [100, ...Array.from({ length: 240 }, () => 250)];
 
 /** What a route answered; undefined when the shop died before answering. */
 export type Answer = { status: number; body: Record<string, unknown> } | undefined;
