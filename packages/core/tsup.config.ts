@@ -14,7 +14,7 @@ const entry = {
 };
 
 /**
- * The web build binds the web platform: every import of platform/current (or
+ * The web builds bind the web platform: every import of platform/current (or
  * platform/current-verifier) resolves to its `.web.ts` twin.
  */
 const webPlatform: Plugin = {
@@ -26,18 +26,31 @@ const webPlatform: Plugin = {
   },
 };
 
-// Built twice, with one set of declarations: package.json's `exports` picks the build by condition.
+/**
+ * The edge build binds schemas/compiled to its no-eval twin: workerd and the
+ * edge runtime forbid code generation, so zod's compiler could only fall back
+ * to the parser there, and it is about 9 KB of a Worker's gzipped bundle.
+ */
+const noEvalSchemas: Plugin = {
+  name: 'paymount-no-eval-schemas',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)schemas\/compiled$|^\.\/compiled$/ }, () => ({
+      path: fileURLToPath(new URL('src/schemas/compiled.no-eval.ts', import.meta.url)),
+    }));
+  },
+};
+
+/** A build for runtimes other than Node: Web Crypto and fetch, no node:* import. */
+const webBuild = (outDir: string, esbuildPlugins: Plugin[]) =>
+  packageBuild(entry, { outDir, splitting: true, dts: false, platform: 'neutral', target: 'es2022', esbuildPlugins });
+
+// Built three times, with one set of declarations: package.json's `exports` picks the build by condition.
 export default [
   // Node (the `node` condition): node:crypto and undici. shims: the CJS build gets import.meta.url,
-  // which platform/node/otel.ts resolves the optional peer from. The web build's folder is its own to clean.
-  packageBuild(entry, { splitting: true, shims: true, clean: ['!web/**'] }),
-  // Every other runtime (workerd, edge-light, Bun, Deno, browsers, default): Web Crypto and fetch, no node:* import.
-  packageBuild(entry, {
-    outDir: 'dist/web',
-    splitting: true,
-    dts: false,
-    platform: 'neutral',
-    target: 'es2022',
-    esbuildPlugins: [webPlatform],
-  }),
+  // which platform/node/otel.ts resolves the optional peer from. The other builds' folders are their own to clean.
+  packageBuild(entry, { splitting: true, shims: true, clean: ['!web/**', '!edge/**'] }),
+  // Runtimes that allow code generation (Bun, Deno, browsers, `worker`, default): zod's compiled fast path.
+  webBuild('dist/web', [webPlatform]),
+  // Runtimes that forbid it (`workerd`, `edge-light`): the same code with zod's parser alone.
+  webBuild('dist/edge', [webPlatform, noEvalSchemas]),
 ];

@@ -123,7 +123,7 @@ const isZod = (specifier: string) => specifier === 'zod' || specifier.startsWith
 
 it('@paymount/core/webhooks loads neither undici nor any zod, on Node and on the web build, from import and require', () => {
   const packageDir = `${import.meta.dirname}/..`;
-  for (const file of ['dist/webhooks.js', 'dist/webhooks.cjs', 'dist/web/webhooks.js', 'dist/web/webhooks.cjs']) {
+  for (const file of ['dist/webhooks.js', 'dist/webhooks.cjs', 'dist/web/webhooks.js', 'dist/web/webhooks.cjs', 'dist/edge/webhooks.js', 'dist/edge/webhooks.cjs']) {
     const loaded = [...loadedBy(`${packageDir}/${file}`)].sort();
     // The verifier runs checks generated from the webhook schemas (scripts/compile-webhook-checks.ts), not zod.
     expect(loaded.filter((specifier) => specifier === 'undici' || isZod(specifier) || specifier === 'module'), file).toEqual([]);
@@ -149,7 +149,7 @@ it('publint and Are The Types Wrong find no problem in the packed package', () =
 
 describe('export conditions pick the platform build', () => {
   const packageDir = `${import.meta.dirname}/..`;
-  const web = ['workerd', 'worker', 'edge-light', 'browser', 'bun', 'deno'];
+  const web = ['worker', 'browser', 'bun', 'deno'];
   const entries = [
     ['@paymount/core', 'index'],
     ['@paymount/core/schemas', 'schemas'],
@@ -158,9 +158,12 @@ describe('export conditions pick the platform build', () => {
     ['@paymount/core/webhooks', 'webhooks'],
   ] as const;
   // What each resolver adds on its own: Bun and Deno also match `node`, workerd's bundler `worker`, Next's edge `browser`.
-  const cases: Array<[string, string[], 'web' | 'node']> = [
+  // workerd and the edge runtime, which forbid code generation, take the edge build: the web build without zod's compiler.
+  const cases: Array<[string, string[], 'web' | 'edge' | 'node']> = [
     // [condition, the conditions active, the build expected]
     ...web.map((condition): [string, string[], 'web'] => [condition, [condition, 'node'], 'web']),
+    ['workerd', ['workerd', 'worker', 'browser', 'node'], 'edge'],
+    ['edge-light', ['edge-light', 'browser', 'node'], 'edge'],
     ['node', ['node'], 'node'],
     ['default', [], 'web'],
   ];
@@ -169,16 +172,22 @@ describe('export conditions pick the platform build', () => {
     for (const [specifier, name] of entries) {
       for (const [kind, extension] of [['import', 'js'], ['require', 'cjs']] as const) {
         const file = await resolvedFile(specifier, packageDir, conditions, kind);
-        expect(relative(packageDir, file)).toBe(`dist/${build === 'web' ? 'web/' : ''}${name}.${extension}`);
+        expect(relative(packageDir, file)).toBe(`dist/${build === 'node' ? '' : `${build}/`}${name}.${extension}`);
       }
     }
   });
 
-  it('the web build imports nothing of Node or undici', () => {
-    const files = readdirSync(`${packageDir}/dist/web`).filter((file) => /\.c?js$/.test(file));
+  it.each(['web', 'edge'])('the %s build imports nothing of Node or undici', (build) => {
+    const files = readdirSync(`${packageDir}/dist/${build}`).filter((file) => /\.c?js$/.test(file));
     expect(files.length).toBeGreaterThan(4);
     const nodeImport = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)["'](node:[^"']+|undici|module|crypto|net|tls|http|diagnostics_channel)["']/;
-    for (const file of files) expect(readFileSync(`${packageDir}/dist/web/${file}`, 'utf8')).not.toMatch(nodeImport);
+    for (const file of files) expect(readFileSync(`${packageDir}/dist/${build}/${file}`, 'utf8')).not.toMatch(nodeImport);
+  });
+
+  it("the web build compiles its schemas with zod's compiler, the edge build never calls it", () => {
+    const compiles = (build: string) =>
+      readdirSync(`${packageDir}/dist/${build}`).some((file) => /\.js$/.test(file) && /\.compile\(/.test(readFileSync(`${packageDir}/dist/${build}/${file}`, 'utf8')));
+    expect([compiles('web'), compiles('edge')]).toEqual([true, false]);
   });
 
   it('plain Node takes the Node build', () => {
