@@ -8,7 +8,7 @@ import { redisSkipped, startRedisServer, type RedisServer } from '../../../tools
 import { killMerchantProcess, startMerchantProcess, stopMerchantProcess, type MerchantProcess } from './support/processes';
 import { startQueuedApp, type QueuedApp } from './support/queued-app';
 import { recordKeys, SHIPMENTS_TABLE } from './support/records';
-import { adminClient, appConfig, counts, eventKeyOf, FAST_RECOVERY } from './support/scenario';
+import { adminClient, appConfig, counts, eventKeyOf, FAST_RECOVERY, KILLED_HANDLER_MS } from './support/scenario';
 import { waitFor } from './support/wait';
 import { testPool } from '../../../tools/postgres-pool';
 
@@ -35,7 +35,7 @@ describe.skipIf(redisSkipped() || postgresSkipped)('queued workers on @paymount/
     app = await startQueuedApp(config, () => {
       throw new Error('the app process runs no handler');
     });
-    const workerConfig = { app: { ...config, serve: false, workers: FAST_RECOVERY.workers }, behaviour: { handlerMs: 2_000, effectAt: 'start', transactional: true } } as const;
+    const workerConfig = { app: { ...config, serve: false, workers: FAST_RECOVERY.workers }, behaviour: { handlerMs: KILLED_HANDLER_MS, effectAt: 'start', transactional: true } } as const;
     workers.push(...(await Promise.all([0, 1].map(() => startMerchantProcess(workerConfig)))));
   }, 60_000);
   afterAll(async () => {

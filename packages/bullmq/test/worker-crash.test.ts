@@ -5,7 +5,7 @@ import { redisSkipped, startRedisServer, type RedisServer } from '../../../tools
 import { recordKeys, type HandlerBehaviour } from './support/records';
 import { killMerchantProcess, startMerchantProcess, stopMerchantProcess, type MerchantProcess } from './support/processes';
 import { startQueuedApp, type QueuedApp } from './support/queued-app';
-import { adminClient, appConfig, counts, eventKeyOf, FAST_RECOVERY } from './support/scenario';
+import { adminClient, appConfig, counts, eventKeyOf, FAST_RECOVERY, KILLED_HANDLER_MS } from './support/scenario';
 import { waitFor } from './support/wait';
 
 describe.skipIf(redisSkipped())('a worker process killed (SIGKILL) in the middle of a job', () => {
@@ -49,27 +49,27 @@ describe.skipIf(redisSkipped())('a worker process killed (SIGKILL) in the middle
   }
 
   it('killed before its effect: the other worker takes the job over once the lock lapses, and the effect happens once', async () => {
-    const { key, first, other, records } = await oneEventOnTwoWorkers('crash-before', { handlerMs: 2_000, effectAt: 'end' });
+    const { key, first, other, records } = await oneEventOnTwoWorkers('crash-before', { handlerMs: KILLED_HANDLER_MS, effectAt: 'end' });
     await killMerchantProcess(first);
 
-    await waitFor('the other worker to finish the job', async () => (await counts(admin, records.effects))[key] === 1, 20_000);
+    await waitFor('the other worker to finish the job', async () => (await counts(admin, records.effects))[key] === 1, 30_000);
     expect(other.started.map((run) => run.key)).toEqual([key]);
     expect(await counts(admin, records.runs)).toEqual({ [key]: 2 });
     expect(await counts(admin, records.effects)).toEqual({ [key]: 1 });
     expect(await admin.hget(records.keyed, key)).toBe(String(other.pid));
-  });
+  }, 60_000);
 
   it('killed after its effect but before the event was marked handled: the handler runs again, so a plain effect happens twice and one keyed by the event once', async () => {
-    const { key, first, other, records } = await oneEventOnTwoWorkers('crash-after', { handlerMs: 2_000, effectAt: 'start' });
+    const { key, first, other, records } = await oneEventOnTwoWorkers('crash-after', { handlerMs: KILLED_HANDLER_MS, effectAt: 'start' });
     await waitFor('the first run’s effect', async () => (await counts(admin, records.effects))[key] === 1);
     await killMerchantProcess(first);
 
-    await waitFor('the other worker to run it again', async () => (await counts(admin, records.effects))[key] === 2, 20_000);
+    await waitFor('the other worker to run it again', async () => (await counts(admin, records.effects))[key] === 2, 30_000);
     expect(other.started.map((run) => run.key)).toEqual([key]);
     // At least once for what the handler does outside the dedupe store: the killed run never reached completion.
     expect(await counts(admin, records.runs)).toEqual({ [key]: 2 });
     // Exactly once for an effect written under the event's dedupe key (or, with @paymount/postgres, in its transaction).
     expect(await admin.hlen(records.keyed)).toBe(1);
     expect(await admin.hget(records.keyed, key)).toBe(String(first.pid));
-  });
+  }, 60_000);
 });

@@ -4,12 +4,12 @@ import { SERVICE_TIMESTAMP_REACH_MS } from '../src/orders/late-arrival';
 import type { PaymentRoutesOptions } from '../src/routes/types';
 import type { PaymentEvent } from '../src/webhooks/event';
 import { startLateProxy, type LateProxy } from './support/late-proxy';
-import { orderAppsClosedAfterEach, payHostedPage, type OrderApp } from './support/order-app';
+import { ATTEMPT_TIMEOUT_MS, HELD_ANSWER_MS, orderAppsClosedAfterEach, payHostedPage, type OrderApp } from './support/order-app';
 
 const SALE_PATH = '/v1/checkout/sale';
 const CHECKOUT_PATH = '/v1/checkout/create-session';
-/** The client gives up on an attempt after 1 s and on the whole call after 2.5 s; the late requests arrive well after. */
-const CLIENT_LIMITS = { retry: { maxAttempts: 1 }, timeoutMs: 1_000, deadlineMs: 2_500 };
+/** The client gives up on an attempt after 2 s and on the whole call after 2.5 s; the late requests arrive well after. */
+const CLIENT_LIMITS = { retry: { maxAttempts: 1 }, timeoutMs: ATTEMPT_TIMEOUT_MS, deadlineMs: 2_500 };
 const SLOW_TEST_MS = 30_000;
 
 const app = orderAppsClosedAfterEach();
@@ -39,7 +39,7 @@ const eventsOf = (events: PaymentEvent[], referenceOrderId: string) =>
 const processed = (shop: OrderApp, orderId: string) => shop.sandbox.charges().filter((charge) => charge.referenceOrderId === orderId);
 
 describe('a payment the service processes after the client gave up', () => {
-  it.each([4_000, 10_000])(
+  it.each([HELD_ANSWER_MS + 1_000, 10_000])(
     'a wallet payment delivered %i ms late, then a checkout: the session goes out under the same id and the late sale is refused; one charge',
     async (lateMs) => {
       const { shop, proxy } = await lateShop();
@@ -63,7 +63,7 @@ describe('a payment the service processes after the client gave up', () => {
     async () => {
       const { shop, proxy } = await lateShop();
       const orderId = shop.order();
-      proxy.holdNext(SALE_PATH, 1_500);
+      proxy.holdNext(SALE_PATH, HELD_ANSWER_MS);
       expect((await shop.pay(orderId)).json).toMatchObject({ status: 'pending' });
       await proxy.delivered();
       const again = await shop.checkout(orderId);
@@ -79,13 +79,14 @@ describe('a payment the service processes after the client gave up', () => {
     async () => {
       const { shop, proxy } = await lateShop();
       const orderId = shop.order();
-      proxy.holdNext(SALE_PATH, 4_000);
+      proxy.holdNext(SALE_PATH, 'released');
       const first = await shop.pay(orderId);
       expect(first.json).toMatchObject({ status: 'pending' });
       shop.sandbox.clock.advance(6_000);
       expect((await shop.status(orderId)).json).toMatchObject({ status: 'pending' });
       const again = await shop.pay(orderId);
       expect(again.json).toMatchObject({ status: 'succeeded', transactionRequestId: first.json.transactionRequestId });
+      proxy.release();
       await proxy.delivered();
       expect(shop.charges(orderId)).toBe(1);
       expect(processed(shop, orderId)).toHaveLength(1);
@@ -98,9 +99,10 @@ describe('a payment the service processes after the client gave up', () => {
     async () => {
       const { shop, proxy } = await lateShop({ notifyUrl: () => undefined });
       const orderId = shop.order();
-      proxy.holdNext(SALE_PATH, 4_000);
+      proxy.holdNext(SALE_PATH, 'released');
       expect((await shop.pay(orderId)).json).toMatchObject({ status: 'pending' });
       expect(await shop.paymentRoutes.reconcile({ olderThanMs: 0 })).toEqual({ checked: 1, settled: 0, stillPending: 1, errors: 0 });
+      proxy.release();
       await proxy.delivered();
       expect(await shop.paymentRoutes.reconcile({ olderThanMs: 0 })).toEqual({ checked: 1, settled: 1, stillPending: 0, errors: 0 });
       expect(eventsOf(shop.events, orderId)).toEqual(['payment.succeeded']);
@@ -140,7 +142,7 @@ describe('an order whose record the store lost', () => {
     const store = new MemoryOrderAttemptStore();
     const shop = await app({ options: (sandbox) => ({ client: { ...sandbox.clientOptions(), ...CLIENT_LIMITS }, orders: { store } }) });
     const orderId = shop.order();
-    shop.sandbox.injectFault({ kind: 'delay', path: SALE_PATH, delayMs: 3_000 });
+    shop.sandbox.injectFault({ kind: 'delay', path: SALE_PATH, delayMs: HELD_ANSWER_MS });
     const first = await shop.pay(orderId);
     expect(first.json).toMatchObject({ status: 'pending' });
     await store.delete(orderId);
@@ -230,11 +232,12 @@ describe('cancelCheckout of a session whose answer was lost', () => {
   it('one whose request never reached the service: opened now under that id and expired, so a late copy opens nothing payable', async () => {
     const { shop, proxy } = await lateShop();
     const orderId = shop.order();
-    proxy.holdNext(CHECKOUT_PATH, 1_500);
+    proxy.holdNext(CHECKOUT_PATH, 'released');
     const lost = await shop.checkout(orderId);
     expect(lost.status).toBe(504);
     const cancelled = await shop.paymentRoutes.cancelCheckout(orderId);
     expect(cancelled).toMatchObject({ outcome: 'cancelled' });
+    proxy.release();
     await proxy.delivered();
     // The late copy was answered with the session already expired: it opened nothing the shopper could pay.
     const sessionId = cancelled.outcome === 'cancelled' ? cancelled.sessionId : '';

@@ -3,7 +3,7 @@ import { PaymentStoreUnavailableError } from '../src/errors';
 import { MemoryOrderAttemptStore } from '../src/orders/memory-store';
 import type { OrderAttemptStore } from '../src/orders/store';
 import type { PaymentEvent } from '../src/webhooks/event';
-import { gate, holdSucceededEvents, orderAppsClosedAfterEach, payHostedPage, type OrderAppSetup } from './support/order-app';
+import { gate, HELD_ANSWER_MS, holdSucceededEvents, orderAppsClosedAfterEach, payHostedPage, type OrderAppSetup } from './support/order-app';
 
 const SALE_PATH = '/v1/checkout/sale';
 const CHECKOUT_PATH = '/v1/checkout/create-session';
@@ -46,7 +46,7 @@ describe('after a payment whose outcome was not known', () => {
     const shop = await app();
     // 8888 is declined by the sandbox: the first attempt ends F while its answer is held past the time-out.
     const orderId = shop.order({ amount: { orderAmount: 8888, priceCurrency: 'USD' } });
-    shop.sandbox.injectFault({ kind: 'delay', path: SALE_PATH, delayMs: 1_500 });
+    shop.sandbox.injectFault({ kind: 'delay', path: SALE_PATH, delayMs: HELD_ANSWER_MS });
     const first = await shop.pay(orderId);
     expect(first.json).toMatchObject({ status: 'pending' });
     const second = await shop.pay(orderId);
@@ -149,7 +149,7 @@ describe('GET /status', () => {
   it('asks the service about a pending payment once the last check is 5 s old', async () => {
     const shop = await app();
     const orderId = shop.order();
-    shop.sandbox.injectFault({ kind: 'delay', path: SALE_PATH, delayMs: 1_500 });
+    shop.sandbox.injectFault({ kind: 'delay', path: SALE_PATH, delayMs: HELD_ANSWER_MS });
     const pending = await shop.pay(orderId);
     expect(pending.json).toMatchObject({ status: 'pending' });
     expect((await shop.status(orderId)).json).toMatchObject({ status: 'pending' });
@@ -167,7 +167,7 @@ describe('handlers.reconcile()', () => {
     const paidNow = shop.order();
     const paidLater = shop.order();
     expect((await shop.pay(paidNow)).json).toMatchObject({ status: 'succeeded' });
-    shop.sandbox.injectFault({ kind: 'delay', path: SALE_PATH, delayMs: 1_500 });
+    shop.sandbox.injectFault({ kind: 'delay', path: SALE_PATH, delayMs: HELD_ANSWER_MS });
     expect((await shop.pay(paidLater)).json).toMatchObject({ status: 'pending' });
     expect(shop.sandbox.deliveries()).toEqual([]);
     expect(await shop.paymentRoutes.reconcile({ olderThanMs: 60_000 })).toEqual({ checked: 0, settled: 0, stillPending: 0, errors: 0 });

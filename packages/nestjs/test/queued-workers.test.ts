@@ -41,7 +41,7 @@ class ShutdownProbe implements BeforeApplicationShutdown {
 
   async beforeApplicationShutdown(): Promise<void> {
     slow.release();
-    for (let i = 0; i < 20 && (await this.queue.bullQueue.getJobState(slow.waitingJobId)) === 'waiting'; i += 1) await sleep(50);
+    for (let i = 0; i < 60 && (await this.queue.bullQueue.getJobState(slow.waitingJobId)) === 'waiting'; i += 1) await sleep(50);
   }
 }
 

@@ -84,16 +84,26 @@ function describeRunHandled(name: string, open: () => Promise<PostgresDatabase>,
         const [slow, other] = [createPostgresStores(db).idempotency, createPostgresStores(await open()).idempotency];
         const key = freshKey();
         expect(await slow.claim(key, 100)).toBe(true);
+        // The slow handler writes, then waits until the other instance has its claim: no timer decides who is first.
+        let wrote = () => {};
+        const written = new Promise<void>((resolve) => (wrote = resolve));
+        let release = () => {};
+        const released = new Promise<void>((resolve) => (release = resolve));
         const slowRun = slow.runHandled(key, 60_000, async (tx) => {
           await tx.query('INSERT INTO handler_effects (key, run) VALUES ($1, $2)', [key, 'slow']);
-          await sleep(400);
+          wrote();
+          await released;
         });
-        await sleep(200);
-        expect(await other.claim(key, 60_000)).toBe(true);
-        await other.runHandled(key, 60_000, async (tx) => {
+        await written;
+        // Refused while the 100 ms lease holds, taken once it has lapsed.
+        while (!(await other.claim(key, 60_000))) await sleep(50);
+        const otherRun = other.runHandled(key, 60_000, async (tx) => {
           await tx.query('INSERT INTO handler_effects (key, run) VALUES ($1, $2)', [key, 'other']);
         });
-        await expect(slowRun).rejects.toBeInstanceOf(ClaimLostError);
+        const slowLost = expect(slowRun).rejects.toBeInstanceOf(ClaimLostError);
+        release();
+        await otherRun;
+        await slowLost;
         expect(await effectsOf(db, key)).toEqual(['other']);
         expect(await slow.state(key)).toBe('done');
       },

@@ -1,4 +1,4 @@
-import { createPaymentClient, PaymentError, signWebhook } from '@paymount/core';
+import { createPaymentClient, MemoryOrderAttemptStore, PaymentError, signWebhook } from '@paymount/core';
 import { startSandbox, type Sandbox } from '@paymount/sandbox';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADAPTERS, startMerchantApp, type AdapterName, type MerchantApp } from '../support/apps';
@@ -20,6 +20,34 @@ import { captureTelemetry } from '../../../tools/telemetry-testing';
  * the HMAC key), which are not recorded.
  */
 const agent = createAgent(32);
+
+/**
+ * The order store, able to hold the next request that takes an order's lock right after it took it, until
+ * release(): a request for the order sent meanwhile finds it busy, however slow the machine.
+ */
+class LockHoldingStore extends MemoryOrderAttemptStore {
+  private held: { orderId: string; taken: () => void; released: Promise<void> } | undefined;
+
+  holdNextLock(orderId: string): { taken: Promise<void>; release: () => void } {
+    let taken = () => {};
+    let release = () => {};
+    const whenTaken = new Promise<void>((resolve) => (taken = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    this.held = { orderId, taken, released };
+    return { taken: whenTaken, release };
+  }
+
+  override async lock(referenceOrderId: string, ttlMs: number): Promise<string | undefined> {
+    const token = await super.lock(referenceOrderId, ttlMs);
+    const held = this.held;
+    if (token !== undefined && held?.orderId === referenceOrderId) {
+      this.held = undefined;
+      held.taken();
+      await held.released;
+    }
+    return token;
+  }
+}
 const scanned: Record<string, { secrets: number; texts: number }> = {};
 afterAll(async () => {
   console.info(`secret scan: ${JSON.stringify(scanned)}`);
@@ -42,6 +70,7 @@ async function scenario(adapter: AdapterName): Promise<SecretScan> {
   const telemetry = captureTelemetry();
   const answers: Answer[] = [];
   let failNext = false;
+  const orderStore = new LockHoldingStore();
   let app: MerchantApp | undefined;
   try {
     app = await startMerchantApp(
@@ -63,6 +92,7 @@ async function scenario(adapter: AdapterName): Promise<SecretScan> {
         },
         }),
         telemetry: telemetry.telemetry,
+        orders: { store: orderStore },
       },
       { frameworkLog: (line) => void frameworkLog.push(line) },
     );
@@ -127,12 +157,15 @@ async function scenario(adapter: AdapterName): Promise<SecretScan> {
     const pendingOrder = ok();
     sandbox.injectFault({ kind: 'delay', path: '/v1/checkout/sale', times: 2, delayMs: 600 });
     await record(postJson(agent, `${routes}/wallet/pay`, { orderId: pendingOrder, token: token() }));
-    const [busy, paidMeanwhile] = await Promise.all([
-      postJson(agent, `${routes}/wallet/pay`, { orderId: pendingOrder, token: token() }),
-      postJson(agent, `${routes}/wallet/pay`, { orderId: pendingOrder, token: token() }),
-    ]);
+    // Two payments of it at once: the first holds the order's lock until the second has been answered busy.
+    const hold = orderStore.holdNextLock(pendingOrder);
+    const paying = postJson(agent, `${routes}/wallet/pay`, { orderId: pendingOrder, token: token() });
+    await hold.taken;
+    const busy = await postJson(agent, `${routes}/wallet/pay`, { orderId: pendingOrder, token: token() });
+    hold.release();
+    const paidMeanwhile = await paying;
     answers.push(busy, paidMeanwhile);
-    expect([busy.status, paidMeanwhile.status].sort()).toEqual([200, 409]);
+    expect([busy.status, paidMeanwhile.status]).toEqual([409, 200]);
     await record(send(agent, `${routes}/status?orderId=${guarded}`));
     await record(send(agent, `${routes}/status?orderId=${encodeURIComponent(stray)}`));
     sandbox.clock.advance(120_000);

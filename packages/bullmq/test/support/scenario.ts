@@ -4,11 +4,18 @@ import { Redis } from 'ioredis';
 import type { RedisServer } from '../../../../tools/redis-server';
 import type { QueuedAppConfig } from './queued-app';
 
-/** Short enough for a test, in the proportions the defaults keep: the job's lock outlives the event's claim. */
+/**
+ * Short enough for a test, in the proportions the defaults keep: the job's lock outlives the event's claim.
+ * Long enough that a live handler keeps both on a loaded machine: the claim is renewed every third of its TTL
+ * and the lock every half of its duration, so a renewal can come 2 s late before either lapses.
+ */
 export const FAST_RECOVERY = {
-  processingTtlMs: 1_000,
-  workers: { concurrency: 2, lockDurationMs: 1_500, stalledIntervalMs: 500, heldRetryDelayMs: 300 },
+  processingTtlMs: 3_000,
+  workers: { concurrency: 2, lockDurationMs: 4_000, stalledIntervalMs: 1_000, heldRetryDelayMs: 300 },
 } as const;
+
+/** A handler the test kills mid-run once it has started (or written): long enough that it is still running when the kill lands on a loaded machine, and longer than the claim's TTL, so its claim is renewed. */
+export const KILLED_HANDLER_MS = 5_000;
 
 export function appConfig(sandbox: Sandbox, redis: RedisServer, namespace: string, extra: Partial<QueuedAppConfig> = {}): QueuedAppConfig {
   return {

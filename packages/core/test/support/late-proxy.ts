@@ -10,8 +10,10 @@ import type { AddressInfo } from 'node:net';
  */
 export interface LateProxy {
   url: string;
-  /** The next request to `path` reaches the service `delayMs` later (`'never'`: dropped). */
-  holdNext(path: string, delayMs: number | 'never'): void;
+  /** The next request to `path` reaches the service `delayMs` later (`'never'`: dropped; `'released'`: at release()). */
+  holdNext(path: string, delayMs: number | 'never' | 'released'): void;
+  /** Sends on every request held until released: the test, not a timer, decides that it arrives after what came first. */
+  release(): void;
   /** Resolves once every held request that will be delivered has been answered by the service. */
   delivered(): Promise<void>;
   close(): Promise<void>;
@@ -25,7 +27,9 @@ async function bodyOf(req: IncomingMessage): Promise<Buffer> {
 
 /** `target()`: the service's base URL, read per request (known once the sandbox listens). */
 export async function startLateProxy(target: () => string): Promise<LateProxy> {
-  const holds: Array<{ path: string; delayMs: number | 'never' }> = [];
+  const holds: Array<{ path: string; delayMs: number | 'never' | 'released' }> = [];
+  let release = () => {};
+  let released = new Promise<void>((resolve) => (release = resolve));
   const inFlight = new Set<Promise<void>>();
   const forward = (req: IncomingMessage, body: Buffer, answer: (status: number, headers: IncomingMessage['headers'], body: Buffer) => void) =>
     new Promise<void>((resolve) => {
@@ -50,7 +54,8 @@ export async function startLateProxy(target: () => string): Promise<LateProxy> {
     }
     const delayMs = holds.splice(index, 1)[0]?.delayMs ?? 'never';
     if (delayMs === 'never') return;
-    const late = new Promise<void>((resolve) => setTimeout(resolve, delayMs)).then(() => forward(req, body, reply));
+    const wait = delayMs === 'released' ? released : new Promise<void>((resolve) => setTimeout(resolve, delayMs));
+    const late = wait.then(() => forward(req, body, reply));
     inFlight.add(late);
     void late.finally(() => inFlight.delete(late));
   });
@@ -59,6 +64,10 @@ export async function startLateProxy(target: () => string): Promise<LateProxy> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     holdNext: (path, delayMs) => void holds.push({ path, delayMs }),
+    release() {
+      release();
+      released = new Promise<void>((resolve) => (release = resolve));
+    },
     async delivered() {
       while (inFlight.size > 0) await Promise.all(inFlight);
     },

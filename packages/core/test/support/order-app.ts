@@ -7,6 +7,11 @@ import { createNodeMiddleware } from '../../src/routes/node-middleware';
 import type { MerchantOrder, PaymentRoutes, PaymentRoutesOptions } from '../../src/routes/types';
 import type { PaymentEvent } from '../../src/webhooks/event';
 
+/** The client's wait for each attempt: long enough that an answer the service does not hold never races it on a loaded machine. */
+export const ATTEMPT_TIMEOUT_MS = 2_000;
+/** How long a test holds an answer (a `delay` fault) or a request (a late proxy): at least 2 s past the client giving up. */
+export const HELD_ANSWER_MS = ATTEMPT_TIMEOUT_MS + 2_000;
+
 export interface Answer {
   status: number;
   retryAfter: string | null;
@@ -60,7 +65,7 @@ export async function startOrderApp(setup: OrderAppSetup = {}): Promise<OrderApp
   let routesUrl = '';
   const middleware = createNodeMiddleware(
     {
-      client: { ...sandbox.clientOptions(), retry: { maxAttempts: 1 }, timeoutMs: 1_000 },
+      client: { ...sandbox.clientOptions(), retry: { maxAttempts: 1 }, timeoutMs: ATTEMPT_TIMEOUT_MS },
       resolveOrder: (orderId) => known.get(orderId) ?? null,
       notifyUrl: () => `${routesUrl}/webhook`,
       wallet: { gatewayId: sandbox.gatewayId },
