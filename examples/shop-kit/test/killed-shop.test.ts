@@ -20,8 +20,8 @@ describe('a shop on PGlite killed with SIGKILL, restarted on the same data folde
   let shop: KilledShopProcess | undefined;
 
   beforeAll(async () => {
-    // Retries spanning a restart of the shop (PGlite opens its folder in a few seconds on a loaded machine).
-    sandbox = await startSandbox({ allowLocalNotifyUrl: true, log: false, webhookRetryDelaysMs: Array.from({ length: 40 }, () => 250) });
+    // Retries spanning a restart of the shop: PGlite opens its folder in a few seconds, in tens of seconds on a loaded machine.
+    sandbox = await startSandbox({ allowLocalNotifyUrl: true, log: false, webhookRetryDelaysMs: Array.from({ length: 120 }, () => 1_000) });
   });
   afterEach(async () => {
     await endProcess(shop, 'SIGKILL');
@@ -63,7 +63,7 @@ describe('a shop on PGlite killed with SIGKILL, restarted on the same data folde
     const order = await shop.createOrder();
     const unpaid = await shop.createOrder();
     expect(await payByWallet(config, order.id)).toMatchObject({ status: 200, body: { status: 'succeeded' } });
-    await sandbox.waitForDeliveries(30_000);
+    await sandbox.waitForDeliveries(150_000);
     const [charge] = chargesOf(order.id);
     expect(deliveryOf(charge!.transactionId)?.state).toBe('delivered');
     const paid = await shop.getOrder(order.id);
@@ -87,7 +87,7 @@ describe('a shop on PGlite killed with SIGKILL, restarted on the same data folde
     shop = await startKilledShop(config);
     // Not half-written: the handler's UPDATE was never committed.
     expect(await shop.getOrder(order.id)).toEqual(order);
-    await sandbox.waitForDeliveries(30_000);
+    await sandbox.waitForDeliveries(150_000);
     const delivery = deliveryOf(charge!.transactionId)!;
     expect(delivery.state).toBe('delivered');
     expect((await sandbox.resend(delivery.deliveryId)).state).toBe('delivered');
