@@ -133,9 +133,22 @@ async function sendHostile(app: MerchantApp, input: HostileRequest): Promise<Ans
   return send(agent, path, { method: input.method, headers, ...(withBody ? { body: input.body } : {}) });
 }
 
-/** The refusal shapes allowed: paymount's, or, on NestJS only, the answer of Nest's own body parser (documented). */
-function expectRefusalShape(adapter: AdapterName, answer: Answer): void {
-  expect(String(answer.headers['content-type'])).toMatch(/^application\/json/);
+/** A shopper's browser posting the checkout form: a form body, and an Accept that names a page. */
+const isBrowserFormPost = (input: HostileRequest) =>
+  input.route === '/checkout' && /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(input.contentType ?? '') && /text\/html/i.test(input.headers['accept'] ?? '');
+
+/**
+ * The refusal shapes allowed: paymount's JSON error, its failure page for a
+ * browser's form post to /checkout (where the headers ask for a page), or, on
+ * NestJS only, the answer of Nest's own body parser (documented).
+ */
+function expectRefusalShape(adapter: AdapterName, input: HostileRequest, answer: Answer): void {
+  const contentType = String(answer.headers['content-type']);
+  if (isBrowserFormPost(input) && /^text\/html/.test(contentType)) {
+    expect(answer.text).toMatch(/<h1>Payment could not start<\/h1>/);
+    return;
+  }
+  expect(contentType).toMatch(/^application\/json/);
   const json = answer.json as Record<string, unknown>;
   if (adapter === 'nest' && json && 'statusCode' in json) {
     // Nest's body parser: unparseable (400), too large (413), unsupported charset or encoding (415).
@@ -161,7 +174,7 @@ describe('hostile requests to every mounted route', () => {
             const key = `${adapter} ${route} ${answer.status}`;
             counts[key] = (counts[key] ?? 0) + 1;
             expect(answer.status, answer.text.slice(0, 300)).toBeLessThan(500);
-            if (answer.status >= 400) expectRefusalShape(adapter, answer);
+            if (answer.status >= 400) expectRefusalShape(adapter, input, answer);
           }),
           { seed: SEED, numRuns: RUNS_PER_ROUTE },
         );
