@@ -158,9 +158,15 @@ async function scenario(adapter: AdapterName): Promise<SecretScan> {
     sandbox.injectFault({ kind: 'delay', path: '/v1/checkout/sale', times: 2, delayMs: 600 });
     await record(postJson(agent, `${routes}/wallet/pay`, { orderId: pendingOrder, token: token() }));
     // Two payments of it at once: the first holds the order's lock until the second has been answered busy.
-    const hold = orderStore.holdNextLock(pendingOrder);
+    const hold = orderStore.holdNextLock(shop.resolveOrder(pendingOrder)!.referenceOrderId);
     const paying = postJson(agent, `${routes}/wallet/pay`, { orderId: pendingOrder, token: token() });
-    await hold.taken;
+    // A payment answered without taking the lock (the wrong order id held) fails here, not at the test's time-out.
+    await Promise.race([
+      hold.taken,
+      paying.then((answer) => {
+        throw new Error(`the first payment was answered ${answer.status} without taking the order's lock`);
+      }),
+    ]);
     // Released whatever the second answer, so a failing one never leaves the first (and the app's close) waiting.
     const busy = await postJson(agent, `${routes}/wallet/pay`, { orderId: pendingOrder, token: token() }).finally(hold.release);
     const paidMeanwhile = await paying;
