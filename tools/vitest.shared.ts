@@ -32,8 +32,10 @@ export function packageTests(overrides: ViteUserConfig['test'] = {}) {
     },
     test: {
       include: ['test/**/*.test.ts'],
-      testTimeout: 20_000,
-      hookTimeout: 30_000,
+      // Limits for a hung test, never a verdict: a test that starts Node processes, servers or PGlite takes
+      // several times as long with both cores busy (20 s was passed by 8 node -e runs in a loaded CI run).
+      testTimeout: 60_000,
+      hookTimeout: 90_000,
       ...overrides,
     },
   });

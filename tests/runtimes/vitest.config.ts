@@ -4,6 +4,4 @@ import { packageTests } from '../../tools/vitest.shared';
 // serves requests and calls the sandbox, and two cores are shared.
 export default packageTests({
   fileParallelism: false,
-  testTimeout: 30_000,
-  hookTimeout: 90_000,
 });

@@ -75,14 +75,14 @@ describe.skipIf(redisSkipped())('a worker-only Nest process (createApplicationCo
       startProcess({ role: 'worker', settings, records }),
     ]);
     queue = createWebhookQueue({ connection: redis.url, name: settings.queueName });
-  }, 60_000);
+  });
   afterAll(async () => {
     await Promise.all([http, worker].filter(Boolean).map(stopProcess));
     await queue?.close();
     await sandbox?.close();
     await redis?.stop();
     rmSync(dir, { recursive: true, force: true });
-  }, 30_000);
+  });
 
   async function keyOf(delivery: Delivery): Promise<string> {
     const { body, headers } = signWebhook({ rawBody: delivery.body, secret: sandbox.webhookSecret, deliveryId: 'key-of' });
