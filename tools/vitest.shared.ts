@@ -11,6 +11,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const TYPE_TESTS = { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: 'tsconfig.json' };
 
 /**
+ * Limits for a hung test, never a verdict: a test that starts Node processes, servers or PGlite takes
+ * several times as long with both cores busy (20 s was passed by 8 node -e runs in a loaded CI run).
+ */
+export const TEST_LIMITS = { testTimeout: 60_000, hookTimeout: 90_000 };
+
+/**
  * Tests run against the TypeScript sources of sibling packages, so a change in
  * @paymount/core is seen by the adapter tests without a rebuild. Packaging tests
  * exercise the built `dist/` separately, from plain Node.
@@ -32,10 +38,7 @@ export function packageTests(overrides: ViteUserConfig['test'] = {}) {
     },
     test: {
       include: ['test/**/*.test.ts'],
-      // Limits for a hung test, never a verdict: a test that starts Node processes, servers or PGlite takes
-      // several times as long with both cores busy (20 s was passed by 8 node -e runs in a loaded CI run).
-      testTimeout: 60_000,
-      hookTimeout: 90_000,
+      ...TEST_LIMITS,
       ...overrides,
     },
   });
