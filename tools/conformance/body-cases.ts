@@ -53,8 +53,13 @@ function trickle(url: string, dripMs: number, keptOpenMs?: number): Promise<Tric
       socket.write(
         `POST ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: application/json\r\nContent-Length: ${declaredBytes}\r\n\r\n`,
       );
+      // Each byte is written after the loop's I/O phase (setImmediate), not from the timer phase before it: a server
+      // that resets the connection after its answer (workerd does) fails the write, and Node destroys the socket on
+      // that error; on a busy machine, writing first lost an answer already waiting to be read.
       drip = setInterval(() => {
-        if (bodyBytesSent < declaredBytes && socket.writable) socket.write(bodyBytesSent++ === 0 ? '{' : ' ');
+        setImmediate(() => {
+          if (bodyBytesSent < declaredBytes && socket.writable) socket.write(bodyBytesSent++ === 0 ? '{' : ' ');
+        });
       }, dripMs);
     });
     socket.on('data', (chunk: string) => {
