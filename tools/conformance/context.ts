@@ -72,6 +72,15 @@ export interface ConformanceTarget {
    */
   slowBodyConnectionKeptOpen?: string;
   /**
+   * Why the server resets, rather than closes, a connection whose declared
+   * body it left unread (workerd): a client still sending then fails its next
+   * write, and Node destroys the socket with an answer perhaps still unread.
+   * On a starved machine some slow-loris connections see only the reset: the
+   * case accepts that (it is the server ending the connection) and holds the
+   * 408 to its shape on every connection that got it, at least one per route.
+   */
+  resetsUnreadConnection?: string;
+  /**
    * The routes run in another runtime (this names it) and get the suite's
    * options through `remote.ts`: their functions as calls back to this
    * process. The `telemetry` option, an OpenTelemetry SDK of this process,

@@ -18,8 +18,11 @@ for (const [name, app] of APPS) {
         const worker = await startWorker('flows/conformance-worker.mjs', { CONFORMANCE: description, APP: app });
         return { url: new URL(description.mountPath, worker.url).href, close: worker.dispose };
       },
-      // workerd drops hop-by-hop headers from a Worker's answer; the slow-loris connections are still closed.
-      { platformDropsConnectionHeader: true },
+      // workerd drops hop-by-hop headers from a Worker's answer; the slow-loris connections are still closed, by a reset.
+      {
+        platformDropsConnectionHeader: true,
+        resetsUnreadConnection: 'workerd resets a connection whose declared body the Worker left unread',
+      },
     ),
   );
 }
