@@ -47,6 +47,15 @@ export const addRunOrder = (shop: Shop, i: number) => shop.addOrder(`f${i}`, i %
 /** How many orders a run pays: PAYMOUNT_FAULT_RUN_ORDERS, else `orderCount`. */
 export const runOrderCount = (orderCount: number = RUN.orders) => Number(process.env.PAYMOUNT_FAULT_RUN_ORDERS ?? orderCount);
 
+/**
+ * A run's time limit: 1.5 s an order. The limit only catches a run that hangs,
+ * so it is sized from the slowest machine the suite must pass on: 600 orders
+ * took 192 s (0.32 s an order) with both cores kept busy by another process,
+ * and neither 600 orders in 300 s nor 2,000 in 600 s (0.5 and 0.3 s an order)
+ * were enough beside two other CI runs (a load average of 13 to 29).
+ */
+export const runLimitMs = (orderCount: number) => orderCount * 1_500;
+
 /** Half the orders' payments carry a notifyUrl: the others are known only through reconcile(). */
 export const notifies = (order: MerchantOrder) => Number(order.referenceOrderId.slice('ref-f'.length)) % 2 === 0;
 

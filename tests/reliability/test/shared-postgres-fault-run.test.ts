@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
-import { FAULT_RUN_SANDBOX, RUN, runOrderCount } from '../support/fault-run';
+import { FAULT_RUN_SANDBOX, RUN, runLimitMs, runOrderCount } from '../support/fault-run';
 import { createAgent } from '../support/http';
 import { expectEachEffectOnce, runAgainstTable, startPostgresShop, tallyLines, type PostgresShop } from '../support/postgres-shop';
 
@@ -31,5 +31,5 @@ describe.skipIf(postgresSkipped)('three app processes on one PostgreSQL under ra
     const audit = await runAgainstTable(run, agent, orders);
     console.info(tallyLines('shared-PostgreSQL fault run', audit));
     expectEachEffectOnce(audit);
-  }, 600_000);
+  }, runLimitMs(orders));
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
-import { FAULT_RUN_SANDBOX, RUN, runOrderCount } from '../support/fault-run';
+import { FAULT_RUN_SANDBOX, RUN, runLimitMs, runOrderCount } from '../support/fault-run';
 import { createAgent } from '../support/http';
 import { expectEachEffectOnce, runAgainstTable, startPostgresShop, tallyLines, type PostgresShop } from '../support/postgres-shop';
 import { testPool } from '../../../tools/postgres-pool';
@@ -58,5 +58,5 @@ describe.skipIf(postgresSkipped)('three app processes on one PostgreSQL server t
     expect(payments - crash.charges, 'more payments after the restart than before the crash').toBeGreaterThan(CRASH_AFTER_CHARGES);
     console.info(tallyLines('shared-PostgreSQL restart run', audit));
     expectEachEffectOnce(audit);
-  }, 300_000);
+  }, runLimitMs(orders));
 });

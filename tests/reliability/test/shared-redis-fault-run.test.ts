@@ -2,7 +2,7 @@ import { FAULT_KINDS } from '@paymount/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisSkipped, startRedisServer, type RedisServer } from '../../../tools/redis-server';
 import { auditCharges } from '../support/charge-audit';
-import { FAULT_RUN_SANDBOX, notifies, RUN, runFaultMix } from '../support/fault-run';
+import { FAULT_RUN_SANDBOX, notifies, RUN, runFaultMix, runLimitMs, runOrderCount } from '../support/fault-run';
 import { createAgent } from '../support/http';
 import { startRedisShop, type RedisShop } from '../support/redis-shop';
 
@@ -24,8 +24,8 @@ describe.skipIf(redisSkipped())('three instances on one Redis under random servi
     await redis.stop();
   });
 
-  // 600 s, as the PostgreSQL run has: on an idle machine it takes a fraction of that, with both cores busy it passed 240 s.
-  it(`${RUN.orders.toLocaleString('en')} orders paid twice, both ways, polled and reconciled: none charged twice, no charge unknown to the merchant`, async () => {
+  const orders = runOrderCount();
+  it(`${orders.toLocaleString('en')} orders paid twice, both ways, polled and reconciled: none charged twice, no charge unknown to the merchant`, async () => {
     run = await startRedisShop({ redisUrl: redis.url, adapters: ['express', 'koa', 'node'], client: RUN.client, notifies, sandbox: FAULT_RUN_SANDBOX });
     await run.connected();
     const { sandbox, shop } = run;
@@ -39,5 +39,5 @@ describe.skipIf(redisSkipped())('three instances on one Redis under random servi
     expect.soft(final.chargedTwice, 'orders charged twice').toEqual([]);
     expect.soft(final.unreported, 'charges no handler heard of').toEqual([]);
     expect.soft(final.reportedTwice, 'charges reported twice').toEqual([]);
-  }, 600_000);
+  }, runLimitMs(orders));
 });
