@@ -94,6 +94,13 @@ export interface PostgresServer {
 }
 
 /**
+ * The limit of a hook that starts a server with startPostgresServer: seconds
+ * on an idle machine, over 60 s beside two other CI runs (a load average near 30).
+ * A limit for a hung start, never a verdict.
+ */
+export const POSTGRES_START_LIMIT_MS = 180_000;
+
+/**
  * A throwaway PostgreSQL cluster: `initdb` in a temporary folder, the server
  * on 127.0.0.1 and a free port, its socket in that folder (not /var/run), and
  * trust authentication for the `postgres` role. Run as the `postgres` OS user

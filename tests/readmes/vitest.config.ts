@@ -1,11 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_LIMITS } from '../../tools/vitest.shared';
 
 // No alias to the packages' sources (unlike tools/vitest.shared): READMEs run against the built packages, as a user's app would.
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    ...TEST_LIMITS,
   },
 });

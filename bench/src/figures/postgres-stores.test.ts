@@ -1,7 +1,7 @@
 import { fromPg, migrate } from '@paymount/postgres';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
+import { POSTGRES_START_LIMIT_MS, postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
 import { seedMerchantOrders } from '../fixtures/merchant-orders';
 import { WEBHOOK_SECRET } from '../fixtures/shop';
 import { deliveryHeaders, deliveryOrderId, PAYLOAD_BYTES, webhookPayload } from '../fixtures/webhook-delivery';
@@ -58,7 +58,7 @@ describe.skipIf(postgresSkipped)("the webhook-postgres-tx pair: each side's merc
   let server: PostgresServer;
   beforeAll(async () => {
     server = await startPostgresServer();
-  }, 60_000);
+  }, POSTGRES_START_LIMIT_MS);
   afterAll(() => server?.destroy());
 
   /** One fresh delivery to a merchant-app of `variant` on a database of its own; what the database then holds. */

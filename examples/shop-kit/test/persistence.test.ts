@@ -51,7 +51,7 @@ function describePersistence(name: string, skip: boolean, open: () => Promise<Pl
     let place: (Place & { remove(): void }) | undefined;
     beforeAll(async () => {
       place = await open();
-    }, 60_000);
+    });
     afterAll(() => place?.remove());
 
     it('survive a restart of the shop: a paid order is still paid, with its payment, and is not charged again', async () => {

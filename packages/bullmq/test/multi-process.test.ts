@@ -48,7 +48,7 @@ describe.skipIf(redisSkipped())(
       apps.push(...started.slice(0, 3));
       workers.push(...started.slice(3));
       balancer = await startBalancer(apps.map((process) => process.routesUrl!));
-    }, 60_000);
+    });
 
     afterAll(async () => {
       await Promise.all([...apps, ...workers].map(stopMerchantProcess));
@@ -56,7 +56,7 @@ describe.skipIf(redisSkipped())(
       await admin?.quit();
       await sandbox?.close();
       await redis?.stop();
-    }, 60_000);
+    });
 
     /** The runs a process started and did not finish: a run's effect is written, under its key, by the process that finished it. */
     async function unfinishedOn(process: MerchantProcess): Promise<number> {

@@ -3,7 +3,7 @@ import { startSandbox, type Sandbox } from '@paymount/sandbox';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
+import { POSTGRES_START_LIMIT_MS, postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
 import { redisSkipped, startRedisServer, type RedisServer } from '../../../tools/redis-server';
 import { killMerchantProcess, startMerchantProcess, stopMerchantProcess, type MerchantProcess } from './support/processes';
 import { startQueuedApp, type QueuedApp } from './support/queued-app';
@@ -37,7 +37,7 @@ describe.skipIf(redisSkipped() || postgresSkipped)('queued workers on @paymount/
     });
     const workerConfig = { app: { ...config, serve: false, workers: FAST_RECOVERY.workers }, behaviour: { handlerMs: KILLED_HANDLER_MS, effectAt: 'start', transactional: true } } as const;
     workers.push(...(await Promise.all([0, 1].map(() => startMerchantProcess(workerConfig)))));
-  }, 60_000);
+  }, POSTGRES_START_LIMIT_MS);
   afterAll(async () => {
     await Promise.all(workers.map(stopMerchantProcess));
     await app?.close();
@@ -46,7 +46,7 @@ describe.skipIf(redisSkipped() || postgresSkipped)('queued workers on @paymount/
     await sandbox?.close();
     await redis?.stop();
     postgres?.destroy();
-  }, 60_000);
+  });
 
   it('a worker SIGKILLed after its handler wrote the row, before the commit: the other worker runs it again, and the row exists once, with the event marked handled', async () => {
     const delivery = await sandbox.trigger('payment.succeeded', { forwardTo: `${app.routesUrl}/webhook` });

@@ -39,7 +39,7 @@ describe.skipIf(postgresSkipped)("an app process killed with SIGKILL while it ho
   beforeAll(async () => {
     h = await startCrashHarness();
     clock = testPool(h.server.url, { max: 1 });
-  }, 60_000);
+  });
 
   afterEach(async () => {
     await stopShopProcess(holder, 'SIGKILL');

@@ -46,7 +46,7 @@ beforeAll(async () => {
   );
   paymentRoutes = middleware.paymentRoutes;
   server.on('request', middleware);
-}, 60_000);
+});
 
 afterAll(async () => {
   server?.closeAllConnections();

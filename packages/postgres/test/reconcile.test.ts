@@ -26,7 +26,7 @@ describe.skipIf(postgresSkipped)('reconciliation hands an outcome to the "mark p
       notifyUrl: `http://127.0.0.1:${await freePort()}/webhook`,
     });
     await admin.query(SHOP_TABLES);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await shop?.close();

@@ -52,7 +52,7 @@ describe.skipIf(redisSkipped())('a claim whose holder died is taken over after t
     };
     holder = await startHolder(config, handling);
     survivor = await startMerchantApp(config, (event) => void survivorRuns.push(event), { processingTtlMs: PROCESSING_TTL_MS });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     if (holder?.child.exitCode === null && holder.child.signalCode === null) {

@@ -101,7 +101,7 @@ describe.skipIf(redisSkipped())('three merchant instances in separate processes 
     instances.push(...(await Promise.all(Array.from({ length: INSTANCES }, () => startInstance(config, messages)))));
     fanOut = await startFanOut(() => instances.map((instance) => instance.routesUrl), fanOuts);
     client = createPaymentClient(sandbox.clientOptions());
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await client?.close();

@@ -43,7 +43,7 @@ describe.skipIf(redisSkipped())('replays against Redis with maxmemory 3mb and no
     });
     await whenReady(app.store.client);
     client = createPaymentClient(sandbox.clientOptions());
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await client?.close();

@@ -150,7 +150,7 @@ beforeAll(async () => {
   hints.push({ framework: 'nestjs', text: ((await nestAnswer.json()) as { error: { message: string } }).error.message });
   await nestServer.close();
   await nest.close();
-}, 60_000);
+});
 afterAll(() => fixture.close());
 
 /** Each piece of code of a hint: a statement when it ends with `;`, else an expression. */

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../../tools/free-port';
-import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
+import { POSTGRES_START_LIMIT_MS, postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
 import { writtenBlocks } from '../src/workspace';
 import { given, runBlock } from './support/run-block';
 import { testPool } from '../../../tools/postgres-pool';
@@ -93,7 +93,7 @@ describe.skipIf(postgresSkipped)("postgres README: the Drizzle, Kysely and Prism
       webhook: { secret: sandbox.webhookSecret },
       logger: false,
     } satisfies PaymentRoutesOptions;
-  }, 60_000);
+  }, POSTGRES_START_LIMIT_MS);
 
   afterAll(async () => {
     await sandbox?.close();
@@ -123,7 +123,7 @@ describe.skipIf(postgresSkipped)("postgres README: the Drizzle, Kysely and Prism
         } finally {
           vi.unstubAllEnvs();
         }
-      }, 60_000);
+      }, POSTGRES_START_LIMIT_MS);
 
       afterAll(async () => {
         await block?.paymentRoutes.close();

@@ -191,7 +191,7 @@ export function crashSuite(): CrashSuite {
   const suite = {} as CrashSuite;
   beforeAll(async () => {
     suite.h = await startCrashHarness();
-  }, 60_000);
+  });
   afterEach(async () => {
     await stopShopProcess(suite.shop, 'SIGKILL');
     await suite.gate?.close();
