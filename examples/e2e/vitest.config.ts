@@ -1,4 +1,5 @@
 import { packageTests } from '../../tools/vitest.shared';
 
 // One browser per file, one file at a time: the machines running this have two cores.
-export default packageTests({ testTimeout: 60_000, hookTimeout: 60_000, fileParallelism: false });
+// A journey may wait SETTLE_TIMEOUT_MS (60 s) for the shop more than once.
+export default packageTests({ testTimeout: 180_000, fileParallelism: false });

@@ -68,6 +68,20 @@
     });
   }
 
+  // The customer's own navigation (a link followed, a form sent) must not be
+  // cancelled by a reload the poll below starts while the next page loads:
+  // on a slow server the reload came later and won.
+  let leaving = false;
+  document.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    // Not a link that opens elsewhere (a new tab) or moves within this page.
+    if (!link || link.target || event.ctrlKey || event.metaKey || event.shiftKey || link.getAttribute('href').startsWith('#')) return;
+    leaving = true;
+  }, true);
+  document.addEventListener('submit', () => {
+    leaving = true;
+  }, true);
+
   // The server-side order changes on its own (a webhook, a reconciliation):
   // a page showing something that can still change polls `url` and reloads
   // once `changed(answer)` says the page is stale. Bounded: a page left open
@@ -75,9 +89,10 @@
   function follow(url, changed) {
     let remaining = 900;
     const poll = async () => {
+      if (leaving) return;
       remaining -= 1;
       try {
-        if (changed(await getJson(url))) return location.reload();
+        if (changed(await getJson(url)) && !leaving) return location.reload();
       } catch {
         // A missed poll is retried on the next tick.
       }
