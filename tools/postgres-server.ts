@@ -94,8 +94,9 @@ export interface PostgresServer {
 }
 
 /**
- * The limit of a hook that starts a server with startPostgresServer: seconds
- * on an idle machine, over 60 s beside two other CI runs (a load average near 30).
+ * The limit of a hook that starts a server with startPostgresServer, or opens
+ * PGlite: seconds on an idle machine, over 60 s beside two other CI runs (a
+ * load average near 30).
  * A limit for a hung start, never a verdict.
  */
 export const POSTGRES_START_LIMIT_MS = 180_000;

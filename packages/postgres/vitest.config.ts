@@ -1,5 +1,5 @@
+import { POSTGRES_START_LIMIT_MS } from '../../tools/postgres-server';
 import { packageTests, TYPE_TESTS } from '../../tools/vitest.shared';
 
-// Hooks start PostgreSQL servers and PGlite, which opens in seconds and, with both cores busy, in tens of
-// seconds (a 30 s hook limit was passed in a loaded CI run): the limits leave them that.
-export default packageTests({ typecheck: TYPE_TESTS, hookTimeout: 180_000 });
+// Hooks start PostgreSQL servers and PGlite, which take tens of seconds with both cores busy.
+export default packageTests({ typecheck: TYPE_TESTS, hookTimeout: POSTGRES_START_LIMIT_MS });
