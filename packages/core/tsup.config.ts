@@ -11,6 +11,8 @@ const entry = {
   http: 'src/entries/http.ts',
   stores: 'src/entries/stores.ts',
   webhooks: 'src/entries/webhooks.ts',
+  // For the workspace's packages and core's tests, not applications: see src/entries/internal.ts.
+  internal: 'src/entries/internal.ts',
 };
 
 /**
@@ -42,7 +44,7 @@ const noEvalSchemas: Plugin = {
 
 /** A build for runtimes other than Node: Web Crypto and fetch, no node:* import. */
 const webBuild = (outDir: string, esbuildPlugins: Plugin[]) =>
-  packageBuild(entry, { outDir, splitting: true, dts: false, platform: 'neutral', target: 'es2022', esbuildPlugins });
+  packageBuild({ ...entry, internal: 'src/entries/internal.web.ts' }, { outDir, splitting: true, dts: false, platform: 'neutral', target: 'es2022', esbuildPlugins });
 
 // Built three times, with one set of declarations: package.json's `exports` picks the build by condition.
 export default [
