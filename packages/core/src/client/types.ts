@@ -1,13 +1,4 @@
-import type { PaymentStatus } from '../transaction-status';
-import type { TransactionAmount } from '../types/amount';
-import type {
-  CheckoutSessionRequest,
-  DirectPaymentRequest,
-  ExpireCheckoutSessionRequest,
-  RefundRequest,
-  TerminalSaleRequest,
-} from '../types/requests';
-import type { ResponseEnvelope } from '../types/response-envelope';
+import type { CheckoutSessionRequest, DirectPaymentRequest, ExpireCheckoutSessionRequest, PaymentStatus, RefundRequest, ResponseEnvelope, TerminalSaleRequest, TransactionAmount } from '../shared/types';
 
 type Defaulted = 'appId' | 'merchantId' | 'transactionRequestId';
 

@@ -2,4 +2,4 @@
 // alone, see tsup.config.ts) and the Node platform's parts, which the web builds must not import.
 export * from './internal.web';
 export { nodeCrypto } from '../platform/node/crypto';
-export { createUndiciTransport } from '../platform/node/transport';
+export { createUndiciTransport } from '../platform/node';

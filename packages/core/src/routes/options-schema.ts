@@ -1,20 +1,62 @@
 import * as z from 'zod/mini';
-import { loggerOptionSchema } from '../schemas/logger-option';
-import { MERCHANT_RETURN_URL_MAX, NOTIFY_URL_MAX } from '../schemas/fields';
-import { MIN_SECRET_LENGTH, SURROUNDING_WHITESPACE_RULE } from '../schemas/secret-length';
-import { callbackUrlSchema, type SchemaContext } from '../schemas/urls';
-import { telemetryOptionsSchema } from '../telemetry/options';
-import { walletPaymentRequestInputSchema } from '../wallet/input-schema';
-import { DEFAULT_WEBHOOK_TOLERANCE_MS } from '../webhooks/verify-webhook';
-import { DEFAULT_DEDUPE_TTL_MS } from './defaults';
-import type { IdempotencyStore } from '../idempotency/store';
-import type { EventProcessing } from '../webhooks/event-processing';
-import type { OrderAttemptStore } from '../orders/store';
 import type { PaymentClient } from '../client/types';
-import type { PaymentClientOptions } from '../types/client-options';
-import type { PaymentEventSubscriptions } from '../webhooks/event-handlers';
-import type { WebhookRouteOptions } from '../types/route-options';
-import type { MerchantOrder, ResolveOrder } from './types';
+import type { OrderAttemptStore } from '../orders/store';
+import { loggerOptionSchema, type PaymentClientOptions, telemetryOptionsSchema } from '../schemas/client-options';
+import { MERCHANT_RETURN_URL_MAX, NOTIFY_URL_MAX } from '../schemas/fields';
+import { walletPaymentRequestInputSchema } from '../schemas/requests';
+import { callbackUrlSchema, type SchemaContext } from '../schemas/urls';
+import { MIN_SECRET_LENGTH, SURROUNDING_WHITESPACE_RULE } from '../shared/validation';
+import type { IdempotencyStore } from '../webhook-dedupe/store';
+import type { EventProcessing, PaymentEventSubscriptions } from '../webhooks/event-handlers';
+import { DEFAULT_WEBHOOK_TOLERANCE_MS } from '../webhooks/verify-webhook';
+import type { MerchantOrder, ResolveOrder, WebhookRouteOptions } from './types';
+
+/**
+ * Every default of the payment routes' own options, in one place; config.ts
+ * applies them. The client's, the webhook verifier's and the signed-time
+ * field's defaults stay with the code that also runs without the routes, and
+ * a reconcile run's with the order guard (orders/reconcile.ts).
+ */
+
+/**
+ * The browser routes' bodies are `{ orderId }` and `{ orderId, token }`: a
+ * wallet token is 1 to 4 KiB (the sandbox's about 0.75 KiB), an order id at
+ * most 128 characters, so 16 KiB holds any of them with room to spare.
+ */
+export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
+
+/**
+ * The service gives a webhook receiver 10 s to answer, and a genuine body (a
+ * delivery, a browser's `{ orderId, token }`) arrives in milliseconds: a body
+ * still trickling in after that long is someone holding connections open.
+ */
+export const DEFAULT_BODY_READ_TIMEOUT_MS = 10_000;
+
+/** How long a handled event is remembered by default: far past every retry and redelivery of the service. */
+export const DEFAULT_DEDUPE_TTL_MS = 24 * 60 * 60_000;
+
+/**
+ * Under the service's retry schedule (1, 2, 4, 8, 16 s) a delivery to a crashed
+ * instance fails fast and its last retry comes about 31 s after the first: a
+ * claim held longer would outlive every retry and the event would be lost. 25 s
+ * is still well past the service's 10 s wait for an answer.
+ */
+export const DEFAULT_PROCESSING_TTL_MS = 25_000;
+
+/** Half the service's 10 s wait for a webhook answer: inline handlers slower than this are warned about. */
+export const DEFAULT_SLOW_HANDLER_WARNING_MS = 5_000;
+
+/** Past a session's 30 minutes and the settlement of a pending payment, with a wide margin. */
+export const DEFAULT_ATTEMPT_TTL_MS = 24 * 60 * 60_000;
+
+/**
+ * A payment request may make two calls under its order's lock (expire a
+ * session, then pay), each up to the client's whole-call deadline: the lock
+ * outlives both, so it never frees while a call of its holder is in flight.
+ */
+export function defaultLockTtlMs(deadlineMs: number): number {
+  return 2 * deadlineMs + 30_000;
+}
 
 // The rules of each option (an adapter's own: adapter-options.ts). What each option means, and its default, is documented once, on the
 // public types in types/route-options.ts, which a type test holds to these schemas.
@@ -94,7 +136,7 @@ const ordersOptionsSchema = z.strictObject({
   attemptTtlMs: z.optional(positiveInt),
 });
 
-export type { OrderGuardOptions } from '../types/route-options';
+export type { OrderGuardOptions } from './types';
 
 const walletRules = walletPaymentRequestInputSchema.shape;
 
@@ -106,7 +148,7 @@ const walletOptionsSchema = z.strictObject({
   countryCode: walletRules.countryCode,
 });
 
-export type { WalletRouteOptions, WebhookRouteOptions, WebhookRouteSettings } from '../types/route-options';
+export type { WalletRouteOptions, WebhookRouteOptions, WebhookRouteSettings } from './types';
 
 /**
  * The handler options, checked once at start-up so that a typo (`notifyURL`)
@@ -155,4 +197,38 @@ export function paymentRoutesOptionsSchema<TContext = unknown>(context: SchemaCo
   });
 }
 
-export type { PaymentRoutesOptions } from '../types/route-options';
+export type { PaymentRoutesOptions } from './types';
+
+/** What an adapter's own option is checked as: see each rule in ADAPTER_OPTION_RULES. */
+export type AdapterOptionKind = 'mountPath' | 'routerPath' | 'boolean' | 'classDecorators' | 'startWorkers';
+
+/**
+ * The rules of the options an adapter takes beside the routes' own (Koa's
+ * `mountPath`, Fastify's `prefix`, Nest's module settings), by kind. An
+ * adapter names each of its options' kind (AdapterOptionKinds) and hands them
+ * to `createPaymentRoutes`, which checks them with the routes' options: a
+ * misspelt one is answered with the closest name among all of them, and every
+ * issue comes in one error.
+ */
+const ADAPTER_OPTION_RULES: Readonly<Record<AdapterOptionKind, z.ZodMiniType>> = {
+  /** A path from the root that the adapter matches requests against itself (Koa's `mountPath`): '/payments', '' for the root. */
+  mountPath: z.string("must be a path from the root such as '/payments'").check(
+    z.regex(/^(?:\/[^\s?#]*)?$/, "must be a path from the root such as '/payments' (starting with /, no query, no spaces)"),
+  ),
+  /** A path the framework's router puts the routes under (Fastify's `prefix`, Nest's controller path): '/payments' or 'payments'. */
+  routerPath: z.string("must be a path such as '/payments'").check(z.regex(/^[^\s?#]*$/, "must be a path such as '/payments' (no query, no spaces)")),
+  boolean: z.boolean('must be true or false'),
+  /** Decorators a framework applies to the class serving the routes (Nest's `controllerDecorators`). */
+  classDecorators: z.array(fn('must be a class decorator such as Public()', 'type'), 'must be a list of class decorators such as [Public()]'),
+  /** Starts the workers of queued processing on the routes (Nest's `workers`). */
+  startWorkers: fn('must be a function (routes) => workers, such as (routes) => startWebhookWorkers(queue, { routes })', 'type'),
+};
+
+/** An adapter's own options beside the routes' (`{ mountPath: 'mountPath' }`), by name: the kind each is checked as. */
+export type AdapterOptionKinds = Readonly<Record<string, AdapterOptionKind>>;
+
+/** The routes' options schema with an adapter's own options beside them, each optional. */
+export function withAdapterOptions<S extends z.ZodMiniObject>(schema: S, kinds: AdapterOptionKinds | undefined): z.ZodMiniObject {
+  if (kinds === undefined) return schema;
+  return z.extend(schema, Object.fromEntries(Object.entries(kinds).map(([name, kind]) => [name, z.optional(ADAPTER_OPTION_RULES[kind])])));
+}

@@ -1,4 +1,4 @@
-import { WebhookPayloadError } from '../errors';
+import { WebhookPayloadError } from '../shared/errors';
 import { EVENT_FIELD_ISSUES, webhookPayloadIssues } from './compiled-checks';
 import type { PaymentEvent, PaymentEventReason, PaymentEventType } from './event';
 import type { WebhookPayload } from './payload';

@@ -1,5 +1,5 @@
-import { utf8Bytes } from '../../bytes';
-import type { PlatformCrypto } from '../types';
+import { utf8Bytes } from '../../shared/bytes';
+import type { PlatformCrypto } from '../contract';
 
 /** Most HMAC keys kept imported at once: a few webhook secrets and the request-id key, with room for rotation. */
 const MAX_CACHED_KEYS = 32;
