@@ -49,7 +49,7 @@ const webBuild = (outDir: string, esbuildPlugins: Plugin[]) =>
 // Built three times, with one set of declarations: package.json's `exports` picks the build by condition.
 export default [
   // Node (the `node` condition): node:crypto and undici. shims: the CJS build gets import.meta.url,
-  // which platform/node/otel.ts resolves the optional peer from. The other builds' folders are their own to clean.
+  // which platform/node/index.ts resolves the optional peer from. The other builds' folders are their own to clean.
   packageBuild(entry, { splitting: true, shims: true, clean: ['!web/**', '!edge/**'] }),
   // Runtimes that allow code generation (Bun, Deno, browsers, `worker`, default): zod's compiled fast path.
   webBuild('dist/web', [webPlatform]),

@@ -84,7 +84,7 @@ export type { LogFn, Logger, LoggerOption } from './shared/logger';
 export type { PaymentTelemetry, PaymentTelemetryOptions } from './shared/types';
 
 // Client option and result types
-export type { Clock, PaymentClientOptions, PemCertificate, RetryOptions, Sleep } from './schemas/client-options';
+export type { Clock, PaymentClientOptions, PemCertificate, RetryOptions, Sleep } from './schemas/client-option-types';
 export type {
   AnsweredRefund,
   CallOptions,
@@ -121,7 +121,7 @@ export type {
 } from './shared/types';
 
 // Route handler option and result types
-export type { AdapterOptionKind, AdapterOptionKinds } from './routes/options-schema';
+export type { AdapterOptionKind, AdapterOptionKinds } from './routes/adapter-options';
 export type { FetchHandler, FetchHandlerOptions } from './routes/mounts';
 export type { NodeMiddleware, NodeMiddlewareOptions } from './routes/mounts';
 export type { OrderPaymentStatus } from './routes/order-routes';

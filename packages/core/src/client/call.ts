@@ -1,5 +1,6 @@
+// One call with its retries: ids, endpoint paths, auth headers, backoff, one attempt.
 import { AttemptTimeoutError, classifyNetworkError, CLIENT_REQUEST_ID_HEADER, type HttpMethod, type Transport, type TransportResponse } from '../platform/contract';
-import type { Clock, Sleep } from '../schemas/client-options';
+import type { Clock, Sleep } from '../schemas/client-option-types';
 import { PaymentApiError, PaymentError, PaymentRateLimitError, PaymentTimeoutError } from '../shared/errors';
 import { type Logger, REDACTED } from '../shared/logger';
 import { type CallObserver, type CallTelemetry, UNOBSERVED } from '../telemetry/call-spans';

@@ -1,5 +1,7 @@
+// `createPaymentClient`: validates each request and calls the service.
 import { platform } from '../platform/current';
-import { type PaymentClientOptions, paymentClientOptionsSchema } from '../schemas/client-options';
+import type { PaymentClientOptions } from '../schemas/client-option-types';
+import { paymentClientOptionsSchema } from '../schemas/client-options';
 import { createCheckoutSessionRequestSchema, createDirectPaymentRequestSchema, createRefundRequestSchema, expireCheckoutSessionRequestSchema, terminalSaleRequestSchema, transactionQuerySchema } from '../schemas/requests';
 import { PaymentError, PaymentErrorCode, PaymentValidationError } from '../shared/errors';
 import { createRedactingLogger, silentLogger } from '../shared/logger';

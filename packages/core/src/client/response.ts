@@ -1,3 +1,4 @@
+// Reading an answer: the envelope and data schemas, refusals, Retry-After.
 import * as z from 'zod/mini';
 import type { HttpMethod, TransportResponse } from '../platform/contract';
 import { reportedAmountSchema } from '../schemas/amount';

@@ -1,12 +1,13 @@
+// An answer to the client's results; session expiry.
 import type * as z from 'zod/mini';
 import type { HttpMethod } from '../platform/contract';
 import type { SchemaContext } from '../schemas/urls';
 import { PaymentResponseError } from '../shared/errors';
+import { paymentStatusOf } from '../shared/types';
 import { checkAgainst, describeIssues, type ParsableSchema } from '../shared/validation';
 import type { CallOutcome } from './call';
 import { expiredSessionDataSchema, paymentDataSchema, refundDataSchema, type ResultReasonData, sessionDataSchema, transactionDataSchema } from './response';
 import type { CheckoutSession, ExpiredCheckoutSession, PaymentResult, RefundResult, TransactionDetails, UnknownOutcome } from './types';
-import { paymentStatusOf } from '../shared/types';
 
 /** A checkout session is usable for 30 minutes after the successful create-session response. */
 export const SESSION_LIFETIME_MS = 30 * 60 * 1000;

@@ -1,3 +1,4 @@
+// The client's interface and result types.
 import type { CheckoutSessionRequest, DirectPaymentRequest, ExpireCheckoutSessionRequest, PaymentStatus, RefundRequest, ResponseEnvelope, TerminalSaleRequest, TransactionAmount } from '../shared/types';
 
 type Defaulted = 'appId' | 'merchantId' | 'transactionRequestId';

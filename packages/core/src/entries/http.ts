@@ -6,8 +6,8 @@ export type { NeutralHeaders, NeutralRequest, NeutralResponse } from '../http/ne
 export { readNodeBody, toNeutralRequest, writeNeutralResponse } from '../platform/node/http-bridge';
 export type { ToNeutralRequestOptions } from '../platform/node/http-bridge';
 export type { BodyParserLeftovers } from '../http/request-body';
-export { toFetchResponse, toNeutralFetchRequest } from '../platform/web/fetch-bridge';
-export type { FetchRequestOptions } from '../platform/web/fetch-bridge';
+export { toFetchResponse, toNeutralFetchRequest } from '../platform/web';
+export type { FetchRequestOptions } from '../platform/web';
 export { normalizeMountPath, pathUnderMount, rawPathOf } from '../http/neutral-http';
 export { PAYMENT_ROUTE_PATHS } from '../http/neutral-http';
 export type { PaymentRoutePath } from '../http/neutral-http';

@@ -17,7 +17,7 @@ export { reportedAmountSchema } from '../schemas/amount';
 export { eventAmountSchema } from '../webhooks/payload';
 export type { ResponseEnvelope } from '../shared/types';
 export { paymentClientOptionsSchema } from '../schemas/client-options';
-export type { ResolvedPaymentClientOptions } from '../schemas/client-options';
+export type { ResolvedPaymentClientOptions } from '../schemas/client-option-types';
 export type { SchemaContext } from '../schemas/urls';
 export { isPublicHostname } from '../schemas/urls';
 export { isLogger } from '../schemas/client-options';

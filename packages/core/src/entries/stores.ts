@@ -2,5 +2,5 @@
 // beyond the interfaces and types the root exports: the attempt's states, its settle rule and the
 // schema a stored record is checked against when read back. Listed by name; the report of this
 // entry is api/core.stores.md.
-export { isFinalState, isUnsettled, orderAttemptSchema, settledAttempt } from '../orders/store';
+export { isFinalState, isUnsettled, orderAttemptSchema, settledAttempt } from '../orders/attempt';
 export { ORDER_ATTEMPT_STATES } from '../shared/types';

@@ -1,3 +1,4 @@
+// An error to a logged JSON answer, or to the checkout's failure page for a browser form.
 import { PaymentApiError, PaymentError, PaymentErrorCode, PaymentNetworkError, PaymentRateLimitError, PaymentResponseError, PaymentStoreUnavailableError, PaymentTimeoutError, PaymentValidationError, type WebhookFailureReason, WebhookVerificationError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import { BODY_TOO_LARGE_MESSAGE, type NeutralHeaders, type NeutralRequest, type NeutralResponse, PaymentRouteError, type RouteAnswer } from './neutral-http';

@@ -1,3 +1,4 @@
+// The neutral request and answer, `PaymentRouteError`, the route paths and marker, mount paths.
 import { PaymentError, PaymentErrorCode } from '../shared/errors';
 
 /**

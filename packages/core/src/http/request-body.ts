@@ -1,3 +1,5 @@
+// Reading a body within its size, depth and time limits; a body a parser took; the form origin
+// check.
 import { utf8Bytes, utf8Text } from '../shared/bytes';
 import { PaymentErrorCode } from '../shared/errors';
 import { isPlainObject } from '../shared/validation';

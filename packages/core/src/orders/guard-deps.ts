@@ -1,3 +1,4 @@
+// What the guard is handed, its refusals, derived request ids, the order lock.
 import type { PaymentClient } from '../client/types';
 import { platform } from '../platform/current';
 import { base64UrlOf } from '../shared/bytes';

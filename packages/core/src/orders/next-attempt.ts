@@ -1,9 +1,10 @@
+// Deciding the next attempt of an order and sending it; asking the service about one in doubt.
 import type { PaymentClient, TransactionDetails } from '../client/types';
 import { payableTotal } from '../schemas/amount';
 import { PaymentApiError, PaymentNotFoundError, PaymentRateLimitError, PaymentValidationError } from '../shared/errors';
 import type { MerchantOrder, OrderAttempt, OrderAttemptKind, OrderAttemptState } from '../shared/types';
+import { isFinalState } from './attempt';
 import { type OrderGuardDeps, type OrderRefusal, PAYMENT_PENDING_RETRY_AFTER_SECONDS } from './guard-deps';
-import { isFinalState } from './store';
 
 /**
  * The service takes a request whose X-Timestamp is within ±10 minutes of its
@@ -201,7 +202,8 @@ async function nextSequence(deps: OrderGuardDeps, attempt: OrderAttempt): Promis
   return sequence === undefined ? 0 : sequence + 1;
 }
 
-async function send(deps: OrderGuardDeps, referenceOrderId: string, sequence: number, previous: OrderAttempt | undefined): Promise<SendDecision> {
+/** The decision to send the order's `sequence`th derived id: it decides, the caller sends. */
+async function sendDecision(deps: OrderGuardDeps, referenceOrderId: string, sequence: number, previous: OrderAttempt | undefined): Promise<SendDecision> {
   return { next: 'send', transactionRequestId: await deps.requestIds.idOf(referenceOrderId, sequence), sequence, previous };
 }
 
@@ -220,7 +222,7 @@ async function send(deps: OrderGuardDeps, referenceOrderId: string, sequence: nu
 export async function decideNextAttempt<K extends OrderAttemptKind>(deps: OrderGuardDeps, charge: OrderCharge, kind: K): Promise<OrderDecisions[K]> {
   const { referenceOrderId } = charge;
   const stored = await deps.store.get(referenceOrderId);
-  if (stored === undefined) return send(deps, referenceOrderId, 0, undefined);
+  if (stored === undefined) return sendDecision(deps, referenceOrderId, 0, undefined);
   const { attempt, inFlight } = await upToDate(deps, stored, kind, charge);
   if (inFlight === true) {
     if (isFor(attempt, charge)) {
@@ -230,7 +232,7 @@ export async function decideNextAttempt<K extends OrderAttemptKind>(deps: OrderG
     const retryAfterSeconds = Math.max(1, Math.ceil((inFlightUntil(deps, attempt) - deps.clock.now()) / 1000));
     return { refused: 'pending', retryAfterSeconds };
   }
-  if (attempt.state === 'failed' || attempt.state === 'closed') return send(deps, referenceOrderId, await nextSequence(deps, attempt), attempt);
+  if (attempt.state === 'failed' || attempt.state === 'closed') return sendDecision(deps, referenceOrderId, await nextSequence(deps, attempt), attempt);
   if (attempt.state === 'succeeded') return { refused: 'already-paid', attempt };
   return UNSETTLED[kind](deps, attempt, charge);
 }

@@ -1,13 +1,14 @@
+// The guard itself: checkout, wallet pay, status, cancel, reconcile under the order's lock.
 import * as z from 'zod/mini';
 import type { CheckoutSession, CheckoutSessionInput, DirectPaymentInput, DirectPaymentResult } from '../client/types';
 import { referenceOrderIdSchema } from '../schemas/fields';
 import { merchantOrderSchema } from '../schemas/requests';
 import type { CancelCheckoutResult, MerchantOrder, OrderAttempt, ReconcileOptions, ReconcileSummary } from '../shared/types';
 import { validate } from '../shared/validation';
+import { isFinalState } from './attempt';
 import { inProgress, isRefusal, notPayable, type OrderGuardDeps, type OrderRefusal, underOrderLock } from './guard-deps';
 import { checkAttempt, closeHostedAttempt, decideNextAttempt, orderCharge, type OrderCharge, recoverLostSession, type RequestFor, sendAttempt } from './next-attempt';
 import { reconcileAttempt, reconcileWindow } from './reconcile';
-import { isFinalState } from './store';
 
 export const cancelCheckoutSchema = z.object({ referenceOrderId: referenceOrderIdSchema });
 

@@ -1,3 +1,5 @@
+// Events meet orders: the attempt an event pays, settling handled events, reconciling payments and
+// refunds.
 import * as z from 'zod/mini';
 import { payableTotal } from '../schemas/amount';
 import { longTransactionRequestIdSchema } from '../schemas/fields';
@@ -7,9 +9,9 @@ import { validate } from '../shared/validation';
 import { handleEventOnce, queueEvent } from '../webhook-dedupe/handle-event-once';
 import type { PaymentClosedEvent, PaymentEvent, PaymentEventAmount, PaymentEventAttempt, PaymentEventType, PaymentFailedEvent, PaymentSucceededEvent } from '../webhooks/event';
 import { normalizeEvent } from '../webhooks/normalize-event';
+import { isFinalState, isUnsettled } from './attempt';
 import type { OrderGuardDeps } from './guard-deps';
 import { checkAttempt } from './next-attempt';
-import { isFinalState, isUnsettled } from './store';
 
 const STATE_OF_EVENT: Partial<Record<PaymentEventType, FinalOrderAttemptState>> = {
   'payment.succeeded': 'succeeded',

@@ -4,7 +4,8 @@ import type { PaymentClient } from '../client/types';
 import { clockFix } from '../http/error-answers';
 import { MemoryOrderAttemptStore, type OrderAttemptStore } from '../orders/store';
 import { platform } from '../platform/current';
-import { DEFAULT_DEADLINE_MS, type PaymentClientOptions, paymentClientOptionsSchema } from '../schemas/client-options';
+import type { PaymentClientOptions } from '../schemas/client-option-types';
+import { DEFAULT_DEADLINE_MS, paymentClientOptionsSchema } from '../schemas/client-options';
 import { PaymentApiError, PaymentError, PaymentNotFoundError, PaymentRateLimitError, PaymentValidationError, type ValidationIssue } from '../shared/errors';
 import { createRedactingLogger, type Logger, Redactor } from '../shared/logger';
 import type { PaymentTelemetry } from '../shared/types';
@@ -13,7 +14,8 @@ import { type IdempotencyStore, MemoryIdempotencyStore } from '../webhook-dedupe
 import { EVENT_NAMES, type EventProcessing, type PaymentEventSubscriptions, unknownEventIssue } from '../webhooks/event-handlers';
 import { DEFAULT_SIGNED_TIME_FIELD } from '../webhooks/signature';
 import { DEFAULT_WEBHOOK_MAX_BODY_BYTES, DEFAULT_WEBHOOK_TOLERANCE_MS, secretsOf } from '../webhooks/verify-webhook';
-import { type AdapterOptionKinds, DEFAULT_ATTEMPT_TTL_MS, DEFAULT_BODY_LIMIT_BYTES, DEFAULT_BODY_READ_TIMEOUT_MS, DEFAULT_DEDUPE_TTL_MS, DEFAULT_PROCESSING_TTL_MS, DEFAULT_SLOW_HANDLER_WARNING_MS, defaultLockTtlMs, paymentRoutesOptionsSchema, withAdapterOptions } from './options-schema';
+import { type AdapterOptionKinds, withAdapterOptions } from './adapter-options';
+import { DEFAULT_ATTEMPT_TTL_MS, DEFAULT_BODY_LIMIT_BYTES, DEFAULT_BODY_READ_TIMEOUT_MS, DEFAULT_DEDUPE_TTL_MS, DEFAULT_PROCESSING_TTL_MS, DEFAULT_SLOW_HANDLER_WARNING_MS, defaultLockTtlMs, paymentRoutesOptionsSchema } from './options-schema';
 import type { PaymentRoutesOptions, WalletRouteOptions } from './types';
 
 let warned = false;

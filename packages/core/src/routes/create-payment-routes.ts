@@ -1,3 +1,4 @@
+// The composition root: config, stores, guard, webhook deps, the route table, `handle()`.
 import { checkoutFailureRender, type ErrorRender, errorResponse, errorToAnswer, type FailureContext } from '../http/error-answers';
 import { answered, markedByRoute, type NeutralRequest, type NeutralResponse, PAYMENT_ROUTE_PATHS, type PaymentRoutePath, type RouteAnswer, WEBHOOK_ROUTE } from '../http/neutral-http';
 import { withBodyDeadline } from '../http/request-body';
@@ -10,8 +11,8 @@ import { PaymentErrorCode } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import { queuedEventSeal, warnIfClaimsCannotBeRenewed } from '../webhook-dedupe/handle-event-once';
 import { type PaymentEventHandler, type PaymentEventName, PaymentEventRegistry } from '../webhooks/event-handlers';
+import type { AdapterOptionKinds } from './adapter-options';
 import { checkCredentialsSoon, resolvePaymentRoutesConfig, warnIfMemoryIsIsolated } from './config';
-import type { AdapterOptionKinds } from './options-schema';
 import { checkoutRoute, statusRoute, walletConfigRoute, walletPayRoute } from './order-routes';
 import { type RouteDeps, unlessRefused } from './route-deps';
 import { createRouteTelemetry } from './route-spans';

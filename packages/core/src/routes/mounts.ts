@@ -1,7 +1,8 @@
+// The routes on a fetch handler, a Node middleware, or made on first use.
 import { errorResponse, GENERIC_MESSAGE, notFoundResponse } from '../http/error-answers';
 import { isPaymentRoutes, normalizeMountPath, pathUnderMount, rawPathOf } from '../http/neutral-http';
 import { type IncomingMessage, type ServerResponse, toNeutralRequest, writeNeutralResponse } from '../platform/node/http-bridge';
-import { neutralOf, toFetchResponse } from '../platform/web/fetch-bridge';
+import { neutralOf, toFetchResponse } from '../platform/web';
 import { PaymentErrorCode } from '../shared/errors';
 import { createRedactingLogger } from '../shared/logger';
 import { createPaymentRoutes } from './create-payment-routes';

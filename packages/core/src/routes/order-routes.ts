@@ -1,3 +1,4 @@
+// The checkout, status, wallet config and wallet pay routes; the wallet payment request.
 import { jsonResponse } from '../http/error-answers';
 import { type NeutralRequest, type NeutralResponse, PaymentRouteError } from '../http/neutral-http';
 import { checkFormOrigin, readRequestBody } from '../http/request-body';

@@ -1,3 +1,4 @@
+// What every order route is handed, its request schemas, looking up the order, refusals to errors.
 import * as z from 'zod/mini';
 import type { PaymentClient } from '../client/types';
 import { GENERIC_MESSAGE } from '../http/error-answers';

@@ -1,3 +1,4 @@
+// Spans and metrics of the routes, deliveries, queues and reconciliation.
 import type { Attributes, Context, Link, Span } from '@opentelemetry/api';
 import { type NeutralRequest, type RouteAnswer, WEBHOOK_ROUTE } from '../http/neutral-http';
 import type { Logger, Redactor } from '../shared/logger';

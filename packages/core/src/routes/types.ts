@@ -1,7 +1,8 @@
+// The routes' public types and options as a merchant writes them.
 import type { PaymentClient } from '../client/types';
 import type { NeutralRequest, NeutralResponse } from '../http/neutral-http';
 import type { OrderAttemptStore } from '../orders/store';
-import type { PaymentClientOptions } from '../schemas/client-options';
+import type { PaymentClientOptions } from '../schemas/client-option-types';
 import type { LoggerOption } from '../shared/logger';
 import type { CancelCheckoutResult, MerchantOrder, PaymentTelemetry, ReconcileOptions, ReconcileSummary } from '../shared/types';
 import type { IdempotencyStore } from '../webhook-dedupe/store';

@@ -1,3 +1,4 @@
+// The webhook route, inline or queued, and running a queued event.
 import { errorAnswer, jsonResponse } from '../http/error-answers';
 import { answered, type NeutralRequest, type RouteAnswer } from '../http/neutral-http';
 import { PaymentErrorCode } from '../shared/errors';

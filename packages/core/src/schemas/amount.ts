@@ -1,3 +1,4 @@
+// Amount schemas, the reported amount, the words of a broken field rule.
 import * as z from 'zod/mini';
 import { CURRENCY_RULE_MESSAGE, isCurrencyCode } from '../shared/money';
 

@@ -1,3 +1,4 @@
+// The service's request schemas (session, direct payment, refund, query, ...) and the wallet input.
 import * as z from 'zod/mini';
 import { amountSchema, currencyCodeSchema, minorUnitsSchema, productLineItemSchema } from './amount';
 import { compiled } from './compiled';
@@ -328,7 +329,7 @@ export const transactionQuerySchema = compiled(
 
 export type { TransactionQuery } from '../shared/types';
 
-// Kept apart from payment-request.ts, whose declarations the root entry publishes: a schema's declarations name zod.
+// Kept apart from the wallet payment request (routes/order-routes.ts), whose declarations the root entry publishes: a schema's declarations name zod.
 /** The rules of buildWalletPaymentRequest's input, which the wallet route's options share. */
 export const walletPaymentRequestInputSchema = z.strictObject({
   amount: amountSchema,

@@ -1,3 +1,4 @@
+// Callback URL rules and the public-host check.
 import * as z from 'zod/mini';
 
 /*

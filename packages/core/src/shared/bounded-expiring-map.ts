@@ -1,8 +1,4 @@
-/**
- * A Map whose entries expire, holding at most `maxEntries`: when full, expired
- * entries are swept first and, if it is still full, the least recently
- * written entry is dropped. What the process-local stores keep their keys in.
- */
+/** One entry, also queued in write order (BoundedExpiringMap's `order`). */
 interface Entry<V> {
   key: string;
   value: V;
@@ -10,6 +6,11 @@ interface Entry<V> {
   expiry: number;
 }
 
+/**
+ * A Map whose entries expire, holding at most `maxEntries`: when full, expired
+ * entries are swept first and, if it is still full, the least recently
+ * written entry is dropped. What the process-local stores keep their keys in.
+ */
 export class BoundedExpiringMap<V> {
   private readonly entries = new Map<string, Entry<V>>();
   /**

@@ -113,13 +113,7 @@ export const RATE_LIMIT_CODE = 'S04';
  */
 export const NOT_FOUND_CODES: ReadonlySet<string> = new Set(['T01', 'H01']);
 
-/**
- * The error hierarchy. Every error paymount throws is a PaymentError carrying
- * one of paymount's own codes (`PaymentErrorCode`), and, when the service
- * answered, its `traceId` and HTTP status, so a merchant can branch on type or
- * code and quote the traceId to support. No message ever contains the API key
- * or a wallet token.
- */
+/** What a PaymentError carries beside its message. */
 export interface PaymentErrorOptions {
   /** Each subclass has its own default; PaymentError itself needs one. */
   code?: PaymentErrorCode;
@@ -128,6 +122,13 @@ export interface PaymentErrorOptions {
   cause?: unknown;
 }
 
+/**
+ * The error hierarchy. Every error paymount throws is a PaymentError carrying
+ * one of paymount's own codes (`PaymentErrorCode`), and, when the service
+ * answered, its `traceId` and HTTP status, so a merchant can branch on type or
+ * code and quote the traceId to support. No message ever contains the API key
+ * or a wallet token.
+ */
 export class PaymentError extends Error {
   override name = 'PaymentError';
   readonly code: PaymentErrorCode;
@@ -162,6 +163,7 @@ export class PaymentValidationError extends PaymentError {
   }
 }
 
+/** What a PaymentApiError carries: the service's envelope beside paymount's own fields. */
 export interface PaymentApiErrorOptions extends PaymentErrorOptions {
   /** The envelope's `code`: the service's own, e.g. `S04` or `T01`. */
   serviceCode: string;

@@ -1,3 +1,4 @@
+// The ISO 4217 table and minor-unit conversion.
 import { PaymentValidationError } from './errors';
 
 /**
@@ -41,15 +42,16 @@ export const currencyExponents: ReadonlyMap<string, number> = new Map(
 export const CURRENCY_RULE_MESSAGE =
   'must be an active ISO 4217 currency code in upper case, e.g. "USD" (withdrawn currencies such as DEM, precious metals such as XAU and the testing codes XTS/XXX are refused)';
 
-/**
- * Money moves as integers in the currency's smallest unit. Which codes exist and
- * their exponents (JPY 0, USD 2, KWD 3) come from the table paymount ships, not
- * the runtime's ICU data, which differs between Node, Bun, Deno and workerd.
- */
+// Money moves as integers in the currency's smallest unit. Which codes exist and
+// their exponents (JPY 0, USD 2, KWD 3) come from the table above, not the
+// runtime's ICU data, which differs between Node, Bun, Deno and workerd.
+
+/** Whether `code` is a currency paymount accepts: an active ISO 4217 code of the table above. */
 export function isCurrencyCode(code: string): boolean {
   return currencyExponents.has(code);
 }
 
+/** The decimal places of `currency`'s minor unit (JPY 0, USD 2, KWD 3); a code not in the table is refused. */
 export function currencyExponent(currency: string): number {
   const exponent = currencyExponents.get(currency);
   if (exponent === undefined) {

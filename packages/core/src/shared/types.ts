@@ -304,7 +304,7 @@ export interface OrderAttemptUpdate {
   updatedAt: number;
 }
 
-// What `paymentRoutes.cancelCheckout()` answers, apart from orders/cancel-checkout.ts, whose declarations carry its schema.
+// What `paymentRoutes.cancelCheckout()` answers, apart from orders/order-guard.ts, whose declarations carry its schema.
 
 /** What `paymentRoutes.cancelCheckout(referenceOrderId)` did. */
 export type CancelCheckoutResult =

@@ -1,3 +1,4 @@
+// Checking a value against a schema and wording the broken rules; the secret-length rule.
 import type * as z from 'zod/mini';
 import { PaymentValidationError, type ValidationIssue } from './errors';
 

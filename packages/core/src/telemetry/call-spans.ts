@@ -1,3 +1,4 @@
+// A span and metrics per client call.
 import type { Attributes, Context, Span } from '@opentelemetry/api';
 import { PaymentApiError, PaymentError, PaymentTimeoutError } from '../shared/errors';
 import type { Logger } from '../shared/logger';

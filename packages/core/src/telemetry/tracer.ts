@@ -1,3 +1,4 @@
+// The tracer and meter set-up, attributes, traceparent.
 import type { Counter, Histogram, Meter, MeterProvider, SpanContext, Tracer, TracerProvider } from '@opentelemetry/api';
 import type * as z from 'zod/mini';
 import { version } from '../../package.json';

@@ -1,3 +1,4 @@
+// The dedupe key, the claim and its heartbeat, handling once, sealing and queueing an event.
 import { platformCrypto } from '../platform/current-verifier';
 import { base64UrlOf, hexOf } from '../shared/bytes';
 import { PaymentStoreUnavailableError } from '../shared/errors';

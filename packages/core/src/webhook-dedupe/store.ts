@@ -1,3 +1,4 @@
+// The dedupe store interface, its checked calls and the in-memory store.
 import { BoundedExpiringMap } from '../shared/bounded-expiring-map';
 import { PaymentStoreUnavailableError } from '../shared/errors';
 import type { Logger } from '../shared/logger';

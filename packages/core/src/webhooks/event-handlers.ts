@@ -1,3 +1,4 @@
+// The handler registry and the queued-processing contract.
 import { PaymentValidationError, type ValidationIssue } from '../shared/errors';
 import { unknownNameMessage } from '../shared/validation';
 import { PAYMENT_EVENT_TYPES, type PaymentEvent, type PaymentEventMap, type PaymentEventType } from './event';

@@ -1,3 +1,4 @@
+// The event types and the header source.
 import type { TransactionAmount } from '../shared/types';
 
 /**

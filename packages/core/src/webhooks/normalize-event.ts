@@ -1,3 +1,4 @@
+// A verified payload to a typed event.
 import { WebhookPayloadError } from '../shared/errors';
 import { EVENT_FIELD_ISSUES, webhookPayloadIssues } from './compiled-checks';
 import type { PaymentEvent, PaymentEventReason, PaymentEventType } from './event';

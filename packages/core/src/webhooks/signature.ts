@@ -1,3 +1,4 @@
+// Signatures, signed times, signing a delivery.
 import { platformCrypto } from '../platform/current-verifier';
 import { bytesOfBase64, hexOf, utf8Text } from '../shared/bytes';
 import { WebhookVerificationError } from '../shared/errors';

@@ -1,3 +1,4 @@
+// Verifying a delivery: headers, time window, signature, payload.
 import { CLIENT_REQUEST_ID_MAX } from '../schemas/client-request-id';
 import { utf8Bytes, utf8Text } from '../shared/bytes';
 import { WebhookVerificationError } from '../shared/errors';

@@ -1,3 +1,5 @@
+// What core asks of a platform (crypto, transport, OpenTelemetry) and the transport's errors and
+// options.
 import type * as OtelApiModule from '@opentelemetry/api';
 import * as z from 'zod/mini';
 import { PaymentErrorCode, PaymentNetworkError, PaymentResponseError } from '../../shared/errors';

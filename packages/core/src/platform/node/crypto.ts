@@ -1,3 +1,4 @@
+// Node:crypto hashes and HMACs.
 import { createHash, createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { PlatformCrypto } from '../contract';
 

@@ -1,3 +1,4 @@
+// A Node `IncomingMessage` to a neutral request, and the answer back to `ServerResponse`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bodyTooLarge, type NeutralRequest, type NeutralResponse, queryOfTarget, rawPathOf } from '../../http/neutral-http';
 import { bodyAlreadyConsumed, bodyLeftByParser, type BodyParserLeftovers } from '../../http/request-body';

@@ -1,3 +1,4 @@
+// The Node platform: undici transport with its TLS guard, OpenTelemetry loading.
 import { subscribe } from 'node:diagnostics_channel';
 import { createRequire } from 'node:module';
 import type { TLSSocket } from 'node:tls';

@@ -1,3 +1,4 @@
+// Web Crypto hashes and HMACs.
 import { utf8Bytes } from '../../shared/bytes';
 import type { PlatformCrypto } from '../contract';
 
