@@ -2,10 +2,7 @@ import { readFileSync } from 'node:fs';
 import { safeParse } from 'zod/v4/core';
 import { describe, expect, it } from 'vitest';
 import { COMPILED_CHECKS_FILE, compiledChecksSource } from '../scripts/compile-webhook-checks';
-import { toValidationIssue } from '../src/validation';
-import { EVENT_FIELD_ISSUES, webhookPayloadIssues } from '../src/webhooks/compiled-checks';
-import { EVENT_FIELD_SCHEMAS } from '../src/webhooks/event-fields';
-import { webhookPayloadSchema } from '../src/webhooks/payload';
+import { EVENT_FIELD_ISSUES, EVENT_FIELD_SCHEMAS, toValidationIssue, webhookPayloadIssues, webhookPayloadSchema } from '../src/entries/internal';
 
 /*
  * The verifier runs code generated from the webhook schemas (scripts/compile-webhook-checks.ts).

@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { MerchantOrder, OrderLookupContext, PaymentRoutesOptions, WebhookRouteOptions } from '../src';
-import type { paymentRoutesOptionsSchema } from '../src/routes/options-schema';
+import type { paymentRoutesOptionsSchema } from '../src/entries/internal';
 
 describe('PaymentRoutesOptions, held to the schema that checks it', () => {
   it('has exactly the keys the start-up check accepts', () => {

@@ -1,3 +1,4 @@
+// The rules of an adapter's own options.
 import * as z from 'zod/mini';
 import { fn } from './options-schema';
 
@@ -25,7 +26,6 @@ const ADAPTER_OPTION_RULES: Readonly<Record<AdapterOptionKind, z.ZodMiniType>> =
   /** Starts the workers of queued processing on the routes (Nest's `workers`). */
   startWorkers: fn('must be a function (routes) => workers, such as (routes) => startWebhookWorkers(queue, { routes })', 'type'),
 };
-
 
 /** An adapter's own options beside the routes' (`{ mountPath: 'mountPath' }`), by name: the kind each is checked as. */
 export type AdapterOptionKinds = Readonly<Record<string, AdapterOptionKind>>;

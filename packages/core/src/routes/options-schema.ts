@@ -1,23 +1,66 @@
 import * as z from 'zod/mini';
-import { loggerOptionSchema } from '../schemas/logger-option';
-import { MERCHANT_RETURN_URL_MAX, NOTIFY_URL_MAX } from '../schemas/fields';
-import { MIN_SECRET_LENGTH, SURROUNDING_WHITESPACE_RULE } from '../schemas/secret-length';
-import { callbackUrlSchema, type SchemaContext } from '../schemas/urls';
-import { telemetryOptionsSchema } from '../telemetry/options';
-import { walletPaymentRequestInputSchema } from '../wallet/input-schema';
-import { DEFAULT_WEBHOOK_TOLERANCE_MS } from '../webhooks/verify-webhook';
-import { DEFAULT_DEDUPE_TTL_MS } from './defaults';
-import type { IdempotencyStore } from '../idempotency/store';
-import type { EventProcessing } from '../webhooks/event-processing';
-import type { OrderAttemptStore } from '../orders/store';
 import type { PaymentClient } from '../client/types';
-import type { PaymentClientOptions } from '../types/client-options';
-import type { PaymentEventSubscriptions } from '../webhooks/event-handlers';
-import type { WebhookRouteOptions } from '../types/route-options';
-import type { MerchantOrder, ResolveOrder } from './types';
+import type { OrderAttemptStore } from '../orders/store';
+import type { PaymentClientOptions } from '../schemas/client-option-types';
+import { loggerOptionSchema, telemetryOptionsSchema } from '../schemas/client-options';
+import { MERCHANT_RETURN_URL_MAX, NOTIFY_URL_MAX } from '../schemas/fields';
+import { walletPaymentRequestInputSchema } from '../schemas/requests';
+import { callbackUrlSchema, type SchemaContext } from '../schemas/urls';
+import { MIN_SECRET_LENGTH, SURROUNDING_WHITESPACE_RULE } from '../shared/validation';
+import type { IdempotencyStore } from '../webhook-dedupe/store';
+import type { EventProcessing, PaymentEventSubscriptions } from '../webhooks/event-handlers';
+import { DEFAULT_WEBHOOK_TOLERANCE_MS } from '../webhooks/verify-webhook';
+import type { MerchantOrder, ResolveOrder, WebhookRouteOptions } from './types';
+
+/**
+ * Every default of the payment routes' own options, in one place; config.ts
+ * applies them. The client's, the webhook verifier's and the signed-time
+ * field's defaults stay with the code that also runs without the routes, and
+ * a reconcile run's with the order guard (orders/reconcile.ts).
+ */
+
+/**
+ * The browser routes' bodies are `{ orderId }` and `{ orderId, token }`: a
+ * wallet token is 1 to 4 KiB (the sandbox's about 0.75 KiB), an order id at
+ * most 128 characters, so 16 KiB holds any of them with room to spare.
+ */
+export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
+
+/**
+ * The service gives a webhook receiver 10 s to answer, and a genuine body (a
+ * delivery, a browser's `{ orderId, token }`) arrives in milliseconds: a body
+ * still trickling in after that long is someone holding connections open.
+ */
+export const DEFAULT_BODY_READ_TIMEOUT_MS = 10_000;
+
+/** How long a handled event is remembered by default: far past every retry and redelivery of the service. */
+export const DEFAULT_DEDUPE_TTL_MS = 24 * 60 * 60_000;
+
+/**
+ * Under the service's retry schedule (1, 2, 4, 8, 16 s) a delivery to a crashed
+ * instance fails fast and its last retry comes about 31 s after the first: a
+ * claim held longer would outlive every retry and the event would be lost. 25 s
+ * is still well past the service's 10 s wait for an answer.
+ */
+export const DEFAULT_PROCESSING_TTL_MS = 25_000;
+
+/** Half the service's 10 s wait for a webhook answer: inline handlers slower than this are warned about. */
+export const DEFAULT_SLOW_HANDLER_WARNING_MS = 5_000;
+
+/** Past a session's 30 minutes and the settlement of a pending payment, with a wide margin. */
+export const DEFAULT_ATTEMPT_TTL_MS = 24 * 60 * 60_000;
+
+/**
+ * A payment request may make two calls under its order's lock (expire a
+ * session, then pay), each up to the client's whole-call deadline: the lock
+ * outlives both, so it never frees while a call of its holder is in flight.
+ */
+export function defaultLockTtlMs(deadlineMs: number): number {
+  return 2 * deadlineMs + 30_000;
+}
 
 // The rules of each option (an adapter's own: adapter-options.ts). What each option means, and its default, is documented once, on the
-// public types in types/route-options.ts, which a type test holds to these schemas.
+// public types in routes/types.ts, which a type test holds to these schemas.
 
 /** A function option; `rule` names the broken rule for a caller that branches on it (default `custom`). */
 export const fn = <T extends (...args: never[]) => unknown>(message: string, rule = 'custom') =>
@@ -94,7 +137,7 @@ const ordersOptionsSchema = z.strictObject({
   attemptTtlMs: z.optional(positiveInt),
 });
 
-export type { OrderGuardOptions } from '../types/route-options';
+export type { OrderGuardOptions } from './types';
 
 const walletRules = walletPaymentRequestInputSchema.shape;
 
@@ -106,7 +149,7 @@ const walletOptionsSchema = z.strictObject({
   countryCode: walletRules.countryCode,
 });
 
-export type { WalletRouteOptions, WebhookRouteOptions, WebhookRouteSettings } from '../types/route-options';
+export type { WalletRouteOptions, WebhookRouteOptions, WebhookRouteSettings } from './types';
 
 /**
  * The handler options, checked once at start-up so that a typo (`notifyURL`)
@@ -155,4 +198,4 @@ export function paymentRoutesOptionsSchema<TContext = unknown>(context: SchemaCo
   });
 }
 
-export type { PaymentRoutesOptions } from '../types/route-options';
+export type { PaymentRoutesOptions } from './types';

@@ -1,12 +1,90 @@
-import { PaymentErrorCode } from '../error-codes';
+// What every order route is handed, its request schemas, looking up the order, refusals to errors.
+import * as z from 'zod/mini';
 import type { PaymentClient } from '../client/types';
-import { PaymentError, PaymentValidationError } from '../errors';
-import { GENERIC_MESSAGE } from './errors-to-response';
-import type { Logger } from '../logger';
+import { GENERIC_MESSAGE } from '../http/error-answers';
+import { type NeutralRequest, PaymentRouteError } from '../http/neutral-http';
+import { isRefusal, type OrderRefusal } from '../orders/guard-deps';
 import type { OrderGuard } from '../orders/order-guard';
-import type { NeutralRequest } from './neutral-http';
-import { PaymentRouteError } from './route-error';
-import type { MerchantOrder, PaymentRoutesOptions, PaymentRouteName, WalletRouteOptions } from './types';
+import { walletTokenSchema } from '../schemas/requests';
+import { PaymentError, PaymentErrorCode, PaymentValidationError } from '../shared/errors';
+import type { Logger } from '../shared/logger';
+import type { MerchantOrder, PaymentRouteName, PaymentRoutesOptions, WalletRouteOptions } from './types';
+
+const orderIdSchema = z
+  .string('must be the order id, a string')
+  .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(128, 'must be at most 128 characters'));
+
+/**
+ * The browser sends only which order to pay. `z.object` drops every other
+ * field, so an `amount` or `description` posted by the browser is never read.
+ */
+export const checkoutRequestSchema = z.object({ orderId: orderIdSchema });
+
+/** The query of GET /wallet/config and GET /status. */
+export const orderQuerySchema = z.object({ orderId: orderIdSchema });
+
+const TOKEN_FIELDS = ['protocolVersion', 'signature', 'signedMessage'] as const;
+
+/** Whether `text` is the JSON text of an object carrying the wallet token's string fields. */
+function isWalletTokenText(text: string): boolean {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return false;
+  return TOKEN_FIELDS.every((field) => typeof (parsed as Record<string, unknown>)[field] === 'string');
+}
+
+/**
+ * The token as the browser read it from `paymentMethodData.tokenizationData.token`:
+ * for `PAYMENT_GATEWAY` tokenization, the JSON text of an object with
+ * `protocolVersion`, `signature` and `signedMessage`. Any other string is the
+ * browser's mistake, answered 400 here rather than sent on for the service to
+ * refuse (which the route could only answer as a service error, 502). The
+ * messages never quote the value.
+ */
+const browserWalletTokenSchema = walletTokenSchema.check(
+  z.refine(isWalletTokenText, {
+    message: 'must be the wallet token JSON text (an object with protocolVersion, signature and signedMessage)',
+    params: { rule: 'wallet_token' },
+  }),
+);
+
+export const walletPayRequestSchema = z.object({
+  orderId: orderIdSchema,
+  token: browserWalletTokenSchema,
+});
+
+/** The answer to a request the order guard sent nothing for. */
+export function refusalError(refusal: OrderRefusal): PaymentRouteError {
+  switch (refusal.refused) {
+    case 'not-payable':
+      return new PaymentRouteError(409, PaymentErrorCode.ORDER_NOT_PAYABLE, 'This order cannot be paid now (already paid, cancelled or refunded).');
+    case 'already-paid':
+      return new PaymentRouteError(409, PaymentErrorCode.ORDER_ALREADY_PAID, 'This order is already paid.');
+    case 'pending':
+      return new PaymentRouteError(
+        409,
+        PaymentErrorCode.PAYMENT_PENDING,
+        "The order's last payment is still being processed; nothing was sent. Its outcome is known shortly.",
+        { retryAfterSeconds: refusal.retryAfterSeconds },
+      );
+    case 'in-progress':
+      return new PaymentRouteError(409, PaymentErrorCode.PAYMENT_IN_PROGRESS, 'A payment of this order is being processed; nothing was sent. Retry shortly.', {
+        retryAfterSeconds: refusal.retryAfterSeconds,
+      });
+    case 'not-cancelled':
+      return new PaymentRouteError(502, PaymentErrorCode.CHECKOUT_NOT_CANCELLED, 'The service did not expire the checkout session; it stays open until it expires.');
+  }
+}
+
+/** What the guard did, or its refusal thrown as the route's answer. */
+export function unlessRefused<T extends object>(answer: T | OrderRefusal): T {
+  if (isRefusal(answer)) throw refusalError(answer);
+  return answer;
+}
 
 /** What the checkout and wallet routes share, resolved once from the options. */
 export interface RouteDeps {

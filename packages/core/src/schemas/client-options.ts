@@ -1,14 +1,67 @@
+// The client options schema, the logger and telemetry option rules.
 import * as z from 'zod/mini';
+import { baseUrlSchema, type Transport } from '../platform/contract';
 import { platform } from '../platform/current';
-import type { Dispatcher } from '../platform/node/transport';
-import type { Transport } from '../platform/types';
-import { telemetryOptionsSchema } from '../telemetry/options';
-import { baseUrlSchema } from './base-url';
+import type { Dispatcher } from '../platform/node';
+import type { Logger, LoggerOption } from '../shared/logger';
+import type { PaymentTelemetryOptions } from '../shared/types';
+import { MIN_SECRET_LENGTH } from '../shared/validation';
+import type { Clock, Sleep } from './client-option-types';
 import { appIdSchema, merchantIdSchema } from './fields';
-import { loggerOptionSchema } from './logger-option';
-import { isLoopbackHostname } from './public-host';
-import { MIN_SECRET_LENGTH } from './secret-length';
-import type { Clock, Sleep } from '../types/client-options';
+import { isLoopbackHostname } from './urls';
+
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+
+/** The one check of "is this a logger" for every `logger` option: the four methods paymount calls. */
+export function isLogger(value: unknown): value is Logger {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    LOG_LEVELS.every((level) => typeof (value as Record<string, unknown>)[level] === 'function')
+  );
+}
+
+/** A `logger` option: a pino-compatible logger, or `false` to log nothing. */
+export const loggerOptionSchema = z.custom<LoggerOption>(
+  (value) => value === false || isLogger(value),
+  'must be a pino-compatible logger with debug, info, warn and error methods, or false to log nothing',
+);
+
+const providerWith = <T>(method: string) =>
+  z.optional(
+    z.custom<T>(
+      (value) => typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)[method] === 'function',
+      `must be an OpenTelemetry provider with a ${method}() method`,
+    ),
+  );
+
+export const telemetryOptionsSchema = z.optional(
+  z.union(
+    [
+      z.literal(false),
+      z.strictObject({
+        api: z.optional(
+          z.custom<NonNullable<PaymentTelemetryOptions['api']>>(
+            (value) => {
+              const api = value as { trace?: { getTracerProvider?: unknown }; metrics?: { getMeterProvider?: unknown }; context?: { with?: unknown } };
+              return (
+                typeof api === 'object' &&
+                api !== null &&
+                typeof api.trace?.getTracerProvider === 'function' &&
+                typeof api.metrics?.getMeterProvider === 'function' &&
+                typeof api.context?.with === 'function'
+              );
+            },
+            "must be the @opentelemetry/api module: import * as api from '@opentelemetry/api'",
+          ),
+        ),
+        tracerProvider: providerWith<NonNullable<PaymentTelemetryOptions['tracerProvider']>>('getTracer'),
+        meterProvider: providerWith<NonNullable<PaymentTelemetryOptions['meterProvider']>>('getMeter'),
+      }),
+    ],
+    'must be false or { api?, tracerProvider?, meterProvider? }',
+  ),
+);
 
 const fn = <T>(message: string) => z.custom<T>((value) => typeof value === 'function', message);
 
@@ -107,5 +160,3 @@ export const paymentClientOptionsSchema = z
       },
     ),
   );
-
-export type { PaymentClientOptions, ResolvedPaymentClientOptions } from '../types/client-options';

@@ -1,9 +1,9 @@
+// A span and metrics per client call.
 import type { Attributes, Context, Span } from '@opentelemetry/api';
-import { PaymentApiError, PaymentError, PaymentTimeoutError } from '../errors';
-import type { Logger } from '../logger';
-import { ATTR, pathOnly, serverAttributes } from './attributes';
-import { createTelemetry, secondsSince, type Telemetry } from './telemetry';
-import type { PaymentTelemetry } from '../types/telemetry';
+import { PaymentApiError, PaymentError, PaymentTimeoutError } from '../shared/errors';
+import type { Logger } from '../shared/logger';
+import type { PaymentTelemetry } from '../shared/types';
+import { ATTR, createTelemetry, pathOnly, secondsSince, serverAttributes, type Telemetry } from './tracer';
 
 /** What the call loop hands over of one attempt's result. */
 export type ObservedAttempt =

@@ -1,4 +1,4 @@
-import type { ValidationIssue } from "../errors";
+import type { ValidationIssue } from '../shared/errors';
 
 /** The issues found so far: undefined while there are none, so a valid delivery allocates nothing. */
 export type Issues = ValidationIssue[] | undefined;

@@ -1,7 +1,7 @@
 // zod/mini: the verifier does not load these schemas but the checks generated from them
 // (scripts/compile-webhook-checks.ts); zod/mini keeps what else imports them (`@paymount/core/schemas`) small.
 import * as zm from 'zod/mini';
-import { mustBe } from '../schemas/field-words';
+import { mustBe } from '../schemas/amount';
 import type { PaymentEventType } from './event';
 
 const text = zm.string(mustBe('a string'));

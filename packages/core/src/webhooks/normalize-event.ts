@@ -1,4 +1,5 @@
-import { WebhookPayloadError } from '../errors';
+// A verified payload to a typed event.
+import { WebhookPayloadError } from '../shared/errors';
 import { EVENT_FIELD_ISSUES, webhookPayloadIssues } from './compiled-checks';
 import type { PaymentEvent, PaymentEventReason, PaymentEventType } from './event';
 import type { WebhookPayload } from './payload';

@@ -1,11 +1,10 @@
-import { utf8Bytes, utf8Text } from '../bytes';
+// Verifying a delivery: headers, time window, signature, payload.
 import { CLIENT_REQUEST_ID_MAX } from '../schemas/client-request-id';
-import { WebhookVerificationError } from '../errors';
-import type { PaymentEvent } from './event';
+import { utf8Bytes, utf8Text } from '../shared/bytes';
+import { WebhookVerificationError } from '../shared/errors';
+import { type HeaderSource, headerValue, type PaymentEvent } from './event';
 import { normalizeEvent } from './normalize-event';
-import { headerValue, type HeaderSource } from './headers';
-import { assertUsableSecrets, signatureMatches } from './signature';
-import { checkSignedTime, DEFAULT_SIGNED_TIME_FIELD, epochMsOf } from './signed-time';
+import { assertUsableSecrets, checkSignedTime, DEFAULT_SIGNED_TIME_FIELD, epochMsOf, signatureMatches } from './signature';
 
 export const SIGNATURE_HEADER = 'x-signature';
 export const DELIVERY_ID_HEADER = 'x-client-request-id';
