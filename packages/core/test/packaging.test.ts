@@ -125,7 +125,7 @@ it('@paymount/core/webhooks loads neither undici nor any zod, on Node and on the
   const packageDir = `${import.meta.dirname}/..`;
   for (const file of ['dist/webhooks.js', 'dist/webhooks.cjs', 'dist/web/webhooks.js', 'dist/web/webhooks.cjs', 'dist/edge/webhooks.js', 'dist/edge/webhooks.cjs']) {
     const loaded = [...loadedBy(`${packageDir}/${file}`)].sort();
-    // The verifier runs checks generated from the webhook schemas (scripts/compile-webhook-checks.ts), not zod.
+    // The verifier runs hand-written checks of the webhook schemas' rules (webhooks/event-checks.ts), not zod.
     expect(loaded.filter((specifier) => specifier === 'undici' || isZod(specifier) || specifier === 'module'), file).toEqual([]);
   }
 });

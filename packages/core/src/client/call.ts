@@ -237,7 +237,9 @@ async function sendOnce(
   }
   try {
     const response = await sent;
-    // Set, not spread into a copy: V8 copies an object with a key added after a spread several times slower.
+    // Set, not spread into a copy with the key added: the copy cost a createCheckoutSession call about
+    // 9,200 more instructions (7%) and a getTransaction 11,600 (12%), counted by callgrind with an
+    // in-process transport (bench: client-vs-undici).
     const result: AttemptResult = interpretResponse(spec.method, spec.path, response, ctx.clock.now(), redact);
     result.status = response.status;
     return result;

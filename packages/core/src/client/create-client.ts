@@ -47,8 +47,10 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
 
   /** Fills appId/merchantId from the options and a transactionRequestId that all attempts will share. */
   const withDefaults = <T extends object>(input: T) => {
-    // The caller's fields are spread over a literal that already has the three keys, so no key is
-    // added after the spread: V8 makes that copy several times slower (about 2 µs a call).
+    // The caller's fields are spread over a literal that already has the three keys, so no key is added
+    // after the spread: a body built as `{ ...input, appId: ... }` cost a createCheckoutSession call about
+    // 36,000 more instructions (138,000 against 102,000; refund 33,000, getTransaction 17,000 through
+    // withAccount), counted by callgrind with an in-process transport (bench: client-vs-undici).
     const body: T & Record<'appId' | 'merchantId' | 'transactionRequestId', unknown> = {
       appId: undefined,
       merchantId: undefined,

@@ -165,9 +165,6 @@ function unknownOutcome(outcome: Extract<CallOutcome, { kind: 'unknown' }>, tran
   };
 }
 
-// The optional fields below are set on the result, not spread into it: V8 builds an object
-// literal holding spreads several times slower, and these run on every answer.
-
 /** Why the transaction ended as it did, when the service said. */
 function setResultReason(result: { resultCode?: string; resultMessage?: string }, data: ResultReasonData): void {
   const resultCode = data.transactionResultCode ?? data.reason?.code;

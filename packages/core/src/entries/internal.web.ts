@@ -38,7 +38,7 @@ export { checkAgainst, describeIssues, toValidationIssue, toValidationIssues } f
 export { expectationMessage } from '../shared/validation';
 export { walletPaymentRequestInputSchema } from '../schemas/requests';
 export { DEFAULT_CARD_NETWORKS } from '../routes/order-routes';
-export { EVENT_FIELD_ISSUES, webhookPayloadIssues } from '../webhooks/compiled-checks';
+export { eventFieldIssues, payloadIssues } from '../webhooks/event-checks';
 export { EVENT_FIELD_SCHEMAS } from '../webhooks/event-fields';
 export { PaymentEventRegistry } from '../webhooks/event-handlers';
 export { eventTypeOf, normalizeEvent } from '../webhooks/normalize-event';

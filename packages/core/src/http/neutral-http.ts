@@ -66,8 +66,9 @@ export function queryOf(params: URLSearchParams): Record<string, string | string
 
 /**
  * The query of a request target (`/checkout?x=1`, or absolute-form), as
- * `new URL(target, base).searchParams` reads it, without parsing a URL on
- * every request (bench: routes-fastify): most requests have no query.
+ * `new URL(target, base).searchParams` reads it, from the text after `?`:
+ * a target whose URL does not parse (an absolute form with a bad host) still
+ * has its query read, where `new URL` would throw.
  */
 export function queryOfTarget(target: string): Record<string, string | string[]> {
   const start = target.indexOf('?');

@@ -22,10 +22,9 @@ export interface PlatformCrypto {
   sha256(data: string | Uint8Array): Promise<Uint8Array>;
   /**
    * The same HMAC as lowercase hex, without a promise, where the runtime
-   * computes it synchronously (node:crypto): `signWebhook`'s sync form needs
-   * it, and the verifier uses it so that a delivery on Node costs no promise
-   * per secret. Hex, because node:crypto writes it natively where a digest
-   * as bytes costs a buffer (about 0.5 µs a delivery, bench: webhook-verify).
+   * computes it synchronously (node:crypto): what `signWebhook` signs with,
+   * and what the verifier checks a delivery with on Node, with no promise
+   * (webhooks/verify-webhook.ts `checkDelivery` says what that saves).
    */
   hmacSha256HexSync?: ((secret: string, data: string | Uint8Array) => string) | undefined;
 }

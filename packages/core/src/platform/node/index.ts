@@ -96,7 +96,7 @@ export function createUndiciTransport(options: TransportOptions): Transport {
   const dispatcher =
     (options.dispatcher as Dispatcher | undefined) ??
     // A Pool of the one origin, not an Agent: an Agent would look the same Pool up for every request.
-    new Pool(origin, { keepAliveTimeout: 10_000, connect: { minVersion: 'TLSv1.2', ...(ca === undefined ? {} : { ca }) } });
+    new Pool(origin, { keepAliveTimeout: 10_000, connect: { minVersion: 'TLSv1.2', ca } });
 
   return {
     send(method, path, headers, body, { timeoutMs, signal }) {
