@@ -87,7 +87,7 @@ export function requestIdSource(account: { appId: string; merchantId: string }, 
   };
 }
 
-/** What the order guard works with, resolved once from the handler options. */
+/** What the order guard works with: the guard's resolved options (handed on whole) and what it is given beside them. */
 export interface OrderGuardDeps {
   client: PaymentClient;
   /** Already wrapped by checkedOrderStore. */

@@ -87,10 +87,9 @@ export function createPaymentRoutes<TContext = unknown>(
   };
 
   const orders: OrderGuardDeps = {
-    client,
+    ...config.orders,
     store: checkedOrderStore(config.orders.store),
-    lockTtlMs: config.orders.lockTtlMs,
-    attemptTtlMs: config.orders.attemptTtlMs,
+    client,
     clock,
     logger,
     requestIds: requestIdSource(client, config.orders.requestIdKey),
@@ -99,18 +98,12 @@ export function createPaymentRoutes<TContext = unknown>(
   };
   const guard = createOrderGuard(orders);
   const deps: RouteDeps = {
-    client,
+    ...config,
     resolveOrder: telemetry ? telemetry.observeOrderLookups(config.resolveOrder) : config.resolveOrder,
-    notifyUrl: config.notifyUrl,
-    merchantReturnUrl: config.merchantReturnUrl,
-    wallet: config.wallet,
-    allowedOrigins: config.allowedOrigins,
-    bodyLimitBytes: config.bodyLimitBytes,
-    logger,
     guard,
   };
 
-  warnIfClaimsCannotBeRenewed(webhookDeps.store, webhookDeps.processingTtlMs, logger);
+  warnIfClaimsCannotBeRenewed(webhookDeps);
   warnIfMemoryIsIsolated({ orders: config.orders.store, webhook: config.webhook.store }, logger);
   const credentialsCheck = config.checkCredentials ? checkCredentialsSoon(client, logger, config.apiKeyFingerprint) : undefined;
 

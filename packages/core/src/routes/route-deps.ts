@@ -1,14 +1,13 @@
 // What every order route is handed, its request schemas, looking up the order, refusals to errors.
 import * as z from 'zod/mini';
-import type { PaymentClient } from '../client/types';
 import { GENERIC_MESSAGE } from '../http/error-answers';
 import { type NeutralRequest, PaymentRouteError } from '../http/neutral-http';
 import { isRefusal, type OrderRefusal } from '../orders/guard-deps';
 import type { OrderGuard } from '../orders/order-guard';
 import { walletTokenSchema } from '../schemas/requests';
 import { PaymentError, PaymentErrorCode, PaymentValidationError } from '../shared/errors';
-import type { Logger } from '../shared/logger';
-import type { MerchantOrder, PaymentRouteName, PaymentRoutesOptions, WalletRouteOptions } from './types';
+import type { PaymentRoutesConfig } from './config';
+import type { MerchantOrder, PaymentRouteName } from './types';
 
 const orderIdSchema = z
   .string('must be the order id, a string')
@@ -86,19 +85,11 @@ export function unlessRefused<T extends object>(answer: T | OrderRefusal): T {
   return answer;
 }
 
-/** What the checkout and wallet routes share, resolved once from the options. */
-export interface RouteDeps {
-  client: PaymentClient;
-  resolveOrder: PaymentRoutesOptions['resolveOrder'];
-  notifyUrl: PaymentRoutesOptions['notifyUrl'];
-  merchantReturnUrl: PaymentRoutesOptions['merchantReturnUrl'];
-  wallet: WalletRouteOptions | undefined;
-  /** Origins besides the app's own that may post the checkout form. */
-  allowedOrigins: ReadonlySet<string>;
-  bodyLimitBytes: number;
-  logger: Logger;
+/** What the checkout and wallet routes share: the resolved options, the merchant's order lookup (observed), the guard. */
+export type RouteDeps = Pick<PaymentRoutesConfig, 'client' | 'notifyUrl' | 'merchantReturnUrl' | 'wallet' | 'allowedOrigins' | 'bodyLimitBytes' | 'logger'> & {
+  resolveOrder: PaymentRoutesConfig['resolveOrder'];
   guard: OrderGuard;
-}
+};
 
 /** A URL option for one order: the order's own wins, then a per-order function, then the fixed URL. */
 export function urlFor(

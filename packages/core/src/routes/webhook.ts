@@ -7,6 +7,7 @@ import { type EventDedupeDeps, handleEventOnce, type QueuedEventSeal, queueEvent
 import type { PaymentEvent } from '../webhooks/event';
 import type { EventProcessing, QueuedEvent, QueuedEventHandling, QueuedRun } from '../webhooks/event-handlers';
 import { verifyDelivery } from '../webhooks/verify-webhook';
+import type { PaymentRoutesConfig } from './config';
 
 /**
  * Starts a timer that warns, once, when inline handlers are still running
@@ -28,26 +29,19 @@ export function warnWhenSlow(logger: Logger, budgetMs: number, fields: Record<st
   return () => clearTimeout(timer);
 }
 
-export interface WebhookDeps extends EventDedupeDeps {
-  secrets: readonly string[];
-  toleranceMs: number;
-  maxBodyBytes: number;
-  signedTimeField: string;
-  requireSignedTime: boolean;
-  /** Told about each accepted delivery whose body carries no signed time (see unsignedTimeWarning). */
-  onUnsignedTime: () => void;
-  /** Told about each event whose handlers just ran, to settle the order's attempt. Never throws. */
-  afterHandled: (event: PaymentEvent) => Promise<void>;
-  clock: { now(): number };
-  /** Told about each delivery that passed verification (telemetry notes its event type). */
-  onVerified?: (event: PaymentEvent) => void;
-  /** Queued processing: events are handed to it instead of their handlers running in the request. */
-  processing: EventProcessing | undefined;
-  /** Seals the events handed to `processing`, and checks a job's seal before a worker runs it. */
-  seal: QueuedEventSeal;
-  /** How long inline handlers may run before a warning names queued processing. */
-  slowHandlerWarningMs: number;
-}
+/** The webhook route's resolved options, with what the composition root adds to them. */
+export type WebhookDeps = EventDedupeDeps &
+  PaymentRoutesConfig['webhook'] & {
+    /** Told about each accepted delivery whose body carries no signed time (see unsignedTimeWarning). */
+    onUnsignedTime: () => void;
+    /** Told about each event whose handlers just ran, to settle the order's attempt. Never throws. */
+    afterHandled: (event: PaymentEvent) => Promise<void>;
+    clock: { now(): number };
+    /** Told about each delivery that passed verification (telemetry notes its event type). */
+    onVerified?: (event: PaymentEvent) => void;
+    /** Seals the events handed to `processing`, and checks a job's seal before a worker runs it. */
+    seal: QueuedEventSeal;
+  };
 
 async function rawBodyOf(req: NeutralRequest): Promise<unknown> {
   // A parsed object is handed on as is: verifyWebhook refuses it with the mounting-order message.
