@@ -72,34 +72,32 @@ export function createPaymentRoutes<TContext = unknown>(
   }
 
   const failureContext = { clockFix: config.clockFix };
+  // Built in order, each part from those above it: an order's attempts (store, ids), then the event side, which
+  // reads and settles attempts, then the guard, which hands the events it finds to that event side.
+  const attempts = {
+    ...config.orders,
+    store: checkedOrderStore(config.orders.store),
+    requestIds: requestIdSource(client, config.orders.requestIdKey),
+    clock,
+    logger,
+  };
   const { processing } = config.webhook;
   const webhookDeps: WebhookDeps = {
     ...config.webhook,
-    processing: processing && telemetry ? telemetry.observeQueue(processing) : processing,
+    processing: processing && telemetry.observeQueue(processing),
     seal: queuedEventSeal(config.webhook.secrets),
     onUnsignedTime: unsignedTimeWarning(logger, config.webhook.signedTimeField),
-    // `orders` is declared below: its reconciliation hands events to these same handlers.
     handlers: events,
-    prepare: (event) => withAttempt(orders, event),
-    afterHandled: (event) => settleHandledEvent(orders, event),
+    prepare: (event) => withAttempt(attempts, event),
+    afterHandled: (event) => settleHandledEvent(attempts, event),
     clock,
     logger,
   };
-
-  const orders: OrderGuardDeps = {
-    ...config.orders,
-    store: checkedOrderStore(config.orders.store),
-    client,
-    clock,
-    logger,
-    requestIds: requestIdSource(client, config.orders.requestIdKey),
-    lateArrivalMs: lateArrivalMs(config.deadlineMs),
-    events: webhookDeps,
-  };
+  const orders: OrderGuardDeps = { ...attempts, client, lateArrivalMs: lateArrivalMs(config.deadlineMs), events: webhookDeps };
   const guard = createOrderGuard(orders);
   const deps: RouteDeps = {
     ...config,
-    resolveOrder: telemetry ? telemetry.observeOrderLookups(config.resolveOrder) : config.resolveOrder,
+    resolveOrder: telemetry.observeOrderLookups(config.resolveOrder),
     guard,
   };
 
@@ -113,7 +111,7 @@ export function createPaymentRoutes<TContext = unknown>(
     '/wallet/config': { GET: async (req) => answered(await walletConfigRoute(req, deps)) },
     '/wallet/pay': { POST: async (req) => answered(await walletPayRoute(req, deps)) },
     '/status': { GET: async (req) => answered(await statusRoute(req, deps)) },
-    [WEBHOOK_ROUTE]: { POST: (req) => webhookRoute(req, telemetry ? telemetry.observeDelivery(webhookDeps, req) : webhookDeps) },
+    [WEBHOOK_ROUTE]: { POST: (req) => webhookRoute(req, telemetry.observeDelivery(webhookDeps, req)) },
   };
 
   /** A request's answer, or undefined for a path that is not a route's. */
@@ -134,7 +132,7 @@ export function createPaymentRoutes<TContext = unknown>(
     }
     const context = { ...failureContext, method, path, ...(req.consumedBodyFix === undefined ? {} : { consumedBodyFix: req.consumedBodyFix }) };
     const answer = () => answerRoute(route, req, logger, context, FAILURE_RENDERS[path as PaymentRoutePath]?.(req));
-    return markedByRoute((await (telemetry ? telemetry.traceRoute(path, method, req, answer) : answer())).response, path);
+    return markedByRoute((await telemetry.traceRoute(path, method, req, answer)).response, path);
   }
 
   const paymentRoutes: PaymentRoutes = {
@@ -142,19 +140,13 @@ export function createPaymentRoutes<TContext = unknown>(
     routePaths: PAYMENT_ROUTE_PATHS,
     bodyLimitBytes: Math.max(config.bodyLimitBytes, config.webhook.maxBodyBytes),
     on: (name, handler) => events.on(name, handler),
-    reconcile: (reconcileOptions) => {
-      const run = () => guard.reconcile(reconcileOptions);
-      return telemetry ? telemetry.traceReconcile(run) : run();
-    },
+    reconcile: (reconcileOptions) => telemetry.traceReconcile(() => guard.reconcile(reconcileOptions)),
     reconcileRefunds: (transactionRequestIds) => reconcileRefunds(orders, transactionRequestIds),
     cancelCheckout: async (referenceOrderId) => unlessRefused(await guard.cancel(referenceOrderId)),
-    processEvent: (queued, run) => {
-      const process = () => processQueuedEvent(queued, run, webhookDeps, config.redactor);
-      return telemetry ? telemetry.traceQueuedRun(queued, run, process) : process();
-    },
+    processEvent: (queued, run) => telemetry.traceQueuedRun(queued, run, () => processQueuedEvent(queued, run, webhookDeps, config.redactor)),
     reportDeadLetter(queued, cause) {
       logLostEvent(queued, cause, webhookDeps);
-      telemetry?.countDeadLetter(queued);
+      telemetry.countDeadLetter(queued);
     },
     handle(received) {
       const checking = credentialsCheck?.resume();
