@@ -123,6 +123,9 @@ export class WebhookQueue implements EventProcessing {
     await this.withinTimeout(this.bullQueue.add(PAYMENT_EVENT_JOB, queued, { jobId: jobIdOf(queued.key) }));
   }
 
+  /** How the routes' log lines say to send a job of this queue back (core names no queue: each gives its own words). */
+  readonly retryHint = '`paymount-queue retry`';
+
   /** The `paymount-queue retry` command for a dead-lettered event, to copy from the log: this queue's Redis (without its password), name and prefix. */
   retryCommand(queued: QueuedEvent): string {
     return retryCommandOf(this, this.connection, jobIdOf(queued.key));

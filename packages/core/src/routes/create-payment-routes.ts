@@ -17,7 +17,7 @@ import { checkoutRoute, statusRoute, walletConfigRoute, walletPayRoute } from '.
 import { type RouteDeps, unlessRefused } from './route-deps';
 import { createRouteTelemetry } from './route-spans';
 import type { PaymentRoutes, PaymentRoutesOptions } from './types';
-import { logLostEvent, processQueuedEvent, unsignedTimeWarning, type WebhookDeps, webhookRoute } from './webhook';
+import { logLostEvent, processQueuedEvent, retryHintOf, unsignedTimeWarning, type WebhookDeps, webhookRoute } from './webhook';
 
 type Route = (req: NeutralRequest) => Promise<RouteAnswer>;
 
@@ -86,6 +86,7 @@ export function createPaymentRoutes<TContext = unknown>(
     ...config.webhook,
     processing: processing && telemetry.observeQueue(processing),
     seal: queuedEventSeal(config.webhook.secrets),
+    retryHint: retryHintOf(processing),
     onUnsignedTime: unsignedTimeWarning(logger, config.webhook.signedTimeField),
     handlers: events,
     prepare: (event) => withAttempt(attempts, event),
