@@ -2,8 +2,7 @@
 import { checkoutFailureRender, type ErrorRender, errorResponse, errorToAnswer, type FailureContext } from '../http/error-answers';
 import { answered, markedByRoute, type NeutralRequest, type NeutralResponse, PAYMENT_ROUTE_PATHS, type PaymentRoutePath, type RouteAnswer, WEBHOOK_ROUTE } from '../http/neutral-http';
 import { withBodyDeadline } from '../http/request-body';
-import { type OrderGuardDeps, requestIdSource } from '../orders/guard-deps';
-import { lateArrivalMs } from '../orders/next-attempt';
+import { lateArrivalMs, type OrderGuardDeps, requestIdSource } from '../orders/next-attempt';
 import { createOrderGuard } from '../orders/order-guard';
 import { reconcileRefunds, settleHandledEvent, withAttempt } from '../orders/reconcile';
 import { checkedOrderStore } from '../orders/store';
@@ -13,8 +12,7 @@ import { queuedEventSeal, warnIfClaimsCannotBeRenewed } from '../webhook-dedupe/
 import { type PaymentEventHandler, type PaymentEventName, PaymentEventRegistry } from '../webhooks/event-handlers';
 import type { AdapterOptionKinds } from './adapter-options';
 import { checkCredentialsSoon, resolvePaymentRoutesConfig, warnIfMemoryIsIsolated } from './config';
-import { checkoutRoute, statusRoute, walletConfigRoute, walletPayRoute } from './order-routes';
-import { type RouteDeps, unlessRefused } from './route-deps';
+import { checkoutRoute, type RouteDeps, statusRoute, unlessRefused, walletConfigRoute, walletPayRoute } from './order-routes';
 import { createRouteTelemetry } from './route-spans';
 import type { PaymentRoutes, PaymentRoutesOptions } from './types';
 import { logLostEvent, processQueuedEvent, retryHintOf, unsignedTimeWarning, type WebhookDeps, webhookRoute } from './webhook';
