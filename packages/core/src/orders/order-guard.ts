@@ -6,8 +6,22 @@ import { merchantOrderSchema } from '../schemas/requests';
 import type { CancelCheckoutResult, MerchantOrder, OrderAttempt, ReconcileOptions, ReconcileSummary } from '../shared/types';
 import { validate } from '../shared/validation';
 import { isFinalState } from './attempt';
-import { inProgress, isRefusal, notPayable, type OrderGuardDeps, type OrderRefusal, underOrderLock } from './guard-deps';
-import { checkAttempt, closeHostedAttempt, decideNextAttempt, orderCharge, type OrderCharge, recoverLostSession, type RequestFor, sendAttempt } from './next-attempt';
+import {
+  checkAttempt,
+  closeHostedAttempt,
+  decideNextAttempt,
+  inProgress,
+  isRefusal,
+  notPayable,
+  orderCharge,
+  type OrderCharge,
+  type OrderGuardDeps,
+  type OrderRefusal,
+  recoverLostSession,
+  type RequestFor,
+  sendAttempt,
+  underOrderLock,
+} from './next-attempt';
 import { reconcileAttempt, reconcileWindow } from './reconcile';
 
 export const cancelCheckoutSchema = z.object({ referenceOrderId: referenceOrderIdSchema });

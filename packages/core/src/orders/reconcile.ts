@@ -10,8 +10,7 @@ import { handleEventOnce, queueEvent } from '../webhook-dedupe/handle-event-once
 import type { PaymentClosedEvent, PaymentEvent, PaymentEventAmount, PaymentEventAttempt, PaymentEventType, PaymentFailedEvent, PaymentSucceededEvent } from '../webhooks/event';
 import { normalizeEvent } from '../webhooks/normalize-event';
 import { isFinalState, isUnsettled } from './attempt';
-import type { OrderGuardDeps } from './guard-deps';
-import { checkAttempt } from './next-attempt';
+import { checkAttempt, type OrderGuardDeps } from './next-attempt';
 
 const STATE_OF_EVENT: Partial<Record<PaymentEventType, FinalOrderAttemptState>> = {
   'payment.succeeded': 'succeeded',

@@ -8,15 +8,14 @@ import type { PaymentClientOptions } from '../schemas/client-option-types';
 import { DEFAULT_DEADLINE_MS, paymentClientOptionsSchema } from '../schemas/client-options';
 import { PaymentApiError, PaymentError, PaymentNotFoundError, PaymentRateLimitError, PaymentValidationError, type ValidationIssue } from '../shared/errors';
 import { createRedactingLogger, type Logger, Redactor } from '../shared/logger';
-import type { PaymentTelemetry } from '../shared/types';
 import { checkAgainst, type ParsableSchema, toValidationIssues } from '../shared/validation';
 import { type IdempotencyStore, MemoryIdempotencyStore } from '../webhook-dedupe/store';
-import { EVENT_NAMES, type EventProcessing, type PaymentEventSubscriptions, unknownEventIssue } from '../webhooks/event-handlers';
-import { DEFAULT_SIGNED_TIME_FIELD } from '../webhooks/signature';
-import { DEFAULT_WEBHOOK_MAX_BODY_BYTES, DEFAULT_WEBHOOK_TOLERANCE_MS, secretsOf } from '../webhooks/verify-webhook';
+import { EVENT_NAMES, type PaymentEventSubscriptions, unknownEventIssue } from '../webhooks/event-handlers';
+import { secretsOf } from '../webhooks/verify-webhook';
 import { type AdapterOptionKinds, withAdapterOptions } from './adapter-options';
-import { DEFAULT_ATTEMPT_TTL_MS, DEFAULT_BODY_LIMIT_BYTES, DEFAULT_BODY_READ_TIMEOUT_MS, DEFAULT_DEDUPE_TTL_MS, DEFAULT_PROCESSING_TTL_MS, DEFAULT_SLOW_HANDLER_WARNING_MS, defaultLockTtlMs, paymentRoutesOptionsSchema } from './options-schema';
-import type { PaymentRoutesOptions, WalletRouteOptions } from './types';
+import { lockTtlDefault, paymentRoutesOptionsSchema, type ResolvedOptions, type ResolvedOrderOptions, type ResolvedWebhookOptions } from './options-schema';
+import type { PaymentRoutesOptions } from './types';
+import type { SchemaContext } from '../schemas/urls';
 
 let warned = false;
 
@@ -209,51 +208,35 @@ export function checkCredentialsSoon(client: PaymentClient, logger: Logger, fing
   };
 }
 
-/** The options of `createPaymentRoutes` resolved once: the client owned or given, every default applied. */
-export interface PaymentRoutesConfig {
+/** The options as parsed: every default applied, the guard's and the webhook's included. */
+type ParsedOptions = Omit<ResolvedOptions<ReturnType<typeof paymentRoutesOptionsSchema>>, 'orders' | 'webhook'> & {
+  orders: ResolvedOrderOptions;
+  webhook: ResolvedWebhookOptions;
+};
+
+/**
+ * The options of `createPaymentRoutes` resolved once, as the schema parses them (every default applied), with
+ * what is made of them: the client owned or given, the stores, one list of secrets, the logger.
+ */
+export type PaymentRoutesConfig = Omit<ParsedOptions, 'client' | 'logger' | 'clock' | 'allowedOrigins' | 'on' | 'store' | 'orders' | 'webhook'> & {
   client: PaymentClient;
   /** True when the routes created the client from options: then `close()` closes it. */
   ownsClient: boolean;
-  /** Whether the routes check the client's credentials with the service once they are made. */
-  checkCredentials: boolean;
   /** The fingerprint of the options' API key (a given client's key is not known to the routes): the account checked once per process. */
   apiKeyFingerprint: string | undefined;
   /** The client's whole-call deadline: a given client's own, else its options' (or the default). */
   deadlineMs: number;
-  resolveOrder: PaymentRoutesOptions['resolveOrder'];
-  notifyUrl: PaymentRoutesOptions['notifyUrl'];
-  merchantReturnUrl: PaymentRoutesOptions['merchantReturnUrl'];
-  wallet: WalletRouteOptions | undefined;
   allowedOrigins: ReadonlySet<string>;
   on: PaymentEventSubscriptions;
   /** Knows every secret of the options, so neither the log nor a span attribute ever holds one. */
   redactor: Redactor;
   logger: Logger;
-  telemetry: PaymentTelemetry | undefined;
   clock: { now(): number };
   /** How to fix a webhook delivery refused for its time, judged from the client's clock and the routes'. */
   clockFix: string;
-  bodyLimitBytes: number;
-  bodyReadTimeoutMs: number;
-  orders: {
-    store: OrderAttemptStore;
-    lockTtlMs: number;
-    attemptTtlMs: number;
-    requestIdKey: string | undefined;
-  };
-  webhook: {
-    secrets: readonly string[];
-    toleranceMs: number;
-    maxBodyBytes: number;
-    signedTimeField: string;
-    requireSignedTime: boolean;
-    dedupeTtlMs: number;
-    processingTtlMs: number;
-    store: IdempotencyStore;
-    processing: EventProcessing | undefined;
-    slowHandlerWarningMs: number;
-  };
-}
+  orders: ResolvedOrderOptions & { store: OrderAttemptStore };
+  webhook: Omit<ResolvedWebhookOptions, 'secret' | 'secrets'> & { secrets: readonly string[]; store: IdempotencyStore };
+};
 
 /** What a refusal of the options names them as. */
 const OPTIONS_SUBJECT = 'payment routes options';
@@ -264,13 +247,13 @@ function isPaymentClient(value: unknown): value is PaymentClient {
 }
 
 /** A lock shorter than two calls could free while its holder's call is in flight, and a second request would pay too. */
-function checkLockTtl(lockTtlMs: number, deadlineMs: number): void {
-  if (lockTtlMs >= 2 * deadlineMs) return;
+function checkLockTtl({ orders, deadlineMs }: PaymentRoutesConfig): void {
+  if (orders.lockTtlMs >= 2 * deadlineMs) return;
   throw new PaymentValidationError(OPTIONS_SUBJECT, [
     {
       path: 'orders.lockTtlMs',
       rule: 'lock_outlives_calls',
-      message: `must be at least twice the client's deadlineMs (${deadlineMs} ms): ${2 * deadlineMs} or more, or leave it unset (default ${defaultLockTtlMs(deadlineMs)})`,
+      message: `must be at least twice the client's deadlineMs (${deadlineMs} ms): ${2 * deadlineMs} or more, or leave it unset (default ${lockTtlDefault(deadlineMs)})`,
     },
   ]);
 }
@@ -284,21 +267,26 @@ function issuesOf(schema: ParsableSchema, value: unknown, under = ''): Validatio
 /**
  * Every issue of the options in one error: the routes' own, the adapter's
  * own (`adapterOptions`), the client's options (when `client` is options)
- * and the event names in `on`, so a merchant fixes them in one round.
+ * and the event names in `on`, so a merchant fixes them in one round. Else
+ * the routes' options as the schema parses them, every default applied.
  */
-function assertValidOptions(
+function parseOptions(
   options: PaymentRoutesOptions,
   clientOptions: PaymentClientOptions | undefined,
-  localDevelopment: boolean,
+  context: SchemaContext & { deadlineMs: number },
   adapterOptions: AdapterOptionKinds | undefined,
-): void {
+): ParsedOptions {
+  const schema = withAdapterOptions(paymentRoutesOptionsSchema(context), adapterOptions);
+  const parsed = checkAgainst(schema, options);
   const on: unknown = options?.on;
   const issues = [
-    ...issuesOf(withAdapterOptions(paymentRoutesOptionsSchema({ localDevelopment }), adapterOptions), options),
+    ...(parsed.success ? [] : toValidationIssues(parsed.error.issues, options, schema)),
     ...(clientOptions !== null && typeof clientOptions === 'object' ? issuesOf(paymentClientOptionsSchema, clientOptions, 'client') : []),
     ...(on !== null && typeof on === 'object' ? Object.keys(on).filter((name) => !EVENT_NAMES.includes(name)).map((name) => unknownEventIssue(name, `on.${name}`)) : []),
   ];
-  if (issues.length > 0) throw new PaymentValidationError(OPTIONS_SUBJECT, issues);
+  if (issues.length > 0 || !parsed.success) throw new PaymentValidationError(OPTIONS_SUBJECT, issues);
+  // The schema's static type keeps `defaulted` options optional, as the merchant writes them; the parse filled them in.
+  return parsed.data as ParsedOptions;
 }
 
 /**
@@ -312,60 +300,43 @@ export function resolvePaymentRoutesConfig(options: PaymentRoutesOptions, adapte
   const clientOptions = givenClient === undefined ? (options?.client as PaymentClientOptions | undefined) : undefined;
   // A client object judges callback URLs itself, on every call, by a localDevelopment the routes cannot see.
   const localDevelopment = givenClient !== undefined || clientOptions?.localDevelopment === true;
-  assertValidOptions(options, clientOptions, localDevelopment, adapterOptions);
+  // The client's deadline, known before the client is made: the order lock's default follows it.
+  const deadlineMs = givenClient?.deadlineMs ?? clientOptions?.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  const { client: _client, store, orders, webhook, logger, clock = Date, allowedOrigins, on, ...parsed } = parseOptions(
+    options,
+    clientOptions,
+    { localDevelopment, deadlineMs },
+    adapterOptions,
+  );
+  const { secret: _secret, secrets: _secrets, ...settings } = webhook;
 
   const secrets = secretsOf(options.webhook);
   const redactor = new Redactor();
   secrets.forEach((secret) => redactor.addSecret(secret));
   redactor.addSecret(clientOptions?.apiKey);
-  redactor.addSecret(options.orders?.requestIdKey);
+  redactor.addSecret(orders.requestIdKey);
 
   // The routes log each failure once, where it becomes the answer: their own client only speaks to a logger given on purpose.
-  const client =
-    givenClient ?? createPaymentClient({ logger: options.logger ?? false, telemetry: options.telemetry, ...(clientOptions as PaymentClientOptions) });
-  const deadlineMs = client.deadlineMs ?? DEFAULT_DEADLINE_MS;
-  const lockTtlMs = options.orders?.lockTtlMs ?? defaultLockTtlMs(deadlineMs);
-  checkLockTtl(lockTtlMs, deadlineMs);
-
-  const clock = options.clock ?? Date;
-  const dedupeTtlMs = options.webhook.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS;
-  return {
+  const client = givenClient ?? createPaymentClient({ logger: logger ?? false, telemetry: parsed.telemetry, ...(clientOptions as PaymentClientOptions) });
+  const config: PaymentRoutesConfig = {
+    ...parsed,
     client,
     ownsClient: givenClient === undefined,
-    checkCredentials: options.checkCredentials ?? true,
     apiKeyFingerprint: clientOptions === undefined ? undefined : keyFingerprint(clientOptions.apiKey),
     deadlineMs,
-    resolveOrder: options.resolveOrder,
-    notifyUrl: options.notifyUrl,
-    merchantReturnUrl: options.merchantReturnUrl,
-    wallet: options.wallet,
-    allowedOrigins: new Set(options.allowedOrigins),
-    on: options.on ?? {},
+    allowedOrigins: new Set(allowedOrigins),
+    on: on ?? {},
     redactor,
-    logger: createRedactingLogger(options.logger, redactor),
-    telemetry: options.telemetry,
+    logger: createRedactingLogger(logger, redactor),
     clock,
     clockFix: clockFix(clientOptions?.clock, options.clock),
-    bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
-    bodyReadTimeoutMs: options.bodyReadTimeoutMs ?? DEFAULT_BODY_READ_TIMEOUT_MS,
-    orders: {
-      store: options.orders?.store ?? new MemoryOrderAttemptStore({ clock }),
-      lockTtlMs,
-      attemptTtlMs: options.orders?.attemptTtlMs ?? DEFAULT_ATTEMPT_TTL_MS,
-      requestIdKey: options.orders?.requestIdKey,
-    },
+    orders: { ...orders, store: orders.store ?? new MemoryOrderAttemptStore({ clock }) },
     webhook: {
+      ...settings,
       secrets,
-      toleranceMs: options.webhook.toleranceMs ?? DEFAULT_WEBHOOK_TOLERANCE_MS,
-      maxBodyBytes: options.webhook.maxBodyBytes ?? DEFAULT_WEBHOOK_MAX_BODY_BYTES,
-      signedTimeField: options.webhook.signedTimeField ?? DEFAULT_SIGNED_TIME_FIELD,
-      requireSignedTime: options.webhook.requireSignedTime ?? false,
-      dedupeTtlMs,
-      // A claim never outlives the memory of the event it guards.
-      processingTtlMs: Math.min(options.webhook.processingTtlMs ?? DEFAULT_PROCESSING_TTL_MS, dedupeTtlMs),
-      store: options.store ?? new MemoryIdempotencyStore(options.clock ? { clock: options.clock } : {}),
-      processing: options.webhook.processing,
-      slowHandlerWarningMs: options.webhook.slowHandlerWarningMs ?? DEFAULT_SLOW_HANDLER_WARNING_MS,
+      store: store ?? new MemoryIdempotencyStore(options.clock ? { clock: options.clock } : {}),
     },
   };
+  checkLockTtl(config);
+  return config;
 }

@@ -149,6 +149,17 @@ function setIfKept(span: Span | undefined, name: string, value: string | undefin
   if (value !== undefined) span?.setAttribute(name, value);
 }
 
+/** No telemetry: each part runs bare, and the routes need no branch for it (as the client's calls, telemetry/call-spans.ts). */
+const NO_ROUTE_TELEMETRY: RouteTelemetry = {
+  traceRoute: (_route, _method, _req, answer) => answer(),
+  observeOrderLookups: (resolve) => resolve,
+  observeDelivery: (deps) => deps,
+  traceReconcile: (run) => run(),
+  observeQueue: (processing) => processing,
+  traceQueuedRun: (_queued, _run, process) => process(),
+  countDeadLetter: () => {},
+};
+
 /**
  * Spans and metrics of the mounted routes: a SERVER span per request (an
  * INTERNAL one when the app's own HTTP instrumentation already made the
@@ -156,9 +167,9 @@ function setIfKept(span: Span | undefined, name: string, value: string | undefin
  * refusals, and reconciliation runs. Ids that come with a request pass
  * through `redactor` and are kept only if id-shaped.
  */
-export function createRouteTelemetry(option: PaymentTelemetry | undefined, redactor: Redactor, logger: Logger): RouteTelemetry | undefined {
+export function createRouteTelemetry(option: PaymentTelemetry | undefined, redactor: Redactor, logger: Logger): RouteTelemetry {
   const telemetry = createTelemetry(option, logger);
-  if (telemetry === undefined) return undefined;
+  if (telemetry === undefined) return NO_ROUTE_TELEMETRY;
   const { api, tracer, instruments, metered, traceable } = telemetry;
   const requests = new WeakMap<NeutralRequest, RequestRecord>();
 

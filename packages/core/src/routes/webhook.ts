@@ -7,6 +7,7 @@ import { type EventDedupeDeps, handleEventOnce, type QueuedEventSeal, queueEvent
 import type { PaymentEvent } from '../webhooks/event';
 import type { EventProcessing, QueuedEvent, QueuedEventHandling, QueuedRun } from '../webhooks/event-handlers';
 import { verifyDelivery } from '../webhooks/verify-webhook';
+import type { PaymentRoutesConfig } from './config';
 
 /**
  * Starts a timer that warns, once, when inline handlers are still running
@@ -28,26 +29,21 @@ export function warnWhenSlow(logger: Logger, budgetMs: number, fields: Record<st
   return () => clearTimeout(timer);
 }
 
-export interface WebhookDeps extends EventDedupeDeps {
-  secrets: readonly string[];
-  toleranceMs: number;
-  maxBodyBytes: number;
-  signedTimeField: string;
-  requireSignedTime: boolean;
-  /** Told about each accepted delivery whose body carries no signed time (see unsignedTimeWarning). */
-  onUnsignedTime: () => void;
-  /** Told about each event whose handlers just ran, to settle the order's attempt. Never throws. */
-  afterHandled: (event: PaymentEvent) => Promise<void>;
-  clock: { now(): number };
-  /** Told about each delivery that passed verification (telemetry notes its event type). */
-  onVerified?: (event: PaymentEvent) => void;
-  /** Queued processing: events are handed to it instead of their handlers running in the request. */
-  processing: EventProcessing | undefined;
-  /** Seals the events handed to `processing`, and checks a job's seal before a worker runs it. */
-  seal: QueuedEventSeal;
-  /** How long inline handlers may run before a warning names queued processing. */
-  slowHandlerWarningMs: number;
-}
+/** The webhook route's resolved options, with what the composition root adds to them. */
+export type WebhookDeps = EventDedupeDeps &
+  PaymentRoutesConfig['webhook'] & {
+    /** Told about each accepted delivery whose body carries no signed time (see unsignedTimeWarning). */
+    onUnsignedTime: () => void;
+    /** Told about each event whose handlers just ran, to settle the order's attempt. Never throws. */
+    afterHandled: (event: PaymentEvent) => Promise<void>;
+    clock: { now(): number };
+    /** Told about each delivery that passed verification (telemetry notes its event type). */
+    onVerified?: (event: PaymentEvent) => void;
+    /** Seals the events handed to `processing`, and checks a job's seal before a worker runs it. */
+    seal: QueuedEventSeal;
+    /** How the log says to send a job of the queue back (retryHintOf). */
+    retryHint: string;
+  };
 
 async function rawBodyOf(req: NeutralRequest): Promise<unknown> {
   // A parsed object is handed on as is: verifyWebhook refuses it with the mounting-order message.
@@ -139,21 +135,29 @@ export async function webhookRoute(req: NeutralRequest, deps: WebhookDeps): Prom
   }
 }
 
+/**
+ * How a queue's log lines say to send one of its jobs back, in a few words: a queue may give its own
+ * (`retryHint`, beside EventProcessing: @paymount/bullmq's is its command), since core names no queue.
+ */
+export function retryHintOf(processing: EventProcessing | undefined): string {
+  return processing !== undefined && 'retryHint' in processing && typeof processing.retryHint === 'string' ? processing.retryHint : 'retry';
+}
+
 /** How the merchant sends a dead-lettered event back: the queue's own command when it can print one. */
-function retryFix(queued: QueuedEvent, processing: EventProcessing | undefined): string {
-  if (processing?.retryCommand) return `then send it back to the workers: ${processing.retryCommand(queued)}`;
-  return 'then retry it from the queue (@paymount/bullmq: `npx paymount-queue list-failed`, then `npx paymount-queue retry <key>`).';
+function retryFix(queued: QueuedEvent, deps: Pick<WebhookDeps, 'processing' | 'retryHint'>): string {
+  if (deps.processing?.retryCommand) return `then send it back to the workers: ${deps.processing.retryCommand(queued)}`;
+  return `then ${deps.retryHint} it from the queue.`;
 }
 
 function summaryOf({ key, event }: QueuedEvent): Record<string, unknown> {
   return { key, type: event.type, deliveryId: event.deliveryId, transactionId: event.transactionId };
 }
 
-const REFUSED_JOB =
+const refusedJob = (retryHint: string) =>
   'queued webhook job refused: its seal matches none of the webhook secrets of these routes, so no handler ran and nothing was read, and it is failed without retry. ' +
   'Either it was not queued by paymount\'s routes (something wrote to the queue\'s Redis: keep that Redis private, behind a password or ACL user only the app holds) ' +
   'or the process that queued it has other webhook secrets than this worker (give both the same webhook.secret, or during a rotation the same webhook.secrets, ' +
-  'then `paymount-queue retry` it). A job with no seal (`mac`) at all may also come from a paymount version before jobs were sealed: recover its event with reconcile() or reconcileRefunds().';
+  `then ${retryHint} it). A job with no seal (\`mac\`) at all may also come from a paymount version before jobs were sealed: recover its event with reconcile() or reconcileRefunds().`;
 
 /**
  * One run of a queued event on a worker: the job's seal checked before
@@ -168,7 +172,7 @@ export async function processQueuedEvent(queued: QueuedEvent, run: QueuedRun, de
   const { event } = queued;
   const summary = { ...summaryOf(queued), attempt: run.attempt };
   if (!(await deps.seal.verify(queued))) {
-    deps.logger.error(summary, REFUSED_JOB);
+    deps.logger.error(summary, refusedJob(deps.retryHint));
     return { outcome: 'refused' };
   }
   const handling = await handleEventOnce(event, deps, { context: undefined });
@@ -181,7 +185,7 @@ export async function processQueuedEvent(queued: QueuedEvent, run: QueuedRun, de
       if (run.lastAttempt) {
         deps.logger.error(
           { ...summary, err: handling.error },
-          `queued webhook event dead-lettered: its handler failed on the last allowed attempt. Fix the cause (err), ${retryFix(queued, deps.processing)}`,
+          `queued webhook event dead-lettered: its handler failed on the last allowed attempt. Fix the cause (err), ${retryFix(queued, deps)}`,
         );
       } else {
         deps.logger.warn({ ...summary, err: handling.error }, 'queued webhook handler failed; the queue retries it with backoff');
@@ -198,10 +202,10 @@ export async function processQueuedEvent(queued: QueuedEvent, run: QueuedRun, de
  * PaymentRoutes.reportDeadLetter), told as an error: no handler error names
  * it, so the log is the only place it shows.
  */
-export function logLostEvent(queued: QueuedEvent, cause: unknown, deps: Pick<WebhookDeps, 'logger' | 'processing'>): void {
+export function logLostEvent(queued: QueuedEvent, cause: unknown, deps: Pick<WebhookDeps, 'logger' | 'processing' | 'retryHint'>): void {
   deps.logger.error(
     { ...summaryOf(queued), err: cause },
     'queued webhook event dead-lettered by the queue (err): its runs kept losing their worker (a process killed or crashing, ' +
-      `or a handler blocking the event loop past the job's lock; on BullMQ, more often than maxStalledCount allows). Find why, ${retryFix(queued, deps.processing)}`,
+      `or a handler blocking the event loop past the job's lock; on BullMQ, more often than maxStalledCount allows). Find why, ${retryFix(queued, deps)}`,
   );
 }

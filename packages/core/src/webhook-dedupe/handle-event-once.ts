@@ -106,8 +106,10 @@ export function keepClaimAlive(store: IdempotencyStore, key: string, ttlMs: numb
  * claims are not kept alive, so a handler slower than the claim TTL can run
  * twice at once.
  */
-export function warnIfClaimsCannotBeRenewed(store: IdempotencyStore, processingTtlMs: number, logger: Logger): void {
+export function warnIfClaimsCannotBeRenewed(deps: EventDedupeDeps): void {
+  const { store, logger } = deps;
   if (typeof store.renew === 'function') return;
+  const processingTtlMs = claimTtlOf(deps);
   logger.warn(
     { processingTtlMs },
     `the idempotency store (the \`store\` option) has no renew(key, ttlMs): a webhook handler running longer than webhook.processingTtlMs (${processingTtlMs} ms) can be run a second time, concurrently, by a retry of its event. ` +
@@ -136,6 +138,9 @@ export interface EventDedupeDeps {
   logger: Logger;
 }
 
+/** How long a claim lasts unrenewed: never past the memory of the event it guards. */
+const claimTtlOf = (deps: EventDedupeDeps): number => Math.min(deps.processingTtlMs, deps.dedupeTtlMs);
+
 /**
  * Runs the merchant's handlers for `event` at most once to success, however
  * often and by whatever way it arrives (a webhook delivery, its retries, a
@@ -145,11 +150,11 @@ export interface EventDedupeDeps {
  */
 export async function handleEventOnce(event: PaymentEvent, deps: EventDedupeDeps, ctx: PaymentEventContext): Promise<EventHandling> {
   const key = await dedupeKeyOf(event);
-  if (!(await claimKey(deps.store, key, deps.processingTtlMs))) {
+  if (!(await claimKey(deps.store, key, claimTtlOf(deps)))) {
     // undefined: the holder let go between our claim and this read (its handler failed), so a later arrival is handled.
     return (await holderStateOf(deps.store, key)) === 'done' ? { outcome: 'duplicate' } : { outcome: 'in-progress' };
   }
-  const stopRenewing = keepClaimAlive(deps.store, key, deps.processingTtlMs, deps.logger);
+  const stopRenewing = keepClaimAlive(deps.store, key, claimTtlOf(deps), deps.logger);
   // Renewal stops as the handlers end, before the mark: a renewal answered after it would read as a lost claim.
   const { store } = deps;
   let handlers: number;
