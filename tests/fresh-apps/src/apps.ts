@@ -1,6 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { readmeBlocks } from '@paymount/readme-tests/blocks';
+import { readmeBlocks } from '../../../tools/readme-blocks';
 import { readmePaths, repoRoot } from '@paymount/readme-tests/workspace';
 
 /** How an app's `tsconfig.json` departs from the README tests' strict settings (`blocks.tsconfig.json`). */
