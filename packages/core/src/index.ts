@@ -125,6 +125,8 @@ export type { AdapterOptionKind, AdapterOptionKinds } from './routes/adapter-opt
 export type { FetchHandler, FetchHandlerOptions } from './routes/mounts';
 export type { NodeMiddleware, NodeMiddlewareOptions } from './routes/mounts';
 export type { OrderPaymentStatus } from './routes/order-routes';
+export type { OrderGuardSettings } from './orders/next-attempt';
+export type { DedupeSettings } from './webhook-dedupe/handle-event-once';
 export type { CancelCheckoutResult } from './shared/types';
 export type { ReconcileOptions, ReconcileSummary } from './shared/types';
 export type {

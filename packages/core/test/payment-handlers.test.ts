@@ -157,8 +157,8 @@ describe('createPaymentRoutes options', () => {
   });
 
   it('reads bodies up to the larger of the route and webhook limits', () => {
-    expect(createPaymentRoutes(options({ bodyLimitBytes: 1000, webhook: { secret, maxBodyBytes: 5000 } })).bodyLimitBytes).toBe(5000);
-    expect(createPaymentRoutes(options({ bodyLimitBytes: 200_000 })).bodyLimitBytes).toBe(200_000);
+    expect(createPaymentRoutes(options({ bodyLimitBytes: 1000, webhook: { secret, maxBodyBytes: 5000 } })).readLimitBytes).toBe(5000);
+    expect(createPaymentRoutes(options({ bodyLimitBytes: 200_000 })).readLimitBytes).toBe(200_000);
   });
 });
 

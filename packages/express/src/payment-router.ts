@@ -42,7 +42,7 @@ export function paymentRouter(options: PaymentRouterOptions): PaymentRouter {
       bodyParser: { rawBody: req.rawBody, body: req.body },
       context: req,
       consumedBodyFix: EXPRESS_CONSUMED_BODY_FIX,
-      limitBytes: paymentRoutes.bodyLimitBytes,
+      limitBytes: paymentRoutes.readLimitBytes,
     });
     const response = await paymentRoutes.handle(request);
     if (response === undefined) return false;

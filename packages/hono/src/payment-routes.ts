@@ -80,7 +80,7 @@ function routesApp<E extends Env>(routesFor: (c: Context<E>) => PaymentRoutes<Co
       const request = toNeutralFetchRequest(c.req.raw, {
         path: route,
         context: c,
-        limitBytes: routes.bodyLimitBytes,
+        limitBytes: routes.readLimitBytes,
         consumedBodyFix: HONO_CONSUMED_BODY_FIX,
         ...(keptBody === undefined ? {} : { keptBody }),
       });

@@ -91,13 +91,32 @@ export function requestIdSource(account: { appId: string; merchantId: string }, 
   };
 }
 
-/** What the order guard works with: the guard's resolved options (handed on whole) and what it is given beside them. */
-export interface OrderGuardDeps {
+/**
+ * The order guard's settings, each with a default: what the guard reads, and (each optional) what a
+ * merchant writes in the routes' `orders` option (OrderGuardOptions).
+ */
+export interface OrderGuardSettings {
+  /**
+   * Longest time a payment request holds its order's lock, in milliseconds: at least twice
+   * the client's `deadlineMs` (a request may make two calls), or the routes
+   * refuse to start. Default 2 × `deadlineMs` + 30 s: 210 s with the
+   * client's default deadline; a client object's own `deadlineMs` counts. A lock left by a
+   * crashed process blocks its order this long.
+   */
+  lockTtlMs: number;
+  /**
+   * How long an order's attempt is remembered after its last change, in milliseconds: past a
+   * session's 30 minutes and a pending payment's settlement. Default 24 hours;
+   * after that only `resolveOrder`'s `payable` guards the order.
+   */
+  attemptTtlMs: number;
+}
+
+/** What the order guard works with: its settings (the resolved options, handed on whole) and what it is given beside them. */
+export interface OrderGuardDeps extends OrderGuardSettings {
   client: PaymentClient;
   /** Already wrapped by checkedOrderStore. */
   store: OrderAttemptStore;
-  lockTtlMs: number;
-  attemptTtlMs: number;
   clock: { now(): number };
   logger: Logger;
   /** Each order's transactionRequestIds. */

@@ -1,6 +1,6 @@
 // The rules of an adapter's own options.
 import * as z from 'zod/mini';
-import { fn } from './options-schema';
+import { fn } from '../schemas/client-options';
 
 /** What an adapter's own option is checked as: see each rule in ADAPTER_OPTION_RULES. */
 export type AdapterOptionKind = 'mountPath' | 'routerPath' | 'boolean' | 'classDecorators' | 'startWorkers';

@@ -13,7 +13,8 @@ import { type IdempotencyStore, MemoryIdempotencyStore } from '../webhook-dedupe
 import { EVENT_NAMES, type PaymentEventSubscriptions, unknownEventIssue } from '../webhooks/event-handlers';
 import { secretsOf } from '../webhooks/verify-webhook';
 import { type AdapterOptionKinds, withAdapterOptions } from './adapter-options';
-import { lockTtlDefault, paymentRoutesOptionsSchema, type ResolvedOptions, type ResolvedOrderOptions, type ResolvedWebhookOptions } from './options-schema';
+import type { ResolvedOptions } from '../schemas/client-options';
+import { lockTtlDefault, paymentRoutesOptionsSchema, type ResolvedOrderOptions, type ResolvedWebhookOptions } from './options-schema';
 import type { PaymentRoutesOptions } from './types';
 import type { SchemaContext } from '../schemas/urls';
 

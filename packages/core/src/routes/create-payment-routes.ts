@@ -137,7 +137,7 @@ export function createPaymentRoutes<TContext = unknown>(
   const paymentRoutes: PaymentRoutes = {
     client,
     routePaths: PAYMENT_ROUTE_PATHS,
-    bodyLimitBytes: Math.max(config.bodyLimitBytes, config.webhook.maxBodyBytes),
+    readLimitBytes: Math.max(config.bodyLimitBytes, config.webhook.maxBodyBytes),
     on: (name, handler) => events.on(name, handler),
     reconcile: (reconcileOptions) => telemetry.traceReconcile(() => guard.reconcile(reconcileOptions)),
     reconcileRefunds: (transactionRequestIds) => reconcileRefunds(orders, transactionRequestIds),

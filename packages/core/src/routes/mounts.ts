@@ -78,7 +78,7 @@ export function createFetchHandler(
     const url = new URL(request.url);
     const path = pathUnderMount(url.pathname, mountPath);
     const response =
-      path === undefined ? undefined : await paymentRoutes.handle(neutralOf(request, url, { path, limitBytes: paymentRoutes.bodyLimitBytes }));
+      path === undefined ? undefined : await paymentRoutes.handle(neutralOf(request, url, { path, limitBytes: paymentRoutes.readLimitBytes }));
     return response ? toFetchResponse(response, request.method) : notFound(request);
   };
   return Object.assign(handle, { paymentRoutes });
@@ -113,7 +113,7 @@ export function createNodeMiddleware(
   const middleware = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => {
     const path = pathUnderMount(rawPathOf(req.url ?? '/'), mountPath);
     if (path === undefined) return passOn(res, next);
-    const neutral = toNeutralRequest(req, { path, limitBytes: paymentRoutes.bodyLimitBytes });
+    const neutral = toNeutralRequest(req, { path, limitBytes: paymentRoutes.readLimitBytes });
     const serve = async (): Promise<boolean> => {
       const response = await paymentRoutes.handle(neutral);
       if (response === undefined) return false;

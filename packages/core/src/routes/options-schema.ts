@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { PaymentClient } from '../client/types';
 import type { OrderAttemptStore } from '../orders/store';
 import type { PaymentClientOptions } from '../schemas/client-option-types';
-import { DEFAULT_DEADLINE_MS, loggerOptionSchema, telemetryOptionsSchema } from '../schemas/client-options';
+import { DEFAULT_DEADLINE_MS, defaulted, fn, loggerOptionSchema, objectWith, positiveInt, type ResolvedOptions, telemetryOptionsSchema } from '../schemas/client-options';
 import { MERCHANT_RETURN_URL_MAX, NOTIFY_URL_MAX } from '../schemas/fields';
 import { walletPaymentRequestInputSchema } from '../schemas/requests';
 import { callbackUrlSchema, type SchemaContext } from '../schemas/urls';
@@ -13,40 +13,12 @@ import { DEFAULT_SIGNED_TIME_FIELD } from '../webhooks/signature';
 import { DEFAULT_WEBHOOK_MAX_BODY_BYTES, DEFAULT_WEBHOOK_TOLERANCE_MS } from '../webhooks/verify-webhook';
 import type { MerchantOrder, ResolveOrder, WebhookRouteOptions } from './types';
 
-// Each option's rule and default are written once, here; what it means is documented on its public
-// type in routes/types.ts (the declarations merchants read, which name no zod), and a type test holds
-// the two together. The client's, the webhook verifier's and the signed-time field's defaults stay
+// Each option's rule and default are written once, here. Its type and what it means are written once
+// too, zod-free, on the declaration merchants read: the public options type in routes/types.ts, or the
+// resolved settings a lower layer reads, from which the public type is derived (OrderGuardSettings,
+// DedupeSettings). A declaration emitted from a schema keeps no JSDoc and would import zod, so neither
+// is derived from the schema; test/routes-options.test-d.ts holds them to it. The client's, the webhook verifier's and the signed-time field's defaults stay
 // with the code that also runs without the routes, and a reconcile run's with the order guard.
-
-/**
- * An option's rule and its default: left out (or undefined), the parsed options hold `value`. Its type
- * stays optional, as the merchant writes it; `Resolved` is what the parse gives.
- */
-export const defaulted = <T extends z.core.SomeType>(rule: T, value: z.core.util.NoUndefined<z.core.output<T>>) =>
-  z.optional(z._default(rule, value as never));
-
-/** The options as a parse gives them: every `defaulted` option present. */
-export type Resolved<T> = {
-  [K in keyof T]-?: T[K] extends z.ZodMiniOptional<z.ZodMiniDefault<infer R>> ? z.output<R> : z.output<T[K]>;
-};
-
-/** The resolved form of an object schema's options. */
-export type ResolvedOptions<S extends { shape: object }> = Resolved<S['shape']>;
-
-/** A function option; `rule` names the broken rule for a caller that branches on it (default `custom`). */
-export const fn = <T extends (...args: never[]) => unknown>(message: string, rule = 'custom') =>
-  z.custom<T>((value) => typeof value === 'function', { message, params: { rule } });
-
-const objectWith = <T extends object>(methods: readonly string[], message: string) =>
-  z.custom<T>(
-    (value) =>
-      typeof value === 'object' &&
-      value !== null &&
-      methods.every((method) => typeof (value as Record<string, unknown>)[method] === 'function'),
-    message,
-  );
-
-const positiveInt = z.number().check(z.int('must be a whole number'), z.positive('must be greater than 0'));
 
 const secretSchema = z.string('must be the webhook signing secret, a string').check(
   z.minLength(MIN_SECRET_LENGTH, `must be the whole signing secret, at least ${MIN_SECRET_LENGTH} characters`),
@@ -125,10 +97,11 @@ const ordersOptionsSchema = (deadlineMs: number) =>
   attemptTtlMs: defaulted(positiveInt, 24 * 60 * 60_000),
 });
 
-export type { OrderGuardOptions } from './types';
-
 /** The order guard's options once parsed. */
 export type ResolvedOrderOptions = ResolvedOptions<ReturnType<typeof ordersOptionsSchema>>;
+
+export type { OrderGuardOptions } from './types';
+
 
 const walletRules = walletPaymentRequestInputSchema.shape;
 

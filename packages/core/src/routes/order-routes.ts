@@ -91,11 +91,8 @@ export function unlessRefused<T extends object>(answer: T | OrderRefusal): T {
   return answer;
 }
 
-/** What the checkout and wallet routes share: the resolved options, the merchant's order lookup (observed), the guard. */
-export type RouteDeps = Pick<PaymentRoutesConfig, 'client' | 'notifyUrl' | 'merchantReturnUrl' | 'wallet' | 'allowedOrigins' | 'bodyLimitBytes' | 'logger'> & {
-  resolveOrder: PaymentRoutesConfig['resolveOrder'];
-  guard: OrderGuard;
-};
+/** What the checkout, status and wallet routes are handed: the resolved config whole (its order lookup observed), and the guard. */
+export type RouteDeps = PaymentRoutesConfig & { guard: OrderGuard };
 
 /** A URL option for one order: the order's own wins, then a per-order function, then the fixed URL. */
 export function urlFor(

@@ -1,10 +1,12 @@
 // The routes' public types and options as a merchant writes them.
 import type { PaymentClient } from '../client/types';
 import type { NeutralRequest, NeutralResponse } from '../http/neutral-http';
+import type { OrderGuardSettings } from '../orders/next-attempt';
 import type { OrderAttemptStore } from '../orders/store';
 import type { PaymentClientOptions } from '../schemas/client-option-types';
 import type { LoggerOption } from '../shared/logger';
 import type { CancelCheckoutResult, MerchantOrder, PaymentTelemetry, ReconcileOptions, ReconcileSummary } from '../shared/types';
+import type { DedupeSettings } from '../webhook-dedupe/handle-event-once';
 import type { IdempotencyStore } from '../webhook-dedupe/store';
 import type { EventProcessing, PaymentEventHandler, PaymentEventName, PaymentEventSubscriptions, QueuedEvent, QueuedEventHandling, QueuedRun } from '../webhooks/event-handlers';
 import type { WebhookSecrets } from '../webhooks/verify-webhook';
@@ -81,43 +83,43 @@ export interface PaymentRoutes<TContext = unknown> {
   readonly client: PaymentClient;
   /** The routes' paths below the mount point ('/checkout', ...), for routers that register each path. */
   readonly routePaths: readonly string[];
-  /** The largest body any route accepts: the limit an adapter reads request bodies with. */
-  readonly bodyLimitBytes: number;
+  /**
+   * The largest body any route accepts, the larger of `bodyLimitBytes` and `webhook.maxBodyBytes`: the
+   * limit an adapter reads request bodies with (each route then keeps its own).
+   */
+  readonly readLimitBytes: number;
   close(): Promise<void>;
 }
 
-// The options of `createPaymentRoutes`, written out so that the published declarations name no zod;
-// test/public-types.test-d.ts holds paymentRoutesOptionsSchema's input to them.
-/** The per-order payment guard. */
-export type OrderGuardOptions = {
-  /**
-   * Where each order's current payment attempt and its lock are kept. Default
-   * a bounded in-memory store (one process); several instances need a shared
-   * one (`RedisOrderAttemptStore` from `@paymount/redis`).
-   */
-  store?: OrderAttemptStore | undefined;
-  /**
-   * Longest time a payment request holds its order's lock, in milliseconds: at least twice
-   * the client's `deadlineMs` (a request may make two calls), or the routes
-   * refuse to start. Default 2 × `deadlineMs` + 30 s: 210 s with the
-   * client's default deadline; a client object's own `deadlineMs` counts.
-   */
-  lockTtlMs?: number | undefined;
-  /**
-   * A secret of this environment (at least 16 characters) that the order's transactionRequestIds are
-   * derived with (HMAC-SHA256), so that an event whose id this app did not
-   * make is told apart (`event.attempt.issued`) even by someone who knows
-   * the order id. Keep it stable: changing it is like losing every order's
-   * record. Default: ids derived from the account and the order alone.
-   */
-  requestIdKey?: string | undefined;
-  /**
-   * How long an order's attempt is remembered after its last change, in milliseconds: past a
-   * session's 30 minutes and a pending payment's settlement. Default 24 hours;
-   * after that only `resolveOrder`'s `payable` guards the order.
-   */
-  attemptTtlMs?: number | undefined;
-};
+// The options of `createPaymentRoutes`, written out so that the published declarations name no zod and keep
+// their JSDoc; test/routes-options.test-d.ts holds paymentRoutesOptionsSchema to them. Settings a lower layer
+// reads are written there, resolved (OrderGuardSettings, DedupeSettings), and made optional here.
+
+/** Settings as a merchant writes them, beside other options: each optional (left out or undefined, it takes its default). */
+type WithOptional<Settings, Others> = Flat<{ [K in keyof Settings]?: Settings[K] | undefined } & Others>;
+/** One object type of an intersection's fields, so editors and type tests see the fields, not the parts. */
+type Flat<T> = { [K in keyof T]: T[K] };
+
+/** The per-order payment guard: its settings (OrderGuardSettings), each optional, and these. */
+export type OrderGuardOptions = WithOptional<
+  OrderGuardSettings,
+  {
+    /**
+     * Where each order's current payment attempt and its lock are kept. Default
+     * a bounded in-memory store (one process); several instances need a shared
+     * one (`RedisOrderAttemptStore` from `@paymount/redis`).
+     */
+    store?: OrderAttemptStore | undefined;
+    /**
+     * A secret of this environment (at least 16 characters) that the order's transactionRequestIds are
+     * derived with (HMAC-SHA256), so that an event whose id this app did not
+     * make is told apart (`event.attempt.issued`) even by someone who knows
+     * the order id. Keep it stable: changing it is like losing every order's
+     * record. Default: ids derived from the account and the order alone.
+     */
+    requestIdKey?: string | undefined;
+  }
+>;
 
 /** What GET /wallet/config needs. */
 export type WalletRouteOptions = {
@@ -132,57 +134,44 @@ export type WalletRouteOptions = {
 };
 
 /** The webhook route's time window and memory of handled events, beside its secret(s). Every duration is a whole number of milliseconds greater than 0. */
-export type WebhookRouteSettings = {
-  /**
-   * Allowed distance from now, either way, of X-Timestamp and of the time
-   * signed into the body (`signedTimeField`). Default 5 minutes. Every retry
-   * of the service must arrive within it of the event's signed time.
-   */
-  toleranceMs?: number | undefined;
-  /**
-   * The body field (1–64 characters) holding the time the service signed the notification at
-   * (ISO 8601 with a zone, or 13-digit epoch ms). A body older than
-   * `toleranceMs` by it is refused (`WEBHOOK_STALE_EVENT`), whatever its
-   * headers say. Default `notifyTime`.
-   */
-  signedTimeField?: string | undefined;
-  /**
-   * Refuse a body without the signed time (`WEBHOOK_MISSING_SIGNED_TIME`).
-   * Default false: it is accepted, with a warning logged once, and a replay of
-   * it is then stopped only while its event is remembered (`dedupeTtlMs`).
-   */
-  requireSignedTime?: boolean | undefined;
-  /** Largest webhook body accepted, in bytes. Default 100 KiB. */
-  maxBodyBytes?: number | undefined;
-  /**
-   * How long a handled event is remembered as done. Default 24 hours; at
-   * least twice `toleranceMs`, so an event is remembered for as long as a
-   * replay of it can pass the signed-time window.
-   */
-  dedupeTtlMs?: number | undefined;
-  /**
-   * How long a delivery being handled blocks others of the same event
-   * without renewal. Default 25 s: shorter than the service's retries last
-   * (about 31 s), so a crashed instance's claim frees in time for a retry.
-   * A live handler's claim is renewed every third of this while it runs
-   * (with a store that has renew(), as both bundled stores do), so a slow
-   * handler never runs twice at once; a process paused longer than this can
-   * lose its claim.
-   */
-  processingTtlMs?: number | undefined;
-  /**
-   * Queued processing: the route verifies each delivery, queues its event
-   * and answers 200 at once, and workers run the handlers, however long they
-   * take (`createWebhookQueue()` from `@paymount/bullmq`). Default: inline,
-   * the handlers run inside the delivery, within the service's 10 s wait.
-   */
-  processing?: EventProcessing | undefined;
-  /**
-   * Inline handlers still running after this long log a warning that names
-   * queued processing. Default 5 s, half the service's wait for an answer.
-   */
-  slowHandlerWarningMs?: number | undefined;
-};
+export type WebhookRouteSettings = WithOptional<
+  DedupeSettings,
+  {
+    /**
+     * Allowed distance from now, either way, of X-Timestamp and of the time
+     * signed into the body (`signedTimeField`). Default 5 minutes. Every retry
+     * of the service must arrive within it of the event's signed time.
+     */
+    toleranceMs?: number | undefined;
+    /**
+     * The body field (1–64 characters) holding the time the service signed the notification at
+     * (ISO 8601 with a zone, or 13-digit epoch ms). A body older than
+     * `toleranceMs` by it is refused (`WEBHOOK_STALE_EVENT`), whatever its
+     * headers say. Default `notifyTime`.
+     */
+    signedTimeField?: string | undefined;
+    /**
+     * Refuse a body without the signed time (`WEBHOOK_MISSING_SIGNED_TIME`).
+     * Default false: it is accepted, with a warning logged once, and a replay of
+     * it is then stopped only while its event is remembered (`dedupeTtlMs`).
+     */
+    requireSignedTime?: boolean | undefined;
+    /** Largest webhook body accepted, in bytes. Default 100 KiB. */
+    maxBodyBytes?: number | undefined;
+    /**
+     * Queued processing: the route verifies each delivery, queues its event
+     * and answers 200 at once, and workers run the handlers, however long they
+     * take (`createWebhookQueue()` from `@paymount/bullmq`). Default: inline,
+     * the handlers run inside the delivery, within the service's 10 s wait.
+     */
+    processing?: EventProcessing | undefined;
+    /**
+     * Inline handlers still running after this long log a warning that names
+     * queued processing. Default 5 s, half the service's wait for an answer.
+     */
+    slowHandlerWarningMs?: number | undefined;
+  }
+>;
 
 /**
  * The webhook route's options: exactly one of `secret` or `secrets` (a list, for rotation; each the
@@ -199,7 +188,10 @@ export type WebhookRouteOptions = WebhookSecrets & WebhookRouteSettings;
 export type PaymentRoutesOptions<TContext = unknown> = {
   /** A client, or the options to create one (then closed by `paymentRoutes.close()`). */
   client: PaymentClient | PaymentClientOptions;
-  /** Looks up the merchant's order on the server: the only source of the amount charged. */
+  /**
+   * Looks up the merchant's order on the server, `(orderId, ctx) => order | null`, sync or async:
+   * the only source of the amount charged. Null (or undefined) is answered 404.
+   */
   resolveOrder: ResolveOrder<TContext>;
   /**
    * The public HTTPS URL (at most 200 characters) of the mounted webhook route, sent with every payment:
@@ -210,7 +202,7 @@ export type PaymentRoutesOptions<TContext = unknown> = {
   notifyUrl?: string | ((order: MerchantOrder) => string | undefined) | undefined;
   /** Where the shopper returns after checkout (a URL of at most 256 characters): one URL, or one per order. An order's own URL wins. */
   merchantReturnUrl?: string | ((order: MerchantOrder) => string) | undefined;
-  /** Needed by GET /wallet/config. */
+  /** The wallet payment request's settings, needed by GET /wallet/config (`404 WALLET_NOT_CONFIGURED` without them). */
   wallet?: WalletRouteOptions | undefined;
   /**
    * Origins (`https://shop.example`, no path) besides the app's own from which
@@ -221,7 +213,10 @@ export type PaymentRoutesOptions<TContext = unknown> = {
   allowedOrigins?: string[] | undefined;
   /** The webhook route: its signing secret(s), time window and memory of handled events. */
   webhook: WebhookRouteOptions;
-  /** Where webhook deliveries are deduplicated. Default a bounded in-memory store (single process). */
+  /**
+   * Where webhook deliveries are deduplicated. Default a bounded in-memory store (single process);
+   * several instances share one (`createRedisStores` from `@paymount/redis`, `@paymount/postgres`).
+   */
   store?: IdempotencyStore | undefined;
   /** The per-order payment guard: at most one charge per order. */
   orders?: OrderGuardOptions | undefined;
@@ -232,7 +227,8 @@ export type PaymentRoutesOptions<TContext = unknown> = {
    */
   on?: PaymentEventSubscriptions<TContext> | undefined;
   /**
-   * Where paymount logs, through its redactor. Left out, warnings and errors
+   * Where paymount logs (a pino-compatible logger), through its redactor: no line holds the API key,
+   * a webhook secret or a wallet token. Left out, warnings and errors
    * (every 5xx, every refused webhook delivery, every refusal by the service,
    * each once with the fix when known) go to the console (stderr), one line
    * each; a logger replaces that; `false` logs nothing.
@@ -251,7 +247,7 @@ export type PaymentRoutesOptions<TContext = unknown> = {
    * connection closed, so slow senders cannot hold connections open.
    */
   bodyReadTimeoutMs?: number | undefined;
-  /** Clock for the webhook timestamp window; injectable for tests. */
+  /** `{ now() }` for the webhook time window (X-Timestamp and the signed time) and the order guard's times. Default `Date`; injectable for tests. */
   clock?: { now(): number } | undefined;
   /**
    * Spans and metrics of the routes, webhook deliveries, reconciliation and

@@ -1,4 +1,6 @@
-// The client options schema, the logger and telemetry option rules.
+// Options schemas: the blocks every one of paymount's is written with (the routes', the order guard's,
+// the dedupe's, @paymount/bullmq's through @paymount/core/internal), the client's options, the logger
+// and telemetry option rules.
 import * as z from 'zod/mini';
 import { baseUrlSchema, type Transport } from '../platform/contract';
 import { platform } from '../platform/current';
@@ -9,6 +11,37 @@ import { MIN_SECRET_LENGTH } from '../shared/validation';
 import type { Clock, Sleep } from './client-option-types';
 import { appIdSchema, merchantIdSchema } from './fields';
 import { isLoopbackHostname } from './urls';
+
+/**
+ * An option's rule and its default: left out (or undefined), the parsed options hold `value`. Its type
+ * stays optional, as the merchant writes it; `Resolved` is what the parse gives.
+ */
+export const defaulted = <T extends z.core.SomeType>(rule: T, value: z.core.util.NoUndefined<z.core.output<T>>) =>
+  z.optional(z._default(rule, value as never));
+
+/** The options as a parse gives them: every `defaulted` option present. */
+export type Resolved<T> = {
+  [K in keyof T]-?: T[K] extends z.ZodMiniOptional<z.ZodMiniDefault<infer R>> ? z.output<R> : z.output<T[K]>;
+};
+
+/** The resolved form of an object schema's options. */
+export type ResolvedOptions<S extends { shape: object }> = Resolved<S['shape']>;
+
+/** A function option; `rule` names the broken rule for a caller that branches on it (default `custom`). */
+export const fn = <T extends (...args: never[]) => unknown>(message: string, rule = 'custom') =>
+  z.custom<T>((value) => typeof value === 'function', { message, params: { rule } });
+
+export const objectWith = <T extends object>(methods: readonly string[], message: string) =>
+  z.custom<T>(
+    (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      methods.every((method) => typeof (value as Record<string, unknown>)[method] === 'function'),
+    message,
+  );
+
+export const positiveInt = z.number().check(z.int('must be a whole number'), z.positive('must be greater than 0'));
+
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 
@@ -63,9 +96,7 @@ export const telemetryOptionsSchema = z.optional(
   ),
 );
 
-const fn = <T>(message: string) => z.custom<T>((value) => typeof value === 'function', message);
-
-const positiveInt = (fallback: number) =>
+const milliseconds = (fallback: number) =>
   z._default(z.number().check(z.int('must be a whole number of milliseconds'), z.positive('must be greater than 0')), fallback);
 
 /** The whole-call deadline of a client call, retries included, unless `deadlineMs` says otherwise. */
@@ -107,9 +138,9 @@ export const paymentClientOptionsSchema = z
     baseUrl: baseUrlSchema,
     appId: appIdSchema,
     merchantId: merchantIdSchema,
-    timeoutMs: positiveInt(30_000),
-    deadlineMs: positiveInt(DEFAULT_DEADLINE_MS),
-    terminalTimeoutMs: positiveInt(120_000),
+    timeoutMs: milliseconds(30_000),
+    deadlineMs: milliseconds(DEFAULT_DEADLINE_MS),
+    terminalTimeoutMs: milliseconds(120_000),
     retry: z.prefault(retryOptionsSchema, {}),
     dispatcher: nodeOnly(
       'dispatcher',

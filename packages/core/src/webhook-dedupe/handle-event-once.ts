@@ -117,7 +117,28 @@ export function warnIfClaimsCannotBeRenewed(deps: EventDedupeDeps): void {
   );
 }
 
-export interface EventDedupeDeps {
+/**
+ * The dedupe's settings, each with a default: what handling an event once reads, and (each optional)
+ * what a merchant writes in the routes' `webhook` option (WebhookRouteSettings).
+ */
+export interface DedupeSettings {
+  /**
+   * How long a handled event is remembered as done. Default 24 hours; at least twice `toleranceMs`,
+   * so an event is remembered for as long as a replay of it can pass the signed-time window.
+   */
+  dedupeTtlMs: number;
+  /**
+   * How long a delivery being handled blocks others of the same event without renewal. Default 25 s:
+   * shorter than the service's retries last (about 31 s), so a crashed instance's claim frees in time
+   * for a retry. A live handler's claim is renewed every third of this while it runs (with a store
+   * that has renew(), as both bundled stores do), so a slow handler never runs twice at once; a
+   * process paused longer than this can lose its claim.
+   */
+  processingTtlMs: number;
+}
+
+/** What handling an event once works with: its settings (the resolved options, handed on whole) and what it is given beside them. */
+export interface EventDedupeDeps extends DedupeSettings {
   store: IdempotencyStore;
   handlers: Pick<PaymentEventRegistry, 'dispatch'>;
   /**
@@ -127,14 +148,6 @@ export interface EventDedupeDeps {
    * `pg.Client`) would wait for that transaction, and it for them.
    */
   prepare?: (event: PaymentEvent) => Promise<PaymentEvent>;
-  /** How long a handled event is remembered. */
-  dedupeTtlMs: number;
-  /**
-   * How long an in-flight claim blocks others without being renewed: a live
-   * handler's claim is renewed while it runs, so only a crashed process's
-   * claim lapses, and then within this time rather than the dedupe TTL.
-   */
-  processingTtlMs: number;
   logger: Logger;
 }
 
