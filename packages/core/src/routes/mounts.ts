@@ -55,6 +55,11 @@ export interface FetchHandlerOptions {
 
 export type FetchHandler = ((request: Request) => Promise<Response>) & { paymentRoutes: PaymentRoutes };
 
+/** The routes a mount was given, or made from the options it was given. */
+function routesOf(routesOrOptions: PaymentRoutes | PaymentRoutesOptions): PaymentRoutes {
+  return isPaymentRoutes<PaymentRoutes>(routesOrOptions) ? routesOrOptions : createPaymentRoutes(routesOrOptions);
+}
+
 /**
  * The payment routes as a fetch-style `(Request) => Promise<Response>`, for
  * servers and runtimes built on the Fetch API.
@@ -69,9 +74,7 @@ export function createFetchHandler(
   routesOrOptions: PaymentRoutes | PaymentRoutesOptions,
   options: FetchHandlerOptions = {},
 ): FetchHandler {
-  const paymentRoutes = isPaymentRoutes<PaymentRoutes>(routesOrOptions)
-    ? routesOrOptions
-    : createPaymentRoutes(routesOrOptions);
+  const paymentRoutes = routesOf(routesOrOptions);
   const mountPath = normalizeMountPath(options.mountPath);
   const notFound = options.notFound ?? (() => toFetchResponse(notFoundResponse()));
   const handle = async (request: Request): Promise<Response> => {
@@ -102,9 +105,7 @@ export function createNodeMiddleware(
   routesOrOptions: PaymentRoutes | PaymentRoutesOptions,
   options: NodeMiddlewareOptions = {},
 ): NodeMiddleware {
-  const paymentRoutes = isPaymentRoutes<PaymentRoutes>(routesOrOptions)
-    ? routesOrOptions
-    : createPaymentRoutes(routesOrOptions);
+  const paymentRoutes = routesOf(routesOrOptions);
   const mountPath = normalizeMountPath(options.mountPath);
   const passOn = (res: ServerResponse, next?: (error?: unknown) => void) => {
     if (next) next();
