@@ -2,7 +2,7 @@
 import type { Counter, Histogram, Meter, MeterProvider, SpanContext, Tracer, TracerProvider } from '@opentelemetry/api';
 import type * as z from 'zod/mini';
 import { version } from '../../package.json';
-import type { OtelApi } from '../platform/contract';
+import type { OtelApi } from '../platform/contract/platform';
 import { platform } from '../platform/current';
 import { longTransactionRequestIdSchema, referenceOrderIdSchema } from '../schemas/fields';
 import { type Logger, type Redactor, silentLogger } from '../shared/logger';

@@ -1,11 +1,7 @@
-// What core asks of a platform (crypto, transport, OpenTelemetry) and the transport's errors and
-// options.
-import type * as OtelApiModule from '@opentelemetry/api';
+// What core asks of a platform's crypto and transport, and the transport's errors and options (the
+// platform as a whole, with OpenTelemetry, is platform.ts).
 import * as z from 'zod/mini';
 import { PaymentErrorCode, PaymentNetworkError, PaymentResponseError } from '../../shared/errors';
-
-/** The `@opentelemetry/api` module, as `import * as api from '@opentelemetry/api'` gives it. */
-export type OtelApi = typeof OtelApiModule;
 
 /*
  * What differs between the runtimes core runs on, behind interfaces small
@@ -75,20 +71,6 @@ export interface TransportOptions {
   ca?: string | Uint8Array | ReadonlyArray<string | Uint8Array> | undefined;
 }
 
-export interface Platform {
-  /** `node`: node:crypto and undici. `web`: Web Crypto and fetch (Bun, Deno, workerd, edge, browsers). */
-  readonly name: 'node' | 'web';
-  readonly crypto: PlatformCrypto;
-  createTransport(options: TransportOptions): Transport;
-  /** `@opentelemetry/api` when the platform can load it by itself and it is installed. */
-  loadOtelApi(): OtelApi | undefined;
-  /**
-   * Why memory kept by one request may not be there for the next (a new
-   * isolate per request), naming the runtime; undefined where one process
-   * serves every request.
-   */
-  isolatedMemory(): string | undefined;
-}
 
 /** The header each request carries its id in (the service's duplicate check; the TLS guard names the request by it). */
 export const CLIENT_REQUEST_ID_HEADER = 'X-Client-Request-Id';

@@ -3,7 +3,8 @@ import { subscribe } from 'node:diagnostics_channel';
 import { createRequire } from 'node:module';
 import type { TLSSocket } from 'node:tls';
 import { type Dispatcher, Pool } from 'undici';
-import { AttemptTimeoutError, CLIENT_REQUEST_ID_HEADER, type HttpMethod, MAX_RESPONSE_BYTES, type OtelApi, type Platform, RequestNotSentError, responseTooLarge, type Transport, type TransportOptions, type TransportResponse } from '../contract';
+import { AttemptTimeoutError, CLIENT_REQUEST_ID_HEADER, type HttpMethod, MAX_RESPONSE_BYTES, RequestNotSentError, responseTooLarge, type Transport, type TransportOptions, type TransportResponse } from '../contract';
+import type { OtelApi, Platform } from '../contract/platform';
 import { nodeCrypto } from './crypto';
 
 let loaded: OtelApi | null | undefined;

@@ -4,7 +4,8 @@ import { bodyTooLarge, type NeutralRequest, type NeutralResponse, queryOf } from
 import { bodyAlreadyConsumed } from '../../http/request-body';
 import { readUpTo, utf8Bytes, utf8Text } from '../../shared/bytes';
 import { validate } from '../../shared/validation';
-import { AttemptTimeoutError, type FetchFunction, type FetchTransportOptions, fetchTransportOptionsSchema, type HttpMethod, MAX_RESPONSE_BYTES, type Platform, responseTooLarge, type Transport, type TransportResponse } from '../contract';
+import { AttemptTimeoutError, type FetchFunction, type FetchTransportOptions, fetchTransportOptionsSchema, type HttpMethod, MAX_RESPONSE_BYTES, responseTooLarge, type Transport, type TransportResponse } from '../contract';
+import type { Platform } from '../contract/platform';
 import { webCrypto } from './crypto';
 
 interface DenoGlobal {
