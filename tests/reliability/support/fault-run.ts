@@ -93,9 +93,10 @@ export interface FaultRunTarget {
 /**
  * Pays `orders` orders (default RUN.orders; PAYMOUNT_FAULT_RUN_ORDERS overrides both) through `target`'s instances, reconciling
  * throughout and at the end until `audit` finds no charge the merchant
- * misses. Each shopper starts an order once `beforeOrder` resolves (a run
- * that takes a store away holds new orders meanwhile; those under way meet
- * it gone). Resolves the run's tally, the final audit, and the patterns of
+ * misses. Each shopper starts an order once `whenServing` resolves, and so
+ * do the final reconciliation and audit (a run that takes a store away holds
+ * new orders meanwhile, and audits once it is back; orders under way meet it
+ * gone). Resolves the run's tally, the final audit, and the patterns of
  * the orders charged twice.
  */
 export async function runFaultMix(
@@ -103,7 +104,7 @@ export async function runFaultMix(
   agent: Agent,
   audit: () => Promise<ChargeAudit>,
   orderCount: number = RUN.orders,
-  beforeOrder: () => Promise<void> = async () => {},
+  whenServing: () => Promise<void> = async () => {},
 ): Promise<{ report: RunTally; final: ChargeAudit; chargedTwiceByPattern: Record<string, number> }> {
   const startedAt = Date.now();
   const { sandbox, shop, instances } = target;
@@ -147,7 +148,7 @@ export async function runFaultMix(
   }, RUN.reconcileEveryMs);
   try {
     await inPool(orders, RUN.concurrency, async (order, i) => {
-      await beforeOrder();
+      await whenServing();
       await pay(PATTERNS[i % PATTERNS.length] as Pattern, order.id, i);
     });
   } finally {
@@ -155,6 +156,7 @@ export async function runFaultMix(
     clearInterval(reconcileTicker);
   }
   await reconciling;
+  await whenServing();
   // Every late request has been processed and its webhook delivered; then reconcile() tells what no webhook did.
   await new Promise((resolve) => setTimeout(resolve, RUN.faultDelayMs + 500));
   await sandbox.waitForDeliveries(30_000);

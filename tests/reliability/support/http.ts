@@ -7,9 +7,15 @@ export interface Answer {
   json: unknown;
 }
 
-/** One connection pool for a test file, wide enough for its most concurrent phase. */
+/**
+ * One connection pool for a test file, wide enough for its most concurrent phase. An idle connection
+ * is kept 1 s at most, whatever the server's Keep-Alive hint: reusing one as the app server closes it
+ * (Node's 5 s) meets a reset (ECONNRESET), and on a loaded machine this process's idle timers lag by
+ * seconds, so the 2 s margin undici takes off the hint was not enough. A connection per request
+ * instead (pipelining 0) left the apps accepting so many that connecting timed out under load.
+ */
 export function createAgent(connections = 64): Agent {
-  return new Agent({ connections, pipelining: 1, keepAliveTimeout: 10_000 });
+  return new Agent({ connections, pipelining: 1, keepAliveTimeout: 1_000, keepAliveMaxTimeout: 1_000 });
 }
 
 export async function send(

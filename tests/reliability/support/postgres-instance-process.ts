@@ -15,7 +15,8 @@ const config = JSON.parse(process.env.PAYMOUNT_INSTANCE ?? 'null') as InstanceCo
 if (config === null) throw new Error('PAYMOUNT_INSTANCE is not set');
 const send = (message: FromInstance) => {
   if (!process.send) throw new Error('postgres-instance-process must be started with an IPC channel (fork)');
-  process.send(message);
+  // A reconcile the test process stopped waiting for (it disconnected to close the run) answers no one.
+  if (process.connected) process.send(message);
 };
 
 let offsetMs = 0;
@@ -29,7 +30,10 @@ const sandbox: SandboxView = {
 
 const shop = new Shop();
 for (let i = 0; i < config.orders; i += 1) addRunOrder(shop, i);
-const pool = testPool(config.databaseUrl, { max: 20 });
+// After the restart test's crash every app reconnects its whole pool at once, and the server forks a backend for
+// each: on a busy machine that takes seconds, and testPool's 2 s connect limit turned the apps' stores unavailable
+// for the rest of the run. A connect is bounded still, so a server that is down fails a request within 10 s.
+const pool = testPool(config.databaseUrl, { max: 20, connectionTimeoutMillis: 10_000 });
 const app = await startSharedStoreInstance({
   sandbox,
   shop,
