@@ -6,53 +6,53 @@ import { keptByHono } from './kept-body';
 import { optionsUnavailable, type PaymentRoutesOptionsFactory } from './options-factory';
 
 /** The handler options, with `resolveOrder` and the event handlers given the app's Hono `Context` as `ctx.context`. */
-export type PaymentRoutesAppOptions<E extends Env = BlankEnv> = PaymentRoutesOptions<Context<E>>;
+export type PaymentAppOptions<E extends Env = BlankEnv> = PaymentRoutesOptions<Context<E>>;
 
 /** A Hono app serving the payment routes, to mount with `app.route('/payments', payments)`. */
-export type PaymentRoutesApp<E extends Env = BlankEnv> = Hono<E> & {
+export type PaymentApp<E extends Env = BlankEnv> = Hono<E> & {
   /** The core routes behind the app: `paymentRoutes.client`, `.on(...)`, `.reconcile()`, `.close()`. */
   readonly paymentRoutes: PaymentRoutes<Context<E>>;
 };
 
-/** The payment routes as a Hono app whose options are made on its first request: `paymentRoutes((c) => options)`. */
-export type PaymentRoutesOnFirstRequestApp<E extends Env = BlankEnv> = Hono<E> & {
+/** The payment routes as a Hono app whose options are made on its first request: `paymentApp((c) => options)`. */
+export type PaymentAppOnFirstRequest<E extends Env = BlankEnv> = Hono<E> & {
   /**
    * The core routes behind the app (`.client`, `.on(...)`, `.reconcile()`,
    * `.close()`): those the first request made, or made now from `c` if no
-   * request has yet. For a route of your own: `(await payments.paymentRoutes(c)).client`.
+   * request has yet. For a route of your own: `(await payments.getPaymentRoutes(c)).client`.
    */
-  paymentRoutes(c: Context<E>): Promise<PaymentRoutes<Context<E>>>;
+  getPaymentRoutes(c: Context<E>): Promise<PaymentRoutes<Context<E>>>;
 };
 
 /** Logged with BODY_ALREADY_CONSUMED: how a Hono app stops a middleware from taking the bytes away. */
 const HONO_CONSUMED_BODY_FIX =
   'a middleware before the payment routes read the body in a way that keeps no bytes (`await c.req.raw.json();`, `await c.req.raw.text();`, a reader on `c.req.raw.body`, ' +
   '`await c.req.formData();`), and the webhook signature covers the exact bytes: have it read the body with `await c.req.text();`, `await c.req.arrayBuffer();`, `await c.req.json();` ' +
-  "or `await c.req.parseBody();` (Hono keeps those bytes and paymount reads them), or register the payment routes before it: `app.route('/payments', paymentRoutes(options));`";
+  "or `await c.req.parseBody();` (Hono keeps those bytes and paymount reads them), or register the payment routes before it: `app.route('/payments', paymentApp(options));`";
 
 /**
- * The payment routes as a Hono app: `app.route('/payments', paymentRoutes(options))`,
+ * The payment routes as a Hono app: `app.route('/payments', paymentApp(options))`,
  * under any path or `basePath`. Each route is registered by its literal path,
  * so every other path (and a guard's `app.use('/payments/checkout', ...)`)
  * stays the app's. Free of Node APIs: it runs wherever Hono does.
  *
  * Where the settings arrive with each request (a Cloudflare Worker's `c.env`),
- * pass a function instead: `paymentRoutes((c) => options)` calls it on the
+ * pass a function instead: `paymentApp((c) => options)` calls it on the
  * first payment request, with that request's `Context`, and keeps the routes
  * it makes for every later request this app serves (a Worker isolate's
  * lifetime). Read only what every request shares (`c.env`), never the request.
  * While it throws, or its options are invalid, the routes answer `500` and log
  * why; the next request calls it again.
  */
-export function paymentRoutes<E extends Env = BlankEnv>(options: PaymentRoutesOptionsFactory<E>): PaymentRoutesOnFirstRequestApp<E>;
-// Last, so `ReturnType<typeof paymentRoutes>` stays the app of an options object.
-export function paymentRoutes<E extends Env = BlankEnv>(options: PaymentRoutesAppOptions<E>): PaymentRoutesApp<E>;
-export function paymentRoutes<E extends Env = BlankEnv>(
-  options: PaymentRoutesAppOptions<E> | PaymentRoutesOptionsFactory<E>,
-): PaymentRoutesApp<E> | PaymentRoutesOnFirstRequestApp<E> {
+export function paymentApp<E extends Env = BlankEnv>(options: PaymentRoutesOptionsFactory<E>): PaymentAppOnFirstRequest<E>;
+// Last, so `ReturnType<typeof paymentApp>` stays the app of an options object.
+export function paymentApp<E extends Env = BlankEnv>(options: PaymentAppOptions<E>): PaymentApp<E>;
+export function paymentApp<E extends Env = BlankEnv>(
+  options: PaymentAppOptions<E> | PaymentRoutesOptionsFactory<E>,
+): PaymentApp<E> | PaymentAppOnFirstRequest<E> {
   if (typeof options === 'function') {
     const routesFor = routesOnFirstUse(options);
-    return Object.assign(routesApp(routesFor), { paymentRoutes: routesFor });
+    return Object.assign(routesApp(routesFor), { getPaymentRoutes: routesFor });
   }
   const routes = createPaymentRoutes(options);
   return Object.assign(
