@@ -3,8 +3,8 @@
 // A merchant using an adapter, `createFetchHandler` or `createNodeMiddleware` never imports it.
 // Listed by name; the report of this entry is api/core.http.md.
 export type { NeutralHeaders, NeutralRequest, NeutralResponse } from '../http/neutral-http';
-export { readNodeBody, toNeutralRequest, writeNeutralResponse } from '../platform/node/http-bridge';
-export type { ToNeutralRequestOptions } from '../platform/node/http-bridge';
+export { readNodeBody, serveNodeRequest, toNeutralRequest, writeNeutralResponse } from '../platform/node/http-bridge';
+export type { NodeServedRoutes, ServeNodeRequestOptions, ToNeutralRequestOptions } from '../platform/node/http-bridge';
 export type { BodyParserLeftovers } from '../http/request-body';
 export { toFetchResponse, toNeutralFetchRequest } from '../platform/web';
 export type { FetchRequestOptions } from '../platform/web';

@@ -1,7 +1,7 @@
 // The routes on a fetch handler, a Node middleware, or made on first use.
 import { errorResponse, GENERIC_MESSAGE, notFoundResponse } from '../http/error-answers';
 import { isPaymentRoutes, normalizeMountPath, pathUnderMount, rawPathOf } from '../http/neutral-http';
-import { type IncomingMessage, type ServerResponse, toNeutralRequest, writeNeutralResponse } from '../platform/node/http-bridge';
+import { type IncomingMessage, type ServerResponse, serveNodeRequest, writeNeutralResponse } from '../platform/node/http-bridge';
 import { neutralOf, toFetchResponse } from '../platform/web';
 import { PaymentErrorCode } from '../shared/errors';
 import { createRedactingLogger } from '../shared/logger';
@@ -98,8 +98,9 @@ export type NodeMiddleware = ((req: IncomingMessage, res: ServerResponse, next?:
 
 /**
  * The payment routes for a plain `node:http` server or any connect-style
- * stack. Requests outside the routes go to `next`, or get a JSON 404 when there
- * is none.
+ * stack, at a fixed `mountPath`. Requests outside the routes go to `next`, or
+ * get a JSON 404 when there is none. (In Express, `@paymount/express` reads
+ * the mount from Express and the bodies its parsers left.)
  */
 export function createNodeMiddleware(
   routesOrOptions: PaymentRoutes | PaymentRoutesOptions,
@@ -114,15 +115,7 @@ export function createNodeMiddleware(
   const middleware = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => {
     const path = pathUnderMount(rawPathOf(req.url ?? '/'), mountPath);
     if (path === undefined) return passOn(res, next);
-    const neutral = toNeutralRequest(req, { path, limitBytes: paymentRoutes.readLimitBytes });
-    const serve = async (): Promise<boolean> => {
-      const response = await paymentRoutes.handle(neutral);
-      if (response === undefined) return false;
-      // Inside the promise, so a response Node refuses to write reaches next() instead of going unhandled.
-      writeNeutralResponse(res, response);
-      return true;
-    };
-    serve().then(
+    serveNodeRequest(paymentRoutes, req, res, { path }).then(
       (served) => {
         if (!served) passOn(res, next);
       },

@@ -96,3 +96,27 @@ export function writeNeutralResponse(res: ServerResponse, response: NeutralRespo
   res.setHeader('content-length', Buffer.byteLength(response.body));
   res.end(response.body);
 }
+
+/** What `serveNodeRequest` needs of the payment routes (a `PaymentRoutes` is one). */
+export interface NodeServedRoutes {
+  handle(request: NeutralRequest): Promise<NeutralResponse | undefined>;
+  /** The limit a request body is read with. */
+  readonly readLimitBytes: number;
+}
+
+/** `toNeutralRequest`'s options for `serveNodeRequest`: the path required, the read limit the routes'. */
+export type ServeNodeRequestOptions = Omit<ToNeutralRequestOptions, 'limitBytes'> & { path: string };
+
+/**
+ * Serves one Node request under a mount: resolves `true` once the routes
+ * answered it, `false` when it is none of theirs (the mount passes it on).
+ * `createNodeMiddleware` and the Express adapter are this, with their own
+ * mount path and what their body parsers leave.
+ */
+export async function serveNodeRequest(routes: NodeServedRoutes, req: IncomingMessage, res: ServerResponse, options: ServeNodeRequestOptions): Promise<boolean> {
+  const response = await routes.handle(toNeutralRequest(req, { ...options, limitBytes: routes.readLimitBytes }));
+  if (response === undefined) return false;
+  // Inside the promise, so a response Node refuses to write rejects it (the mount's next(error)) instead of going unhandled.
+  writeNeutralResponse(res, response);
+  return true;
+}
