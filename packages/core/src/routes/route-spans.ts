@@ -170,7 +170,7 @@ const NO_ROUTE_TELEMETRY: RouteTelemetry = {
 export function createRouteTelemetry(option: PaymentTelemetry | undefined, redactor: Redactor, logger: Logger): RouteTelemetry {
   const telemetry = createTelemetry(option, logger);
   if (telemetry === undefined) return NO_ROUTE_TELEMETRY;
-  const { api, tracer, instruments, metered, traceable } = telemetry;
+  const { api, tracer, instruments, metered } = telemetry;
   const requests = new WeakMap<NeutralRequest, RequestRecord>();
 
   const recordDelivery = (record: RequestRecord, answer: RouteAnswer) => {
@@ -190,7 +190,6 @@ export function createRouteTelemetry(option: PaymentTelemetry | undefined, redac
 
   return {
     async traceRoute(route, method, req, answer) {
-      if (!metered && !traceable()) return answer();
       const parent = api.context.active();
       const span = tracer.startSpan(`${method} ${route}`, {
         kind: api.trace.getSpan(parent) === undefined ? api.SpanKind.SERVER : api.SpanKind.INTERNAL,

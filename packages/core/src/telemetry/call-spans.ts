@@ -65,10 +65,9 @@ export function createCallTelemetry(
   const telemetry = createTelemetry(option, logger);
   if (telemetry === undefined) return undefined;
   const shapes = callShapes(serverAttributes(baseUrl));
-  const { api, tracer, metered, traceable } = telemetry;
+  const { api, tracer, metered } = telemetry;
   return {
     traceCall(call, run) {
-      if (!metered && !traceable()) return run(UNOBSERVED);
       const shape = shapes(call.method, call.path);
       const parent = api.context.active();
       const span = tracer.startSpan(shape.name, { kind: api.SpanKind.INTERNAL, attributes: shape.dimensions }, parent);

@@ -121,11 +121,6 @@ export interface Telemetry {
   meter: Meter;
   /** False when the meter is the API's no-op one (no meter provider given or registered): recording a metric does nothing. */
   metered: boolean;
-  /**
-   * False while the tracer is the global proxy with no provider registered behind it: every span
-   * would be the API's no-op one. Asked per call, so a provider registered later applies.
-   */
-  traceable(): boolean;
 }
 
 function createInstruments(meter: Meter): Instruments {
@@ -185,7 +180,6 @@ export function createTelemetry(option: PaymentTelemetry | undefined, logger: Lo
     instruments: createInstruments(meter),
     meter,
     metered: meter !== api.createNoopMeter(),
-    traceable: traceableThrough(api, tracerProvider),
   };
 }
 
@@ -212,17 +206,6 @@ function warnProvidersUnused(option: PaymentTelemetryOptions, logger: Logger): v
       "(paymount loads it by name on Node only), so paymount records no span and no metric: pass the API as `telemetry: { api, ... }`, " +
       "with import * as api from '@opentelemetry/api'.",
   );
-}
-
-/**
- * Starting a span on the global proxy before any provider is registered still costs a call
- * about 2 µs (a no-op span, its context) for nothing kept. Once a provider is there it stays
- * (the API refuses to replace it), so the answer is remembered from the first yes.
- */
-function traceableThrough(api: OtelApi, provider: TracerProvider): () => boolean {
-  if (!(provider instanceof api.ProxyTracerProvider)) return () => true;
-  let registered = false;
-  return () => (registered ||= provider.getDelegateTracer(INSTRUMENTATION_NAME, version) !== undefined);
 }
 
 /** Seconds since `startedMs` (performance.now()), the unit the semantic conventions use for durations. */
