@@ -1,7 +1,44 @@
 // @ts-check
+import { existsSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const ROOT = dirname(fileURLToPath(import.meta.url));
+
+/** The workspace package a path belongs to: the nearest folder with a package.json, up to the repository's root. */
+function packageOf(path) {
+  for (let dir = path; dir.startsWith(ROOT) && dir !== ROOT; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+  }
+  return ROOT;
+}
+
+/**
+ * A package is reached through its package entries (`exports`), never through another package's
+ * `src/`: a file moved inside a package then breaks nothing outside it. `@paymount/core/internal`
+ * is there for what the workspace shares that applications must not use.
+ */
+const noOtherPackagesSources = {
+  meta: { type: 'problem', schema: [], messages: { sources: "'{{path}}' reaches into another package's src/: import it through that package's entries (its package.json exports)." } },
+  create(context) {
+    const own = packageOf(dirname(context.filename));
+    const check = (source) => {
+      if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = resolve(dirname(context.filename), source.value);
+      const owner = packageOf(target);
+      if (owner !== own && relative(owner, target).split(sep)[0] === 'src') context.report({ node: source, messageId: 'sources', data: { path: source.value } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -18,7 +55,9 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    plugins: { paymount: { rules: { 'no-other-packages-sources': noOtherPackagesSources } } },
     rules: {
+      'paymount/no-other-packages-sources': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'error',

@@ -23,6 +23,8 @@ function entriesOf(packageDir) {
     // A subpath split by runtime condition (core's node and web builds) has one set of types: the node branch's.
     .map(([subpath, target]) => [subpath, typeof target === 'object' && target.node ? target.node : target])
     .filter(([, target]) => typeof target === 'object' && target.import?.types)
+    // `./internal` is the workspace's own (core's sandbox and tests): no public surface to review.
+    .filter(([subpath]) => subpath !== './internal')
     .map(([subpath, target]) => ({
       packageName: manifest.name,
       subpath,

@@ -5,7 +5,7 @@ import { defineConfig, type Options } from 'tsup';
  * declarations are most of a build's time. turbo hashes the variable, so a later full build (tests,
  * typecheck, release) is not served the declaration-less output from its cache.
  */
-const declarations = process.env['PAYMOUNT_DECLARATIONS'] !== 'skip';
+export const declarations = process.env['PAYMOUNT_DECLARATIONS'] !== 'skip';
 
 /** One build recipe for every package: ESM + CJS, declarations for both (unless skipped, above), Node 20 target. */
 export function packageBuild(entry: Record<string, string> = { index: 'src/index.ts' }, extra: Options = {}) {

@@ -27,7 +27,7 @@ export function packageTests(overrides: ViteUserConfig['test'] = {}) {
       alias: [
         {
           // The core's subpath entries (see packages/core/tsup.config.ts).
-          find: /^@paymount\/core\/(schemas|http|stores|webhooks)$/,
+          find: /^@paymount\/core\/(schemas|http|stores|webhooks|internal)$/,
           replacement: `${root}packages/core/src/entries/$1.ts`,
         },
         {

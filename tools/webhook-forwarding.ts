@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ROUTE_MARKER_HEADER } from '../packages/core/src/routes/route-marker';
+import { ROUTE_MARKER_HEADER } from '@paymount/core/internal';
 
 /**
  * A webhook delivery as a proxy in front of app instances passes it on: its

@@ -11,6 +11,8 @@ const entry = {
   http: 'src/entries/http.ts',
   stores: 'src/entries/stores.ts',
   webhooks: 'src/entries/webhooks.ts',
+  // For the workspace's packages and core's tests, not applications: see src/entries/internal.ts.
+  internal: 'src/entries/internal.ts',
 };
 
 /**
@@ -42,12 +44,12 @@ const noEvalSchemas: Plugin = {
 
 /** A build for runtimes other than Node: Web Crypto and fetch, no node:* import. */
 const webBuild = (outDir: string, esbuildPlugins: Plugin[]) =>
-  packageBuild(entry, { outDir, splitting: true, dts: false, platform: 'neutral', target: 'es2022', esbuildPlugins });
+  packageBuild({ ...entry, internal: 'src/entries/internal.web.ts' }, { outDir, splitting: true, dts: false, platform: 'neutral', target: 'es2022', esbuildPlugins });
 
 // Built three times, with one set of declarations: package.json's `exports` picks the build by condition.
 export default [
   // Node (the `node` condition): node:crypto and undici. shims: the CJS build gets import.meta.url,
-  // which platform/node/otel.ts resolves the optional peer from. The other builds' folders are their own to clean.
+  // which platform/node/index.ts resolves the optional peer from. The other builds' folders are their own to clean.
   packageBuild(entry, { splitting: true, shims: true, clean: ['!web/**', '!edge/**'] }),
   // Runtimes that allow code generation (Bun, Deno, browsers, `worker`, default): zod's compiled fast path.
   webBuild('dist/web', [webPlatform]),

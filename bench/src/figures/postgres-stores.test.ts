@@ -96,7 +96,7 @@ describe.skipIf(postgresSkipped)("the webhook-postgres-tx pair: each side's merc
     // Both rows written by one transaction carry its id.
     expect(events).toEqual([{ state: 'done', xmin: order.xmin }]);
     expect(paidOrders).toBe(1);
-  }, 60_000);
+  }, 120_000);
 
   it('the baseline: the same UPDATE through a pg Pool of its own, the event deduplicated in memory', async () => {
     const { status, order, events, paidOrders } = await deliverOnce('pair_pool', (url) => ({ markPaid: { through: 'pool', databaseUrl: url } }));
@@ -104,5 +104,5 @@ describe.skipIf(postgresSkipped)("the webhook-postgres-tx pair: each side's merc
     expect(order).toEqual({ paid: true, transaction_id: 'txn_pair_pool_7', xmin: expect.any(String) });
     expect(events).toBeUndefined();
     expect(paidOrders).toBe(1);
-  }, 60_000);
+  }, 120_000);
 });

@@ -1,3 +1,4 @@
+import { defaulted, type Resolved } from '@paymount/core/internal';
 import { isLogger } from '@paymount/core/schemas';
 import type { Logger } from '@paymount/core';
 import type { Redis, RedisOptions } from 'ioredis';
@@ -39,40 +40,47 @@ export interface WebhookQueueOptions {
   logger?: Logger | undefined;
 }
 
-export const webhookQueueOptionsSchema: z.ZodType<WebhookQueueOptions, WebhookQueueOptions> = z
-  .strictObject({
+const webhookQueueOptionsShape = {
     connection: z
       .union([z.string().min(1, 'must not be empty'), z.custom<RedisOptions>(isObject)], 'must be a redis:// URL or ioredis options')
       .optional(),
     client: z
       .custom<Redis>((value) => isObject(value) && ['duplicate', 'on'].every((m) => typeof (value as Record<string, unknown>)[m] === 'function'), 'must be an ioredis client')
       .optional(),
-    name: z
-      .string('must be a string')
-      .regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits, `_`, `.` or `-` (BullMQ refuses `:`)')
-      .optional(),
-    prefix: z
-      .string('must be a string')
-      .regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits, `_`, `.` or `-`')
-      .optional(),
-    attempts: positiveInt.max(100, 'must be at most 100').optional(),
-    backoffMs: positiveInt.optional(),
-    timeoutMs: positiveInt.optional(),
+    name: defaulted(
+      z.string('must be a string').regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits, `_`, `.` or `-` (BullMQ refuses `:`)'),
+      DEFAULT_QUEUE_NAME,
+    ),
+    prefix: defaulted(z.string('must be a string').regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits, `_`, `.` or `-`'), DEFAULT_QUEUE_PREFIX),
+    attempts: defaulted(positiveInt.max(100, 'must be at most 100'), DEFAULT_ATTEMPTS),
+    backoffMs: defaulted(positiveInt, DEFAULT_BACKOFF_MS),
+    timeoutMs: defaulted(positiveInt, DEFAULT_TIMEOUT_MS),
     logger: z.custom<Logger>(isLogger, 'must be a pino-compatible logger with debug, info, warn and error methods').optional(),
-  })
+};
+
+/** The queue's options once checked: each rule and default is written once, in the shape above (core's `defaulted`). */
+export type ResolvedWebhookQueueOptions = Resolved<typeof webhookQueueOptionsShape>;
+
+export const webhookQueueOptionsSchema: z.ZodType<WebhookQueueOptions, WebhookQueueOptions> = z
+  .strictObject(webhookQueueOptionsShape)
   .refine((options) => (options.client === undefined) !== (options.connection === undefined), {
     message: 'set exactly one of `connection` (a redis:// URL or ioredis options) or `client` (an ioredis client, e.g. the one @nestjs/bullmq uses)',
     params: { rule: 'one_connection_option' },
   });
 
-export const webhookWorkersOptionsSchema = z.strictObject({
+const webhookWorkersOptionsShape = {
   routes: z.custom<object>(
     (value) => isObject(value) && typeof (value as Record<string, unknown>)['processEvent'] === 'function',
     'must be the payment routes (createPaymentRoutes(), or an adapter\'s `paymentRoutes`) created with webhook.processing set to this queue',
   ),
-  concurrency: positiveInt.max(1_000, 'must be at most 1000').optional(),
-  lockDurationMs: positiveInt.optional(),
-  stalledIntervalMs: positiveInt.optional(),
-  maxStalledCount: z.number().int('must be a whole number').nonnegative('must not be negative').optional(),
-  heldRetryDelayMs: positiveInt.optional(),
-});
+  concurrency: defaulted(positiveInt.max(1_000, 'must be at most 1000'), 1),
+  lockDurationMs: defaulted(positiveInt, 30_000),
+  stalledIntervalMs: defaulted(positiveInt, 30_000),
+  maxStalledCount: defaulted(z.number().int('must be a whole number').nonnegative('must not be negative'), 2),
+  heldRetryDelayMs: defaulted(positiveInt, 5_000),
+};
+
+/** The workers' options once checked, every default applied. */
+export type ResolvedWebhookWorkersOptions = Resolved<typeof webhookWorkersOptionsShape>;
+
+export const webhookWorkersOptionsSchema = z.strictObject(webhookWorkersOptionsShape);

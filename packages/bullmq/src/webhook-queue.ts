@@ -3,15 +3,7 @@ import { validate } from '@paymount/core/schemas';
 import { Queue, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { withinDeadline } from './deadline';
-import {
-  DEFAULT_ATTEMPTS,
-  DEFAULT_BACKOFF_MS,
-  DEFAULT_QUEUE_NAME,
-  DEFAULT_QUEUE_PREFIX,
-  DEFAULT_TIMEOUT_MS,
-  webhookQueueOptionsSchema,
-  type WebhookQueueOptions,
-} from './options';
+import { type ResolvedWebhookQueueOptions, webhookQueueOptionsSchema, type WebhookQueueOptions } from './options';
 import { warnIfQueueCanLoseEvents } from './queue-durability';
 import { PRODUCER_REDIS_OPTIONS, RedisConnections } from './redis-connections';
 import { retryCommandOf } from './retry-command';
@@ -85,11 +77,12 @@ export class WebhookQueue implements EventProcessing {
   private readonly connection: Redis;
 
   constructor(options: WebhookQueueOptions) {
-    validate(webhookQueueOptionsSchema, options, 'webhook queue options');
-    this.name = options.name ?? DEFAULT_QUEUE_NAME;
-    this.prefix = options.prefix ?? DEFAULT_QUEUE_PREFIX;
-    this.attempts = options.attempts ?? DEFAULT_ATTEMPTS;
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    // The schema's static type keeps defaulted options optional, as they are written; the check filled them in.
+    const settings = validate(webhookQueueOptionsSchema, options, 'webhook queue options') as ResolvedWebhookQueueOptions;
+    this.name = settings.name;
+    this.prefix = settings.prefix;
+    this.attempts = settings.attempts;
+    this.timeoutMs = settings.timeoutMs;
     this.logger = options.logger ?? consoleLogger;
     this.connections = new RedisConnections(options.client ?? options.connection ?? {});
     const connection = this.connections.open(PRODUCER_REDIS_OPTIONS);
@@ -103,7 +96,7 @@ export class WebhookQueue implements EventProcessing {
       prefix: this.prefix,
       defaultJobOptions: {
         attempts: this.attempts,
-        backoff: { type: 'exponential', delay: options.backoffMs ?? DEFAULT_BACKOFF_MS },
+        backoff: { type: 'exponential', delay: settings.backoffMs },
         removeOnComplete: KEEP_COMPLETED,
         // Failed jobs are the dead letters: kept until retried or removed on purpose.
         removeOnFail: false,
@@ -129,6 +122,9 @@ export class WebhookQueue implements EventProcessing {
     // An add that outlives its deadline may still land once Redis answers: one job per key, so the service's retry finds it queued.
     await this.withinTimeout(this.bullQueue.add(PAYMENT_EVENT_JOB, queued, { jobId: jobIdOf(queued.key) }));
   }
+
+  /** How the routes' log lines say to send a job of this queue back (core names no queue: each gives its own words). */
+  readonly retryHint = '`paymount-queue retry`';
 
   /** The `paymount-queue retry` command for a dead-lettered event, to copy from the log: this queue's Redis (without its password), name and prefix. */
   retryCommand(queued: QueuedEvent): string {

@@ -1,7 +1,7 @@
 import type { PaymentRoutes, QueuedEvent } from '@paymount/core';
 import { validate } from '@paymount/core/schemas';
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
-import { webhookWorkersOptionsSchema } from './options';
+import { type ResolvedWebhookWorkersOptions, webhookWorkersOptionsSchema } from './options';
 import { WORKER_REDIS_OPTIONS } from './redis-connections';
 import type { WebhookQueue } from './webhook-queue';
 
@@ -40,8 +40,6 @@ export interface WebhookWorkers {
   close(): Promise<void>;
 }
 
-const DEFAULTS = { concurrency: 1, lockDurationMs: 30_000, stalledIntervalMs: 30_000, maxStalledCount: 2, heldRetryDelayMs: 5_000 };
-
 /**
  * Runs the queue's jobs through the routes' handlers (`processEvent`): a job
  * completes when the event was handled (or found already handled), is
@@ -51,9 +49,10 @@ const DEFAULTS = { concurrency: 1, lockDurationMs: 30_000, stalledIntervalMs: 30
  * runs on one of them at a time.
  */
 export function startWebhookWorkers(queue: WebhookQueue, options: WebhookWorkersOptions): WebhookWorkers {
-  validate(webhookWorkersOptionsSchema, options, 'webhook workers options');
-  const settings = { ...DEFAULTS, ...options };
-  const { routes, heldRetryDelayMs } = settings;
+  // The schema's static type keeps defaulted options optional, as they are written; the check filled them in.
+  const settings = validate(webhookWorkersOptionsSchema, options, 'webhook workers options') as ResolvedWebhookWorkersOptions;
+  const { heldRetryDelayMs } = settings;
+  const { routes } = options;
   const { logger } = queue;
 
   /** Jobs this worker ran the processor for; a failure of any other is BullMQ's own (the stall limit). */

@@ -99,7 +99,10 @@ describe.skipIf(redisSkipped())('a job whose worker process is killed (SIGKILL) 
     expect(handled.map((event) => event.transactionId)).toEqual([delivery.payload['transactionId']]);
 
     const type = { 'paymount.event.type': 'payment.succeeded' };
-    expect(await capture.total('paymount.webhook.job.duration', { ...type, 'paymount.webhook.job.result': 'handled' })).toBe(1);
+    // The run is recorded once it has marked the event handled, after the handler returned: under load, a moment after.
+    const handledRuns = () => capture.total('paymount.webhook.job.duration', { ...type, 'paymount.webhook.job.result': 'handled' });
+    await waitFor('the run to be recorded as handled', async () => (await handledRuns()) > 0);
+    expect(await handledRuns()).toBe(1);
     // Every run here came after the killed one (a run finding the dead worker's claim not yet lapsed is one more).
     const runsHere = capture.spans().filter((span) => span.name === 'paymount webhook process');
     expect(runsHere.length).toBeGreaterThanOrEqual(1);

@@ -6,16 +6,16 @@
 
 // Create functions
 export { createPaymentClient } from './client/create-client';
-export { generateTransactionRequestId } from './client/ids';
+export { generateTransactionRequestId } from './client/call';
 export { createPaymentRoutes } from './routes/create-payment-routes';
-export { createFetchHandler } from './routes/fetch-handler';
-export { createNodeMiddleware } from './routes/node-middleware';
+export { createFetchHandler } from './routes/mounts';
+export { createNodeMiddleware } from './routes/mounts';
 
 // Bringing your own transport (the client's `transport` option)
-export { AttemptTimeoutError, MAX_RESPONSE_BYTES, RequestNotSentError } from './client/transport';
-export type { HttpMethod, SendOptions, Transport, TransportResponse } from './client/transport';
-export { createFetchTransport } from './platform/web/transport';
-export type { FetchFunction, FetchTransportOptions } from './schemas/fetch-transport-options';
+export { AttemptTimeoutError, MAX_RESPONSE_BYTES, RequestNotSentError } from './platform/contract';
+export type { HttpMethod, SendOptions, Transport, TransportResponse } from './platform/contract';
+export { createFetchTransport } from './platform/web';
+export type { FetchFunction, FetchTransportOptions } from './platform/contract';
 
 // Errors
 export {
@@ -30,17 +30,17 @@ export {
   PaymentValidationError,
   WebhookPayloadError,
   WebhookVerificationError,
-} from './errors';
-export type { PaymentApiErrorOptions, PaymentErrorOptions, ValidationIssue, WebhookFailureReason } from './errors';
-export { PaymentErrorCode } from './error-codes';
-export type { WebhookFailureCode } from './error-codes';
-export { PaymentRouteError } from './routes/route-error';
-export type { PaymentRouteErrorOptions } from './routes/route-error';
+} from './shared/errors';
+export type { PaymentApiErrorOptions, PaymentErrorOptions, ValidationIssue, WebhookFailureReason } from './shared/errors';
+export { PaymentErrorCode } from './shared/errors';
+export type { WebhookFailureCode } from './shared/errors';
+export { PaymentRouteError } from './http/neutral-http';
+export type { PaymentRouteErrorOptions } from './http/neutral-http';
 
 // Webhooks and events: all of `@paymount/core/webhooks` (its names are listed there, once; the
 // webhook errors above are among them), and what the routes add to an event.
 export * from './entries/webhooks';
-export { paysOrder } from './orders/event-attempt';
+export { paysOrder } from './orders/reconcile';
 export type { EventOrigin } from './webhooks/normalize-event';
 export type {
   PaymentEventContext,
@@ -49,22 +49,22 @@ export type {
   PaymentEventOf,
   PaymentEventSubscriptions,
 } from './webhooks/event-handlers';
-export type { EventProcessing, QueuedEvent, QueuedEventHandling, QueuedRun } from './webhooks/event-processing';
-export type { EventHandling } from './idempotency/handle-event-once';
+export type { EventProcessing, QueuedEvent, QueuedEventHandling, QueuedRun } from './webhooks/event-handlers';
+export type { EventHandling } from './webhooks/event-handlers';
 
 // Money, wallet, payment status
-export { currencyExponent, fromMinorUnits, toMinorUnits } from './money';
-export { buildWalletPaymentRequest } from './wallet/payment-request';
-export type { WalletPaymentRequest } from './wallet/payment-request';
-export type { WalletPaymentRequestInput } from './types/wallet-request';
-export { paymentStatusOf } from './transaction-status';
-export type { PaymentStatus } from './transaction-status';
-export { isSessionExpired } from './session';
+export { currencyExponent, fromMinorUnits, toMinorUnits } from './shared/money';
+export { buildWalletPaymentRequest } from './routes/order-routes';
+export type { WalletPaymentRequest } from './routes/order-routes';
+export type { WalletPaymentRequestInput } from './shared/types';
+export { paymentStatusOf } from './shared/types';
+export type { PaymentStatus } from './shared/types';
+export { isSessionExpired } from './client/results';
 
 // Stores: the interfaces and the in-memory implementations
-export type { IdempotencyKeyState, IdempotencyStore } from './idempotency/store';
-export { MemoryIdempotencyStore } from './idempotency/memory-store';
-export type { MemoryIdempotencyStoreOptions } from './idempotency/memory-store';
+export type { IdempotencyKeyState, IdempotencyStore } from './webhook-dedupe/store';
+export { MemoryIdempotencyStore } from './webhook-dedupe/store';
+export type { MemoryIdempotencyStoreOptions } from './webhook-dedupe/store';
 export type { OrderAttemptStore } from './orders/store';
 export type {
   FinalOrderAttemptState,
@@ -72,19 +72,19 @@ export type {
   OrderAttemptKind,
   OrderAttemptState,
   OrderAttemptUpdate,
-} from './types/order-attempt';
-export { MemoryOrderAttemptStore } from './orders/memory-store';
-export type { MemoryOrderAttemptStoreOptions } from './orders/memory-store';
+} from './shared/types';
+export { MemoryOrderAttemptStore } from './orders/store';
+export type { MemoryOrderAttemptStoreOptions } from './orders/store';
 
 // Logging
-export { consoleLogger, createRedactingLogger, silentLogger } from './logger';
-export type { LogFn, Logger, LoggerOption } from './logger';
+export { consoleLogger, createRedactingLogger, silentLogger } from './shared/logger';
+export type { LogFn, Logger, LoggerOption } from './shared/logger';
 
 // Telemetry
-export type { PaymentTelemetry, PaymentTelemetryOptions } from './types/telemetry';
+export type { PaymentTelemetry, PaymentTelemetryOptions } from './shared/types';
 
 // Client option and result types
-export type { Clock, PaymentClientOptions, PemCertificate, RetryOptions, Sleep } from './types/client-options';
+export type { Clock, PaymentClientOptions, PemCertificate, RetryOptions, Sleep } from './schemas/client-option-types';
 export type {
   AnsweredRefund,
   CallOptions,
@@ -109,8 +109,8 @@ export type {
   WithClientDefaults,
 } from './client/types';
 // Written out in src/types, so that these declarations name no zod (issue 30); the schemas are held to them.
-export type { Amount, ProductLineItem, RefundAmount } from './types/amount';
-export type { CheckoutAddress } from './types/address';
+export type { Amount, ProductLineItem, RefundAmount } from './shared/types';
+export type { CheckoutAddress } from './shared/types';
 export type {
   CheckoutSessionRequest,
   DirectPaymentRequest,
@@ -118,15 +118,17 @@ export type {
   RefundRequest,
   TerminalSaleRequest,
   TransactionQuery,
-} from './types/requests';
+} from './shared/types';
 
 // Route handler option and result types
 export type { AdapterOptionKind, AdapterOptionKinds } from './routes/adapter-options';
-export type { FetchHandler, FetchHandlerOptions } from './routes/fetch-handler';
-export type { NodeMiddleware, NodeMiddlewareOptions } from './routes/node-middleware';
-export type { OrderPaymentStatus } from './routes/status';
-export type { CancelCheckoutResult } from './types/cancel-checkout';
-export type { ReconcileOptions, ReconcileSummary } from './types/reconcile';
+export type { FetchHandler, FetchHandlerOptions } from './routes/mounts';
+export type { NodeMiddleware, NodeMiddlewareOptions } from './routes/mounts';
+export type { OrderPaymentStatus } from './routes/order-routes';
+export type { OrderGuardSettings } from './orders/next-attempt';
+export type { DedupeSettings } from './webhook-dedupe/handle-event-once';
+export type { CancelCheckoutResult } from './shared/types';
+export type { ReconcileOptions, ReconcileSummary } from './shared/types';
 export type {
   MerchantOrder,
   OrderGuardOptions,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateTransactionRequestId } from '../src';
-import { buildAuthHeaders, formatTimestamp } from '../src/client/auth-headers';
-import { backoffDelay, parseRetryAfter } from '../src/client/retry';
+import { backoffDelay, buildAuthHeaders, formatTimestamp, parseRetryAfter } from '../src/entries/internal';
 
 describe('buildAuthHeaders', () => {
   it('builds exactly the four headers in the spec form', () => {

@@ -3,7 +3,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createPaymentRoutes, PaymentValidationError, signWebhook } from '../src';
-import { MAX_JSON_DEPTH } from '../src/routes/json-depth';
+import { MAX_JSON_DEPTH } from '../src/entries/internal';
 import { orderAppsClosedAfterEach, type OrderApp } from './support/order-app';
 
 const startApp = orderAppsClosedAfterEach();

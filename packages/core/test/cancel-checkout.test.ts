@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PaymentValidationError } from '../src/errors';
-import { MemoryOrderAttemptStore } from '../src/orders/memory-store';
-import { PaymentRouteError } from '../src/routes/route-error';
+import { MemoryOrderAttemptStore, PaymentRouteError, PaymentValidationError } from '../src/index';
 import { holdSucceededEvents, orderAppsClosedAfterEach, payHostedPage, type OrderApp } from './support/order-app';
 
 const app = orderAppsClosedAfterEach();

@@ -1,12 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dedupeKeyOf } from '../src/idempotency/dedupe-key';
-import { MemoryIdempotencyStore } from '../src/idempotency/memory-store';
-import type { IdempotencyStore } from '../src/idempotency/store';
-import type { Logger } from '../src/logger';
-import { createPaymentRoutes } from '../src/routes/create-payment-routes';
-import type { PaymentRoutes, PaymentRoutesOptions } from '../src/routes/types';
-import { normalizeEvent } from '../src/webhooks/normalize-event';
+import { createPaymentRoutes, dedupeKeyOf, MemoryIdempotencyStore } from '../src/index';
+import type { IdempotencyStore, Logger, PaymentRoutes, PaymentRoutesOptions } from '../src/index';
+import { normalizeEvent } from '../src/entries/internal';
 import { sale, signedDelivery } from './support/signed-sale';
 
 const secret = 'whsec_heartbeat_test_secret';

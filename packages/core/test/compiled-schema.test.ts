@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { compiled } from '../src/schemas/compiled';
+import { compiled } from '../src/entries/internal';
 
 describe('compiled', () => {
   it('gives a schema zod can compile its fast path, with the same answers', () => {

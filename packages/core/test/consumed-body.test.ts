@@ -1,10 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listen, type Listening } from '../../../tools/adapter-testing';
-import { PaymentErrorCode } from '../src/error-codes';
-import { jsonResponse } from '../src/routes/errors-to-response';
-import { toNeutralRequest, writeNeutralResponse } from '../src/routes/node-http-bridge';
-import { PaymentRouteError } from '../src/routes/route-error';
+import { PaymentErrorCode, PaymentRouteError } from '../src/index';
+import { jsonResponse } from '../src/entries/internal';
+import { toNeutralRequest, writeNeutralResponse } from '../src/entries/http';
 
 let server: Listening;
 

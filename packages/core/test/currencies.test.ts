@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyExponents } from '../src/currencies';
+import { currencyExponents } from '../src/entries/internal';
 import { amountSchema, validate } from '../src/entries/schemas';
 import { currencyExponent, fromMinorUnits, toMinorUnits } from '../src';
 import { validationErrorOf } from './support/validation-error';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPaymentClient, createPaymentRoutes, createRedactingLogger, PaymentValidationError, type PaymentRoutesOptions } from '../src';
-import { Redactor } from '../src/logger';
+import { Redactor } from '../src/entries/internal';
 import { clientOptions } from './support/fixtures';
 
 const written: Array<{ stream: string; line: string }> = [];

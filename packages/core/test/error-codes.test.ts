@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PaymentErrorCode, WebhookVerificationError } from '../src';
-import { WEBHOOK_FAILURE_REASONS } from '../src/error-codes';
+import { WEBHOOK_FAILURE_REASONS } from '../src/entries/internal';
 
 /** The first cell of every row of the README's "Error codes" table, in order. */
 function codesInReadmeTable(): string[] {

@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PaymentApiError,
-  PaymentError,
-  PaymentNetworkError,
-  PaymentNotFoundError,
-  PaymentRateLimitError,
-  PaymentResponseError,
-  PaymentStoreUnavailableError,
-  PaymentTimeoutError,
-  PaymentValidationError,
-  WebhookVerificationError,
-} from '../src/errors';
-import { createRedactingLogger, Redactor, type Logger } from '../src/logger';
-import { errorToAnswer } from '../src/routes/errors-to-response';
-import { clockFix, MOUNTING_ORDER_FIX } from '../src/routes/failure-log';
-import { PaymentRouteError } from '../src/routes/route-error';
+import { createRedactingLogger, type Logger, PaymentApiError, PaymentError, PaymentNetworkError, PaymentNotFoundError, PaymentRateLimitError, PaymentResponseError, PaymentRouteError, PaymentStoreUnavailableError, PaymentTimeoutError, PaymentValidationError, WebhookVerificationError } from '../src/index';
+import { clockFix, errorToAnswer, MOUNTING_ORDER_FIX, Redactor } from '../src/entries/internal';
 
 function capture(): { logger: Logger; lines: string[] } {
   const lines: string[] = [];

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { describeRouteConformance } from '../../../tools/conformance';
-import { createFetchHandler, type FetchHandler } from '../src/routes/fetch-handler';
+import { createFetchHandler, type FetchHandler } from '../src/index';
 
 /** What a Fetch-API server does natively: Node request in as a Request, the Response written back. */
 function serveFetch(handler: FetchHandler, origin: string) {

@@ -1,8 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { webhookPayload } from '../../../tools/conformance/fixtures';
-import { createFetchHandler } from '../src/routes/fetch-handler';
-import type { PaymentRoutesOptions } from '../src/routes/types';
-import { signWebhook } from '../src/webhooks/sign-webhook';
+import { createFetchHandler, signWebhook } from '../src/index';
+import type { PaymentRoutesOptions } from '../src/index';
 
 const secret = 'whsec_fetch_handler_secret';
 const options: PaymentRoutesOptions = {

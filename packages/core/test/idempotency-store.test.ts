@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { describeIdempotencyStoreContract } from '../../../tools/idempotency-store-contract';
-import { dedupeKeyOf } from '../src/idempotency/dedupe-key';
-import type { PaymentEvent } from '../src/webhooks/event';
-import { normalizeEvent } from '../src/webhooks/normalize-event';
-import { MemoryIdempotencyStore } from '../src/idempotency/memory-store';
+import { dedupeKeyOf, MemoryIdempotencyStore } from '../src/index';
+import type { PaymentEvent } from '../src/index';
+import { normalizeEvent } from '../src/entries/internal';
 
 function manualClock(start = 1_000) {
   let now = start;

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryOrderAttemptStore } from '../src/orders/memory-store';
-import { SERVICE_TIMESTAMP_REACH_MS } from '../src/orders/late-arrival';
-import type { PaymentRoutesOptions } from '../src/routes/types';
-import type { PaymentEvent } from '../src/webhooks/event';
+import { MemoryOrderAttemptStore } from '../src/index';
+import { SERVICE_TIMESTAMP_REACH_MS } from '../src/entries/internal';
+import type { PaymentEvent, PaymentRoutesOptions } from '../src/index';
 import { startLateProxy, type LateProxy } from './support/late-proxy';
 import { ATTEMPT_TIMEOUT_MS, HELD_ANSWER_MS, orderAppsClosedAfterEach, payHostedPage, type OrderApp } from './support/order-app';
 

@@ -2,13 +2,11 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../src/logger';
-import { errorToAnswer, jsonResponse } from '../src/routes/errors-to-response';
-import { readNodeBody, toNeutralRequest, writeNeutralResponse } from '../src/routes/node-http-bridge';
-import { createNodeMiddleware } from '../src/routes/node-middleware';
+import { createNodeMiddleware, silentLogger } from '../src/index';
+import { errorToAnswer, jsonResponse, queryOfTarget } from '../src/entries/internal';
+import { readNodeBody, toNeutralRequest, writeNeutralResponse } from '../src/entries/http';
+import type { PaymentRoutes } from '../src/index';
 import { sendRawPath } from '../../../tools/conformance/http';
-import type { PaymentRoutes } from '../src/routes/types';
-import { queryOfTarget } from '../src/routes/neutral-http';
 
 const LIMIT = 1_000;
 let server: Server;

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describeRouteConformance } from '../../../tools/conformance';
-import { createNodeMiddleware } from '../src/routes/node-middleware';
+import { createNodeMiddleware } from '../src/index';
 
 // The reference mounting: a plain node:http server, the payment routes under
 // /payments, and the app's own route after them.

@@ -2,8 +2,8 @@ import { createServer } from 'node:net';
 import { startSandbox, type Sandbox } from '@paymount/sandbox';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPaymentClient, PaymentErrorCode, PaymentNetworkError, PaymentValidationError, type PaymentClient, type Transport } from '../src';
-import { platform } from '../src/platform/current';
-import { createFetchTransport } from '../src/platform/web/transport';
+import { platform } from '../src/entries/internal';
+import { createFetchTransport } from '../src/index';
 import { directPaymentInput } from './support/fixtures';
 import { CONNECTION_NEVER_MADE, DENO_BLOCKED_PORT, LOST_AFTER_SENDING } from './support/runtime-fetch-errors';
 

@@ -1,8 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PaymentStoreUnavailableError } from '../src/errors';
-import { MemoryOrderAttemptStore } from '../src/orders/memory-store';
-import type { OrderAttemptStore } from '../src/orders/store';
-import type { PaymentEvent } from '../src/webhooks/event';
+import { MemoryOrderAttemptStore, PaymentStoreUnavailableError } from '../src/index';
+import type { OrderAttemptStore, PaymentEvent } from '../src/index';
 import { gate, HELD_ANSWER_MS, holdSucceededEvents, orderAppsClosedAfterEach, payHostedPage, type OrderAppSetup } from './support/order-app';
 
 const SALE_PATH = '/v1/checkout/sale';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeOrderAttemptStoreContract } from '../../../tools/order-store-contract';
-import { MemoryOrderAttemptStore } from '../src/orders/memory-store';
+import { MemoryOrderAttemptStore } from '../src/index';
 
 describeOrderAttemptStoreContract('MemoryOrderAttemptStore', {
   create: async () => new MemoryOrderAttemptStore(),

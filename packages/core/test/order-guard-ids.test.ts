@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createPaymentClient } from '../src/client/create-client';
-import { silentLogger } from '../src/logger';
-import { paysOrder, withAttempt } from '../src/orders/event-attempt';
-import { MemoryOrderAttemptStore } from '../src/orders/memory-store';
-import { requestIdSource } from '../src/orders/request-ids';
-import { createPaymentRoutes } from '../src/routes/create-payment-routes';
-import type { PaymentRoutesOptions } from '../src/routes/types';
-import { transactionRequestIdSchema } from '../src/schemas/fields';
-import type { PaymentEvent, PaymentEventAmount, PaymentSucceededEvent } from '../src/webhooks/event';
+import { createPaymentClient, createPaymentRoutes, MemoryOrderAttemptStore, paysOrder, silentLogger } from '../src/index';
+import { requestIdSource, transactionRequestIdSchema, withAttempt } from '../src/entries/internal';
+import type { PaymentEvent, PaymentEventAmount, PaymentRoutesOptions, PaymentSucceededEvent } from '../src/index';
 import { orderAppsClosedAfterEach } from './support/order-app';
 import { validationErrorOf } from './support/validation-error';
 

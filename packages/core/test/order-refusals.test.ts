@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderAttempt } from '../src/types/order-attempt';
-import { isRefusal, notPayable, type OrderRefusal } from '../src/orders/refusals';
-import { errorToAnswer } from '../src/routes/errors-to-response';
-import { refusalError, unlessRefused } from '../src/routes/order-refusals';
+import type { OrderAttempt } from '../src/index';
+import { errorToAnswer, isRefusal, notPayable, type OrderRefusal, refusalError, unlessRefused } from '../src/entries/internal';
 
 const silent = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 const paid: OrderAttempt = { referenceOrderId: 'order-0001', kind: 'wallet', transactionRequestId: 'pm-0', state: 'succeeded', updatedAt: 0 };

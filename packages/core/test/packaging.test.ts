@@ -125,7 +125,7 @@ it('@paymount/core/webhooks loads neither undici nor any zod, on Node and on the
   const packageDir = `${import.meta.dirname}/..`;
   for (const file of ['dist/webhooks.js', 'dist/webhooks.cjs', 'dist/web/webhooks.js', 'dist/web/webhooks.cjs', 'dist/edge/webhooks.js', 'dist/edge/webhooks.cjs']) {
     const loaded = [...loadedBy(`${packageDir}/${file}`)].sort();
-    // The verifier runs checks generated from the webhook schemas (scripts/compile-webhook-checks.ts), not zod.
+    // The verifier runs hand-written checks of the webhook schemas' rules (webhooks/event-checks.ts), not zod.
     expect(loaded.filter((specifier) => specifier === 'undici' || isZod(specifier) || specifier === 'module'), file).toEqual([]);
   }
 });
@@ -195,4 +195,16 @@ describe('export conditions pick the platform build', () => {
     expect(run(['--input-type=commonjs', '-e', "process.stdout.write(require.resolve('@paymount/core'))"])).toMatch(/\/dist\/index\.cjs$/);
     expect(run(['--input-type=module', '-e', "process.stdout.write(import.meta.resolve('@paymount/core'))"])).toMatch(/\/dist\/index\.js$/);
   });
+});
+
+// @opentelemetry/api is an optional peer: an app without it compiles the public declarations with
+// skipLibCheck off (tests/fresh-apps), so only the internal entry's own file may import it (a shared
+// chunk would reach the public entries too). Import statements are read, not the JSDoc that shows one.
+it("no declaration file but the internal entry's imports @opentelemetry/api, an optional peer", () => {
+  const dist = `${import.meta.dirname}/../dist`;
+  const importing = readdirSync(dist)
+    .filter((file) => /\.d\.c?ts$/.test(file) && !file.startsWith('internal.'))
+    .filter((file) => /^import\b[^\n]*['"]@opentelemetry\//m.test(readFileSync(`${dist}/${file}`, 'utf8')));
+  expect(importing).toEqual([]);
+  expect(readFileSync(`${dist}/internal.d.ts`, 'utf8')).toMatch(/^import\b[^\n]*'@opentelemetry\/api'/m);
 });

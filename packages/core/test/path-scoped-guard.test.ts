@@ -1,6 +1,6 @@
 import { listen } from '../../../tools/adapter-testing';
 import { describeGuardHolds, loginGuard } from '../../../tools/adapter-testing/login-guard';
-import { createNodeMiddleware } from '../src/routes/node-middleware';
+import { createNodeMiddleware } from '../src/index';
 
 describeGuardHolds('createNodeMiddleware on a plain node:http server', async (options) => {
   const payments = createNodeMiddleware(options, { mountPath: '/payments' });

@@ -1,13 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PaymentValidationError } from '../src/errors';
-import { MemoryIdempotencyStore } from '../src/idempotency/memory-store';
-import { silentLogger } from '../src/logger';
-import type { IdempotencyStore } from '../src/idempotency/store';
-import { createPaymentRoutes as create } from '../src/routes/create-payment-routes';
-import type { NeutralRequest } from '../src/routes/neutral-http';
-import type { PaymentRoutesOptions } from '../src/routes/types';
-import type { PaymentEvent } from '../src/webhooks/event';
-import { signWebhook } from '../src/webhooks/sign-webhook';
+import { createPaymentRoutes as create, MemoryIdempotencyStore, PaymentValidationError, signWebhook, silentLogger } from '../src/index';
+import type { IdempotencyStore, PaymentEvent, PaymentRoutesOptions } from '../src/index';
+import type { NeutralRequest } from '../src/entries/http';
 import { clientOptions } from './support/fixtures';
 import { validationErrorOf } from './support/validation-error';
 import { ok, startServiceServer, type Reply } from './support/service-server';
@@ -163,8 +157,8 @@ describe('createPaymentRoutes options', () => {
   });
 
   it('reads bodies up to the larger of the route and webhook limits', () => {
-    expect(createPaymentRoutes(options({ bodyLimitBytes: 1000, webhook: { secret, maxBodyBytes: 5000 } })).bodyLimitBytes).toBe(5000);
-    expect(createPaymentRoutes(options({ bodyLimitBytes: 200_000 })).bodyLimitBytes).toBe(200_000);
+    expect(createPaymentRoutes(options({ bodyLimitBytes: 1000, webhook: { secret, maxBodyBytes: 5000 } })).readLimitBytes).toBe(5000);
+    expect(createPaymentRoutes(options({ bodyLimitBytes: 200_000 })).readLimitBytes).toBe(200_000);
   });
 });
 

@@ -1,8 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { hexOf } from '../src/bytes';
-import { normalizeEvent } from '../src/webhooks/normalize-event';
-import { nodeCrypto } from '../src/platform/node/crypto';
-import { webCrypto } from '../src/platform/web/crypto';
+import { hexOf, nodeCrypto, normalizeEvent, webCrypto } from '../src/entries/internal';
 
 /*
  * Whatever core derives through the crypto seam must be the same bytes on
@@ -54,8 +51,8 @@ describe('ids and keys derived through the seam', () => {
   const account = { appId: 'app_1', merchantId: 'mch_1' };
 
   it('request ids are byte-identical on both platforms, keyed or not', async () => {
-    const node = await import('../src/orders/request-ids');
-    const web = await onWebPlatform(() => import('../src/orders/request-ids'));
+    const node = await import('../src/entries/internal');
+    const web = await onWebPlatform(() => import('../src/entries/internal'));
     expect((await import('../src/platform/current')).platform.name).toBe('node');
     for (const key of [undefined, 'k'.repeat(32)]) {
       const [nodeIds, webIds] = [node.requestIdSource(account, key), web.requestIdSource(account, key)];
@@ -70,8 +67,8 @@ describe('ids and keys derived through the seam', () => {
   });
 
   it('dedupe keys are byte-identical on both platforms', async () => {
-    const node = await import('../src/idempotency/dedupe-key');
-    const web = await onWebPlatform(() => import('../src/idempotency/dedupe-key'));
+    const node = await import('../src/entries/webhooks');
+    const web = await onWebPlatform(() => import('../src/entries/webhooks'));
     const origin = { deliveryId: 'd1', timestamp: 0 };
     const sale = { referenceOrderId: 'order-1', amount: { orderAmount: 1999, priceCurrency: 'USD' }, transactionType: 'SALE' };
     const events = [

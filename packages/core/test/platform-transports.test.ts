@@ -13,8 +13,8 @@ import {
   type FetchFunction,
   type Transport,
 } from '../src';
-import { createUndiciTransport } from '../src/platform/node/transport';
-import type { TransportOptions } from '../src/platform/types';
+import { createUndiciTransport } from '../src/entries/internal';
+import type { TransportOptions } from '../src/entries/internal';
 import { directPaymentInput } from './support/fixtures';
 
 /*

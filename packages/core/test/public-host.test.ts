@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isPublicHostname } from '../src/entries/schemas';
-import { isPublicUrlHost } from '../src/schemas/public-host';
+import { isPublicUrlHost } from '../src/entries/internal';
 
 /** [host, why it is not public] */
 const NOT_PUBLIC: ReadonlyArray<readonly [string, string]> = [

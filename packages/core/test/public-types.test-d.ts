@@ -40,9 +40,7 @@ import type {
   transactionQuerySchema,
 } from '../src/entries/schemas';
 import type { orderAttemptSchema } from '../src/entries/stores';
-import type { paymentRoutesOptionsSchema } from '../src/routes/options-schema';
-import type { telemetryOptionsSchema } from '../src/telemetry/options';
-import type { walletPaymentRequestInputSchema } from '../src/wallet/input-schema';
+import type { paymentRoutesOptionsSchema, telemetryOptionsSchema, walletPaymentRequestInputSchema } from '../src/entries/internal';
 
 // The public types are written out in src/types so that the published declarations name no zod
 // (issue 30). Each is held here to the schema that checks it, input and output: a rule or field added

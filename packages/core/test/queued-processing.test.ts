@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { createPaymentRoutes } from '../src/routes/create-payment-routes';
-import type { EventProcessing, QueuedEvent } from '../src/webhooks/event-processing';
+import { createPaymentRoutes } from '../src/index';
+import type { EventProcessing, QueuedEvent } from '../src/index';
 import { orderAppsClosedAfterEach } from './support/order-app';
 import { validationErrorOf } from './support/validation-error';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPaymentClient, createRedactingLogger, PaymentApiError, PaymentError, type Logger, type PaymentClient } from '../src';
-import { Redactor } from '../src/logger';
+import { Redactor } from '../src/entries/internal';
 import { API_KEY, ATTEMPT_TIMEOUT_MS, checkoutInput, clientOptions, directPaymentInput, refundInput, WALLET_TOKEN } from './support/fixtures';
 import { ok, startServiceServer, type ServiceServer } from './support/service-server';
 

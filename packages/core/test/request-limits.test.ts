@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createPaymentClient, PaymentValidationError, signWebhookAsync, verifyWebhook, WebhookVerificationError, type PaymentClient } from '../src';
-import * as clientRequestId from '../src/schemas/client-request-id';
-import * as fields from '../src/schemas/fields';
+import { clientRequestIdRules as clientRequestId, fieldRules as fields } from '../src/entries/internal';
 import { checkoutInput, clientOptions, directPaymentInput, refundData, refundInput } from './support/fixtures';
 import { ok, startServiceServer, type ServiceServer } from './support/service-server';
 

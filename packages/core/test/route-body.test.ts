@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readRequestBody } from '../src/routes/body';
-import type { NeutralRequest } from '../src/routes/neutral-http';
-import { PaymentRouteError } from '../src/routes/route-error';
+import { readRequestBody } from '../src/entries/internal';
+import type { NeutralRequest } from '../src/entries/http';
+import { PaymentRouteError } from '../src/index';
 
 function request(contentType: string | undefined, body: string | { parsedBody: unknown }): NeutralRequest {
   return {

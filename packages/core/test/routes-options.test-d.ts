@@ -1,11 +1,16 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { MerchantOrder, OrderLookupContext, PaymentRoutesOptions, WebhookRouteOptions } from '../src';
-import type { paymentRoutesOptionsSchema } from '../src/routes/options-schema';
+import type { DedupeSettings, MerchantOrder, OrderGuardSettings, OrderLookupContext, PaymentRoutesOptions, WebhookRouteOptions } from '../src';
+import type { paymentRoutesOptionsSchema, ResolvedOrderOptions, ResolvedWebhookOptions } from '../src/entries/internal';
 
 describe('PaymentRoutesOptions, held to the schema that checks it', () => {
   it('has exactly the keys the start-up check accepts', () => {
     type SchemaKeys = keyof ReturnType<typeof paymentRoutesOptionsSchema>['shape'];
     expectTypeOf<keyof PaymentRoutesOptions>().toEqualTypeOf<SchemaKeys>();
+  });
+
+  it('resolves the settings a lower layer reads to exactly their written types (the parse fills each default in)', () => {
+    expectTypeOf<Pick<ResolvedOrderOptions, keyof OrderGuardSettings>>().toEqualTypeOf<OrderGuardSettings>();
+    expectTypeOf<Pick<ResolvedWebhookOptions, keyof DedupeSettings>>().toEqualTypeOf<DedupeSettings>();
   });
 
   it('types the functions precisely, with the adapter context', () => {

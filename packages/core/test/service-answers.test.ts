@@ -7,7 +7,7 @@ import {
   type PaymentClientOptions,
   type PaymentRoutesOptions,
 } from '../src';
-import { SESSION_LIFETIME_MS } from '../src/session';
+import { SESSION_LIFETIME_MS } from '../src/entries/internal';
 import { checkoutInput, clientOptions, directPaymentInput } from './support/fixtures';
 import { ok, startServiceServer, type Reply, type Responder, type ServiceServer } from './support/service-server';
 import { selfSignedCertificate } from './support/tls-certificate';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isSessionExpired, paymentStatusOf } from '../src';
-import { parseExpiresAt, SESSION_LIFETIME_MS } from '../src/session';
+import { parseExpiresAt, SESSION_LIFETIME_MS } from '../src/entries/internal';
 
 describe('paymentStatusOf', () => {
   it('maps S, F and C to their final states, and anything else to pending', () => {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isLogger } from '../src/schemas/logger-option';
-import { SURROUNDING_WHITESPACE_RULE } from '../src/schemas/secret-length';
-import { describeIssues, toValidationIssues } from '../src/validation';
+import { isLogger } from '../src/entries/schemas';
+import { describeIssues, SURROUNDING_WHITESPACE_RULE, toValidationIssues } from '../src/entries/internal';
 
 describe('the rules every option and answer shares', () => {
   it('isLogger takes an object with the four level methods and nothing less', () => {

@@ -1,12 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PaymentStoreUnavailableError } from '../src/errors';
-import { MemoryIdempotencyStore } from '../src/idempotency/memory-store';
-import type { IdempotencyStore } from '../src/idempotency/store';
-import type { Logger } from '../src/logger';
-import { createPaymentRoutes } from '../src/routes/create-payment-routes';
-import type { NeutralRequest } from '../src/routes/neutral-http';
-import type { PaymentRoutes } from '../src/routes/types';
-import { signWebhook } from '../src/webhooks/sign-webhook';
+import { createPaymentRoutes, MemoryIdempotencyStore, PaymentStoreUnavailableError, signWebhook } from '../src/index';
+import type { IdempotencyStore, Logger, PaymentRoutes } from '../src/index';
+import type { NeutralRequest } from '../src/entries/http';
 import { webhookPayload } from '../../../tools/conformance/fixtures';
 
 const secret = 'whsec_store_outage_secret';

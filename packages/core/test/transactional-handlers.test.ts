@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryIdempotencyStore } from '../src/idempotency/memory-store';
-import { createPaymentRoutes } from '../src/routes/create-payment-routes';
-import type { NeutralRequest } from '../src/routes/neutral-http';
-import type { PaymentRoutes } from '../src/routes/types';
-import type { PaymentEventContext } from '../src/webhooks/event-handlers';
+import { createPaymentRoutes, MemoryIdempotencyStore } from '../src/index';
+import type { NeutralRequest } from '../src/entries/http';
+import type { PaymentEventContext, PaymentRoutes } from '../src/index';
 import { sale, signedDelivery } from './support/signed-sale';
 
 const secret = 'whsec_transactional_test_secret';

@@ -15,7 +15,7 @@ import {
   type RefundSucceededEvent,
   type UnknownPaymentEvent,
 } from '../src';
-import { PaymentEventRegistry } from '../src/webhooks/event-handlers';
+import { PaymentEventRegistry } from '../src/entries/internal';
 
 /** What an adapter hands as context; any type will do. */
 interface AppRequest {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentEventReason } from '../src/webhooks/event';
-import { signWebhook } from '../src/webhooks/sign-webhook';
+import type { PaymentEventReason } from '../src/index';
+import { signWebhook } from '../src/index';
 import { orderAppsClosedAfterEach, payHostedPage } from './support/order-app';
 
 const app = orderAppsClosedAfterEach();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildWalletPaymentRequest, PaymentValidationError } from '../src';
-import { DEFAULT_CARD_NETWORKS } from '../src/wallet/payment-request';
+import { DEFAULT_CARD_NETWORKS } from '../src/entries/internal';
 
 describe('buildWalletPaymentRequest', () => {
   it('builds a PAYMENT_GATEWAY, CRYPTOGRAM_3DS-only request with billing address and the payable total', () => {

@@ -4,9 +4,7 @@ import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { captureTelemetry } from '../../../tools/telemetry-testing';
 import { createPaymentClient, createPaymentRoutes, PaymentValidationError, signWebhook, signWebhookAsync, verifyWebhook } from '../src';
-import { platform } from '../src/platform/current';
-import { platformCrypto } from '../src/platform/current-verifier';
-import { webCrypto } from '../src/platform/web/crypto';
+import { platform, platformCrypto, webCrypto } from '../src/entries/internal';
 import { directPaymentInput } from './support/fixtures';
 
 /*

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { WebhookPayloadError } from '../src/errors';
-import { eventTypeOf, normalizeEvent } from '../src/webhooks/normalize-event';
+import { WebhookPayloadError } from '../src/index';
+import { eventTypeOf, normalizeEvent } from '../src/entries/internal';
 
 describe('eventTypeOf', () => {
   it.each([

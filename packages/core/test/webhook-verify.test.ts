@@ -1,9 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { WebhookVerificationError } from '../src/errors';
-import { signWebhookAsync } from '../src/webhooks/sign-webhook';
-import { parseSignedTime } from '../src/webhooks/signed-time';
-import { verifyWebhook } from '../src/webhooks/verify-webhook';
+import { signWebhookAsync, verifyWebhook, WebhookVerificationError } from '../src/index';
+import { parseSignedTime } from '../src/entries/internal';
 
 const secret = 'whsec_test_0123456789abcdef';
 const now = 1_800_000_000_000;

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request } from 'express';
 import { createPaymentRoutes, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
-import { pathUnderMount, rawPathOf, toNeutralRequest, writeNeutralResponse } from '@paymount/core/http';
+import { pathUnderMount, rawPathOf, serveNodeRequest } from '@paymount/core/http';
 
 /** What body parsers mounted before paymount leave on the request (see BodyParserLeftovers), and Express's mount. */
 type ExpressRequest = IncomingMessage & { body?: unknown; rawBody?: unknown; originalUrl?: string; baseUrl?: string };
@@ -33,26 +33,19 @@ export interface PaymentRouter {
 
 export function paymentRouter(options: PaymentRouterOptions): PaymentRouter {
   const paymentRoutes = createPaymentRoutes(options);
-  const serve = async (req: ExpressRequest, res: ServerResponse): Promise<boolean> => {
+  const router = (req: ExpressRequest, res: ServerResponse, next: (error?: unknown) => void): void => {
     // The path as sent under the path Express matched: req.url is not it, Express 4 strips `/payments/` from `/payments//checkout`.
     const path = pathUnderMount(rawPathOf(req.originalUrl ?? req.url ?? '/'), req.baseUrl ?? '');
-    if (path === undefined) return false;
-    const request = toNeutralRequest(req, {
+    if (path === undefined) return next();
+    const served = serveNodeRequest(paymentRoutes, req, res, {
       path,
       bodyParser: { rawBody: req.rawBody, body: req.body },
       context: req,
       consumedBodyFix: EXPRESS_CONSUMED_BODY_FIX,
-      limitBytes: paymentRoutes.bodyLimitBytes,
     });
-    const response = await paymentRoutes.handle(request);
-    if (response === undefined) return false;
-    writeNeutralResponse(res, response);
-    return true;
-  };
-  const router = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void => {
     // Express 4 ignores a rejected promise, so failures are handed to next() explicitly.
-    serve(req, res).then((served) => {
-      if (!served) next();
+    served.then((answered) => {
+      if (!answered) next();
     }, next);
   };
   return Object.assign(router, { paymentRoutes });

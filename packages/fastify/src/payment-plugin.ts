@@ -32,7 +32,7 @@ function routesPlugin(paymentRoutes: PaymentRoutes<FastifyRequest>) {
       const response =
         path === undefined
           ? undefined
-          : await paymentRoutes.handle(toNeutralRequest(request.raw, { path, context: request, limitBytes: paymentRoutes.bodyLimitBytes }));
+          : await paymentRoutes.handle(toNeutralRequest(request.raw, { path, context: request, limitBytes: paymentRoutes.readLimitBytes }));
       if (response === undefined) return reply.callNotFound();
       return reply.code(response.status).headers(response.headers).send(response.body);
     });

@@ -81,7 +81,7 @@ for (const [name, fastify] of FASTIFY_VERSIONS) {
     });
 
     it('exposes the core handlers on the app', () => {
-      expect(app.app.paymentRoutes.bodyLimitBytes).toBeGreaterThan(0);
+      expect(app.app.paymentRoutes.readLimitBytes).toBeGreaterThan(0);
       expect(typeof app.app.paymentRoutes.client.createCheckoutSession).toBe('function');
     });
   });

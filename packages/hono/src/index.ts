@@ -1,2 +1,2 @@
-export { paymentRoutes, type PaymentRoutesApp, type PaymentRoutesAppOptions, type PaymentRoutesOnFirstRequestApp } from './payment-routes';
+export { paymentApp, type PaymentApp, type PaymentAppOptions, type PaymentAppOnFirstRequest } from './payment-app';
 export type { PaymentRoutesOptionsFactory } from './options-factory';

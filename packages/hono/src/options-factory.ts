@@ -14,7 +14,7 @@ export type PaymentRoutesOptionsFactory<E extends Env = BlankEnv> = (c: Context<
 const OPTIONS_FIX =
   'fix what the error names; on Cloudflare Workers a setting read from `c.env` is a secret or variable the Worker lacks: `npx wrangler secret put NAME` (`.dev.vars` under `wrangler dev`). The next request calls the options function again';
 
-/** The answer of every payment route while `paymentRoutes((c) => options)` cannot make its options. */
+/** The answer of every payment route while `paymentApp((c) => options)` cannot make its options. */
 export function optionsUnavailable(error: unknown): Response {
-  return optionsUnavailableResponse(error, { madeBy: 'paymentRoutes((c) => options)', fix: OPTIONS_FIX });
+  return optionsUnavailableResponse(error, { madeBy: 'paymentApp((c) => options)', fix: OPTIONS_FIX });
 }

@@ -3,14 +3,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freshOrderId, resolveConformanceOrder } from '../../../tools/conformance/fixtures';
 import { postJson, postRaw } from '../../../tools/conformance/http';
 import { startAdapterFixture, type AdapterFixture, type Listening } from '../../../tools/adapter-testing';
-import { paymentRoutes, type PaymentRoutesApp } from '../src';
+import { paymentApp, type PaymentApp } from '../src';
 import { serveHono } from './support';
 
 type ShopEnv = { Variables: { shopper: string } };
 
 let fixture: AdapterFixture;
 let server: Listening;
-let payments: PaymentRoutesApp<ShopEnv>;
+let payments: PaymentApp<ShopEnv>;
 const seen: Array<{ hook: string; shopper: string | undefined; path: string }> = [];
 const ownerOf = new Map<string, string>();
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
     await next();
   });
   const record = (hook: string, c: Context<ShopEnv> | undefined) => seen.push({ hook, shopper: c?.get('shopper'), path: c?.req.path ?? '' });
-  payments = paymentRoutes<ShopEnv>({
+  payments = paymentApp<ShopEnv>({
     ...fixture.options,
     // Only the shopper who owns the order may pay it.
     resolveOrder: (orderId, ctx) => {

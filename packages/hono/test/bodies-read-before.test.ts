@@ -103,7 +103,7 @@ for (const [name, middleware] of TAKING) {
         route: `POST ${route}`,
         status: 500,
         code: 'BODY_ALREADY_CONSUMED',
-        fix: expect.stringMatching(/c\.req\.raw\.json\(\).*c\.req\.text\(\).*app\.route\('\/payments', paymentRoutes\(options\)\)/),
+        fix: expect.stringMatching(/c\.req\.raw\.json\(\).*c\.req\.text\(\).*app\.route\('\/payments', paymentApp\(options\)\)/),
       }),
     });
 

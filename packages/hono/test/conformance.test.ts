@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describeRouteConformance } from '../../../tools/conformance';
-import { paymentRoutes } from '../src';
+import { paymentApp } from '../src';
 import { readsJsonBodies, serveHono, startHonoApp } from './support';
 
 // Node's HTTP server hands @hono/node-server the URL as sent, which it parses into the Request: dot segments arrive resolved.
@@ -20,7 +20,7 @@ describeRouteConformance('hono: under basePath /shop, behind a global middleware
     const root = new Hono();
     const shop = root.basePath('/shop');
     shop.use(readsJsonBodies);
-    const payments = paymentRoutes(options);
+    const payments = paymentApp(options);
     shop.route('/payments', payments);
     shop.get('/payments/own-route', (c) => c.json({ own: true }));
     const server = await serveHono(root);
@@ -35,16 +35,16 @@ describeRouteConformance('hono: under basePath /shop, behind a global middleware
 });
 
 // Options made by the first request's Context, as a Worker makes them from c.env: the same answers.
-describeRouteConformance('hono: paymentRoutes((c) => options), the options made on the first request', {
+describeRouteConformance('hono: paymentApp((c) => options), the options made on the first request', {
   serverResolvesPaths: true,
   async startApp(options) {
     const app = new Hono();
-    const payments = paymentRoutes(() => options);
+    const payments = paymentApp(() => options);
     app.route('/payments', payments);
     app.get('/payments/own-route', (c) => c.json({ own: true }));
     // The test's own way in to the routes the requests made, to close them as an app's shutdown would.
     app.post('/test/close', async (c) => {
-      await (await payments.paymentRoutes(c)).close();
+      await (await payments.getPaymentRoutes(c)).close();
       return c.body(null, 204);
     });
     const server = await serveHono(app);

@@ -3,7 +3,7 @@ import type { PaymentRoutes } from '@paymount/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshOrderId } from '../../../tools/conformance/fixtures';
 import { startAdapterFixture, type AdapterFixture } from '../../../tools/adapter-testing';
-import { paymentRoutes, type PaymentRoutesAppOptions, type PaymentRoutesOnFirstRequestApp } from '../src';
+import { paymentApp, type PaymentAppOptions, type PaymentAppOnFirstRequest } from '../src';
 
 /** A Worker's bindings, as `c.env` holds them: the API key is a secret the deployment may lack. */
 type WorkerEnv = { Bindings: { PAYMENT_API_KEY?: string; SHOP: string } };
@@ -12,11 +12,11 @@ type Bindings = WorkerEnv['Bindings'];
 const ORIGIN = 'http://shop.test';
 const json = { 'content-type': 'application/json' };
 
-describe('paymentRoutes((c) => options): the options made from the first request', () => {
+describe('paymentApp((c) => options): the options made from the first request', () => {
   let fixture: AdapterFixture;
   let errors: string[];
   let app: Hono<WorkerEnv>;
-  let payments: PaymentRoutesOnFirstRequestApp<WorkerEnv>;
+  let payments: PaymentAppOnFirstRequest<WorkerEnv>;
   /** The routes the app served with, read through the app's own route as a merchant's route reads them. */
   let made: PaymentRoutes<Context<WorkerEnv>> | undefined;
 
@@ -25,19 +25,19 @@ describe('paymentRoutes((c) => options): the options made from the first request
   const bindings: Bindings = { PAYMENT_API_KEY: 'from-env', SHOP: 'shop-7' };
 
   /** Options as a Worker makes them: the fixture's, with the API key read from `c.env`. */
-  const optionsFrom = (c: Context<WorkerEnv>): PaymentRoutesAppOptions<WorkerEnv> => {
+  const optionsFrom = (c: Context<WorkerEnv>): PaymentAppOptions<WorkerEnv> => {
     const apiKey = c.env.PAYMENT_API_KEY;
     if (apiKey === undefined) throw new Error('PAYMENT_API_KEY is not set in this Worker');
     return { ...fixture.options, client: { ...fixture.options.client, apiKey: apiKey === 'from-env' ? fixture.sandbox.apiKey : apiKey } };
   };
 
-  function mount(factory: (c: Context<WorkerEnv>) => PaymentRoutesAppOptions<WorkerEnv> | Promise<PaymentRoutesAppOptions<WorkerEnv>>) {
+  function mount(factory: (c: Context<WorkerEnv>) => PaymentAppOptions<WorkerEnv> | Promise<PaymentAppOptions<WorkerEnv>>) {
     app = new Hono<WorkerEnv>();
-    payments = paymentRoutes<WorkerEnv>(factory);
+    payments = paymentApp<WorkerEnv>(factory);
     app.route('/payments', payments);
     app.get('/payments/own-route', (c) => c.json({ own: true }));
     app.get('/admin/routes', async (c) => {
-      made = await payments.paymentRoutes(c);
+      made = await payments.getPaymentRoutes(c);
       return c.json({ paths: made.routePaths });
     });
   }
@@ -92,7 +92,7 @@ describe('paymentRoutes((c) => options): the options made from the first request
     expect((await request('/payments/webhook', { SHOP: 'shop-7' }, { method: 'POST', headers: delivery.headers, body: delivery.body })).status).toBe(500);
     expect(fixture.events).toEqual([]);
     expect(errors).toHaveLength(2);
-    expect(errors[0]).toMatch(/^paymount error: paymount payment route options could not be made by paymentRoutes\(\(c\) => options\).*PAYMENT_API_KEY is not set in this Worker/);
+    expect(errors[0]).toMatch(/^paymount error: paymount payment route options could not be made by paymentApp\(\(c\) => options\).*PAYMENT_API_KEY is not set in this Worker/);
     expect(errors[0]).toContain('npx wrangler secret put NAME');
     const served = await request('/payments/wallet/config?orderId=order-1', bindings);
     expect(served.status).toBe(200);

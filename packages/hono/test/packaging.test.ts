@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { assertPackageExports, assertPackageLints } from '../../../tools/packaging';
 
 it('the built package loads from require() and import with its public names', () => {
-  expect(() => assertPackageExports('@paymount/hono', import.meta.dirname, ['paymentRoutes'])).not.toThrow();
+  expect(() => assertPackageExports('@paymount/hono', import.meta.dirname, ['paymentApp'])).not.toThrow();
 });
 
 it('publint and Are The Types Wrong find no problem in the packed package', () => {

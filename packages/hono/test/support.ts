@@ -5,12 +5,12 @@ import { createAdaptorServer } from '@hono/node-server';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { PaymentRoutesOptions } from '@paymount/core';
 import type { Listening } from '../../../tools/adapter-testing';
-import { paymentRoutes, type PaymentRoutesApp } from '../src';
+import { paymentApp, type PaymentApp } from '../src';
 
 export interface HonoTestApp extends Listening {
   /** Where the payment routes are served. */
   routesUrl: string;
-  payments: PaymentRoutesApp;
+  payments: PaymentApp;
 }
 
 /** Serves a Hono app on 127.0.0.1, port 0, through @hono/node-server. */
@@ -44,7 +44,7 @@ export async function startHonoApp(
   { before = () => {}, mountPath = '/payments' }: { before?: (app: Hono) => void; mountPath?: string } = {},
 ): Promise<HonoTestApp> {
   const app = new Hono();
-  const payments = paymentRoutes(options);
+  const payments = paymentApp(options);
   before(app);
   app.route(mountPath, payments);
   app.get(`${mountPath}/own-route`, (c) => c.json({ own: true }));

@@ -60,7 +60,7 @@ export function servePayments(paymentRoutes: PaymentRoutes<Context>, pathOf: Rou
               bodyParser: { rawBody: request.rawBody, body: request.body },
               context: ctx,
               consumedBodyFix: KOA_CONSUMED_BODY_FIX,
-              limitBytes: paymentRoutes.bodyLimitBytes,
+              limitBytes: paymentRoutes.readLimitBytes,
             }),
           );
     if (response === undefined) return next();

@@ -54,7 +54,7 @@ export function createPaymentsController(path: string, decorators: readonly Clas
 
     async serve(@Req() req: unknown, @Res() res: unknown, @Next() next?: () => void): Promise<void> {
       const { paymentRoutes } = this.payments;
-      const request = neutralRequest(this.platform, req, paymentRoutes.bodyLimitBytes);
+      const request = neutralRequest(this.platform, req, paymentRoutes.readLimitBytes);
       const response = request === undefined ? undefined : await paymentRoutes.handle(request);
       if (response === undefined) return this.platform.passOn(res, next);
       this.platform.write(res, response);

@@ -23,7 +23,7 @@ export interface PaymentRouteHandlers {
    * `.cancelCheckout()`, `.close()`), created on first use: by the first
    * request, or by this call.
    */
-  paymentRoutes(): Promise<PaymentRoutes<NextRequest>>;
+  getPaymentRoutes(): Promise<PaymentRoutes<NextRequest>>;
 }
 
 // The logger of the options is unknown when they could not be made: the console, redacted, as every adapter's default.
@@ -33,7 +33,7 @@ const OPTIONS_FIX = 'fix the options (the error names the setting: on a deployme
 
 /**
  * Next.js App Router route handlers serving the payment routes. `options` is
- * called on the first request (or `paymentRoutes()`), never while `next build`
+ * called on the first request (or `getPaymentRoutes()`), never while `next build`
  * loads the route, so the build needs none of the secrets it reads; it is
  * called once, or again on the next request if it threw. The mount path is
  * where the route file sits: it must be a catch-all segment,
@@ -43,7 +43,7 @@ const OPTIONS_FIX = 'fix the options (the error names the setting: on a deployme
 export function paymentRouteHandlers(
   options: () => PaymentRouteHandlersOptions | Promise<PaymentRouteHandlersOptions>,
 ): PaymentRouteHandlers {
-  const paymentRoutes = routesOnFirstUse(options);
+  const getPaymentRoutes = routesOnFirstUse(options);
   let fetchHandler: { mountPath: string; handle: FetchHandler } | undefined;
 
   const serve: PaymentRouteHandler = async (request, context) => {
@@ -56,7 +56,7 @@ export function paymentRouteHandlers(
     }
     let ready: PaymentRoutes<NextRequest>;
     try {
-      ready = await paymentRoutes();
+      ready = await getPaymentRoutes();
     } catch (error) {
       return optionsUnavailableResponse(error, { madeBy: 'paymentRouteHandlers(() => options)', fix: OPTIONS_FIX });
     }
@@ -65,5 +65,5 @@ export function paymentRouteHandlers(
     return fetchHandler.handle(request);
   };
 
-  return { GET: serve, POST: serve, HEAD: serve, paymentRoutes };
+  return { GET: serve, POST: serve, HEAD: serve, getPaymentRoutes };
 }

@@ -34,9 +34,9 @@ describe('paymentRouteHandlers', () => {
     const answers = await Promise.all([1, 2, 3].map(() => handlers.GET(...routed('/payments/wallet/config?orderId=order-1'))));
     expect(answers.map((res) => res.status)).toEqual([200, 200, 200]);
     expect(options).toHaveBeenCalledTimes(1);
-    expect(await handlers.paymentRoutes()).toBe(await handlers.paymentRoutes());
+    expect(await handlers.getPaymentRoutes()).toBe(await handlers.getPaymentRoutes());
     expect(options).toHaveBeenCalledTimes(1);
-    await (await handlers.paymentRoutes()).close();
+    await (await handlers.getPaymentRoutes()).close();
   });
 
   it('answers 500 without detail when the options function throws, logs why, and calls it again on the next request', async () => {
@@ -53,7 +53,7 @@ describe('paymentRouteHandlers', () => {
     const served = await handlers.GET(...routed('/payments/wallet/config?orderId=order-1'));
     expect(served.status).toBe(200);
     expect(calls).toBe(2);
-    await (await handlers.paymentRoutes()).close();
+    await (await handlers.getPaymentRoutes()).close();
   });
 
   it('hands resolveOrder the NextRequest as ctx.context, cookies and all', async () => {
@@ -69,7 +69,7 @@ describe('paymentRouteHandlers', () => {
     const res = await handlers.GET(...routed('/payments/wallet/config?orderId=order-1', { headers: { cookie: 'session=shopper-7' } }));
     expect(res.status).toBe(200);
     expect(seen).toEqual(['shopper-7']);
-    await (await handlers.paymentRoutes()).close();
+    await (await handlers.getPaymentRoutes()).close();
   });
 
   it('serves wherever the route file sits: the mount path is the path minus the catch-all segments', async () => {
@@ -80,7 +80,7 @@ describe('paymentRouteHandlers', () => {
     }
     const elsewhere = await handlers.GET(...routed('/payments/nothing-here', {}));
     expect([elsewhere.status, await elsewhere.json()]).toEqual([404, { error: { code: 'NOT_FOUND', message: 'No route here.' } }]);
-    await (await handlers.paymentRoutes()).close();
+    await (await handlers.getPaymentRoutes()).close();
   });
 
   it('answers 500 and logs the fix when the route has no catch-all segment, without making the options', async () => {

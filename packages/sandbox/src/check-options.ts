@@ -1,9 +1,9 @@
 import { z } from 'zod';
 // Bundled into this package's build (not a runtime dependency on @paymount/core): the options are
 // checked and worded as a paymount client's are, unknown ones named with the closest known one.
-import type { ValidationIssue } from '../../core/src/errors';
-import { MIN_SECRET_LENGTH } from '../../core/src/schemas/secret-length';
-import { checkAgainst, toValidationIssues } from '../../core/src/validation';
+import type { ValidationIssue } from '@paymount/core';
+import { checkAgainst, toValidationIssues } from '@paymount/core/internal';
+import { MIN_SECRET_LENGTH } from '@paymount/core/schemas';
 import { FAULT_KINDS } from './faults';
 import { parseIpRange } from './ip-allow-list';
 import type { SandboxOptions } from './options';

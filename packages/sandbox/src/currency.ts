@@ -1,6 +1,6 @@
 // Bundled into this package's build (not a runtime dependency on @paymount/core):
 // the client and its emulated service must accept the same currencies, read from one table.
-import { currencyExponents } from '../../core/src/currencies';
+import { currencyExponents } from '@paymount/core/internal';
 
 /** True for an active ISO 4217 code of paymount's table (upper case, three letters). */
 export function isKnownCurrency(code: string): boolean {

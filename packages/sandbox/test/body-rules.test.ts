@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currencyExponents } from '../../core/src/currencies';
+import { currencyExponents } from '@paymount/core/internal';
 import { startSandbox, type Sandbox } from '../src/index';
 import { post, saleBody, sessionBody } from './helpers';
 

@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { readmeBlocks } from '../../readmes/src/blocks';
-import { readmePaths, repoRoot } from '../../readmes/src/workspace';
+import { readmeBlocks } from '../../../tools/readme-blocks';
+import { readmePaths, repoRoot } from '@paymount/readme-tests/workspace';
 
 /** How an app's `tsconfig.json` departs from the README tests' strict settings (`blocks.tsconfig.json`). */
 type Setting = 'nodenext ESM' | 'nodenext CommonJS' | 'bundler';

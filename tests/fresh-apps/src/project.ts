@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from '../../readmes/src/workspace';
+import { repoRoot } from '@paymount/readme-tests/workspace';
 
 /** The packages a reader of the six READMEs installs, packed as npm publishes them. */
 export const PAYMOUNT_PACKAGES = ['core', 'sandbox', 'express', 'koa', 'nestjs', 'fastify', 'hono', 'next'] as const;

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readmeBlocks, type ReadmeBlock } from './blocks';
+import { readmeBlocks, type ReadmeBlock } from '../../../tools/readme-blocks';
 import { commonjsForm } from './commonjs-form';
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readmeBlocks } from '../src/blocks';
+import { readmeBlocks } from '../../../tools/readme-blocks';
 import { compileBlocks } from '../src/compile';
 import { generatedDir } from '../src/workspace';
 

@@ -5,7 +5,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { createFetchHandler, signWebhook, type Logger, type PaymentRoutesOptions } from '@paymount/core';
 import { paymentRouter } from '@paymount/express';
-import { paymentRoutes } from '@paymount/hono';
+import { paymentApp } from '@paymount/hono';
 import { paymentMiddleware } from '@paymount/koa';
 import { PaymentsModule } from '@paymount/nestjs';
 import express from 'express';
@@ -38,10 +38,10 @@ declare const options: PaymentMiddlewareOptions;
 declare function koaBody(): Koa.Middleware; // koa-body
 declare function bodyParser(): Koa.Middleware; // @koa/bodyparser`,
   hono: `import type { Context, Hono } from 'hono';
-import { paymentRoutes, type PaymentRoutesAppOptions } from '@paymount/hono';
+import { paymentApp, type PaymentAppOptions } from '@paymount/hono';
 declare const app: Hono;
 declare const c: Context;
-declare const options: PaymentRoutesAppOptions;`,
+declare const options: PaymentAppOptions;`,
   nestjs: `import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 declare class AppModule {}`,
@@ -121,7 +121,7 @@ beforeAll(async () => {
     await c.req.raw.json();
     await next();
   });
-  hono.route('/payments', paymentRoutes(options('hono')));
+  hono.route('/payments', paymentApp(options('hono')));
   const honoDelivery = signWebhook({ payload: webhookPayload({ transactionId: 'TX-hint-hono' }), secret: fixture.sandbox.webhookSecret });
   const honoAnswer = await hono.request('/payments/webhook', { method: 'POST', headers: honoDelivery.headers, body: honoDelivery.body });
   expect(honoAnswer.status).toBe(500);

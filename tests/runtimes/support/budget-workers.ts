@@ -27,7 +27,7 @@ const VERIFY_AND_ANSWER = `
       },
     };`;
 
-/** A Worker that only verifies webhooks, through the entry made for it: 8 KB. It carries no zod (checks generated at build time). */
+/** A Worker that only verifies webhooks, through the entry made for it: 8 KB. It carries no zod (the webhook checks are written by hand). */
 export const WEBHOOK_ONLY_WORKER: BudgetWorker = {
   name: 'webhook-only Worker (@paymount/core/webhooks)',
   source: `import { verifyWebhook } from '@paymount/core/webhooks';${VERIFY_AND_ANSWER}`,

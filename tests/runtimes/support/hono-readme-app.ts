@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { readmeBlocks } from '../../readmes/src/blocks';
+import { readmeBlocks } from '../../../tools/readme-blocks';
 import { RUNTIMES_DIR } from './processes';
 
 const README = join(RUNTIMES_DIR, '..', '..', 'packages', 'hono', 'README.md');

@@ -5,8 +5,8 @@ import { EVERY_ROUTE_WORKER, ROOT_ENTRY_WEBHOOK_WORKER, sizeWorker, WEBHOOK_ONLY
  * Workers a merchant would deploy (support/budget-workers.ts), bundled as
  * wrangler bundles them (support/worker-build.ts). Each one's size is
  * reported; a Worker with a budget (gzipped) is held to it: issue 27's 8 KB
- * for the webhook-only Worker (about 4.5 KB: the verifier runs checks generated
- * from the webhook schemas at build time, packages/core/scripts/compile-webhook-checks.ts)
+ * for the webhook-only Worker (about 4.5 KB: the verifier runs hand-written
+ * checks of the webhook schemas' rules, packages/core/src/webhooks/event-checks.ts, not zod)
  * and 60 KB for the every-route Worker (about 57 KB; core's schemas are
  * zod/mini, whose functions tree-shake, where zod classic's methods sit on
  * every schema: 127 KB with them).

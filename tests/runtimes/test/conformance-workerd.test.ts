@@ -4,7 +4,7 @@ import { startWorker } from '../support/workerd';
 /** How the Worker mounts the routes (its APP binding, see flows/conformance-worker.mjs), by the suite's name for it. */
 const APPS = [
   ['createFetchHandler', 'fetch-handler'],
-  ["@paymount/hono: app.route('/payments', paymentRoutes(options))", 'hono'],
+  ["@paymount/hono: app.route('/payments', paymentApp(options))", 'hono'],
 ] as const;
 
 // Core's workerd build in a Worker served by workerd (Miniflare, no nodejs_compat), the suite's functions

@@ -1,22 +1,14 @@
-import { PaymentErrorCode } from '../error-codes';
-import { PaymentError, PaymentValidationError } from '../errors';
-import { createRedactingLogger, silentLogger } from '../logger';
-import { createCheckoutSessionRequestSchema } from '../schemas/checkout-session';
-import { paymentClientOptionsSchema } from '../schemas/client-options';
-import type { PaymentClientOptions } from '../types/client-options';
-import { createDirectPaymentRequestSchema } from '../schemas/direct-payment';
-import { expireCheckoutSessionRequestSchema } from '../schemas/expire-session';
-import { createRefundRequestSchema } from '../schemas/refund';
-import { terminalSaleRequestSchema } from '../schemas/terminal-sale';
-import { transactionQuerySchema } from '../schemas/transaction-query';
+// `createPaymentClient`: validates each request and calls the service.
 import { platform } from '../platform/current';
+import type { PaymentClientOptions } from '../schemas/client-option-types';
+import { paymentClientOptionsSchema } from '../schemas/client-options';
+import { createCheckoutSessionRequestSchema, createDirectPaymentRequestSchema, createRefundRequestSchema, expireCheckoutSessionRequestSchema, terminalSaleRequestSchema, transactionQuerySchema } from '../schemas/requests';
+import { PaymentError, PaymentErrorCode, PaymentValidationError } from '../shared/errors';
+import { createRedactingLogger, silentLogger } from '../shared/logger';
+import { validate } from '../shared/validation';
 import { createCallTelemetry } from '../telemetry/call-spans';
-import { validate } from '../validation';
-import { performCall, type CallContext } from './call';
-import { generateTransactionRequestId } from './ids';
-import { CREATE_SESSION_PATH, DIRECT_SALE_PATH, EXPIRE_SESSION_PATH, REFUND_PATH, TERMINAL_SALE_PATH, TRANSACTION_QUERY_PATH } from './paths';
+import { type CallContext, CREATE_SESSION_PATH, DIRECT_SALE_PATH, EXPIRE_SESSION_PATH, generateTransactionRequestId, performCall, realSleep, REFUND_PATH, TERMINAL_SALE_PATH, TRANSACTION_QUERY_PATH } from './call';
 import { toCheckoutSession, toExpiredCheckoutSession, toPaymentResult, toRefundResult, toTransactionDetails } from './results';
-import { realSleep } from './retry';
 import type { CallOptions, PaymentClient } from './types';
 
 const QUERY_PARAMS = ['appId', 'merchantId', 'transactionId', 'transactionRequestId'] as const;
@@ -55,8 +47,10 @@ export function createPaymentClient(options: PaymentClientOptions): PaymentClien
 
   /** Fills appId/merchantId from the options and a transactionRequestId that all attempts will share. */
   const withDefaults = <T extends object>(input: T) => {
-    // The caller's fields are spread over a literal that already has the three keys, so no key is
-    // added after the spread: V8 makes that copy several times slower (about 2 µs a call).
+    // The caller's fields are spread over a literal that already has the three keys, so no key is added
+    // after the spread: a body built as `{ ...input, appId: ... }` cost a createCheckoutSession call about
+    // 36,000 more instructions (138,000 against 102,000; refund 33,000, getTransaction 17,000 through
+    // withAccount), counted by callgrind with an in-process transport (bench: client-vs-undici).
     const body: T & Record<'appId' | 'merchantId' | 'transactionRequestId', unknown> = {
       appId: undefined,
       merchantId: undefined,

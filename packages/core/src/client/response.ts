@@ -1,11 +1,123 @@
-import { checkAgainst, describeIssues } from '../validation';
-import { PaymentApiError, PaymentNotFoundError, PaymentRateLimitError, PaymentResponseError, type PaymentError } from '../errors';
-import { redactValue } from '../logger';
-import { responseEnvelopeSchema } from '../schemas/envelope';
-import type { ResponseEnvelope } from '../types/response-envelope';
-import { NOT_FOUND_CODES, RATE_LIMIT_CODE, SUCCESS_CODE } from '../service-codes';
-import { parseRetryAfter } from './retry';
-import type { HttpMethod, TransportResponse } from './transport';
+// Reading an answer: the envelope and data schemas, refusals, Retry-After.
+import * as z from 'zod/mini';
+import type { HttpMethod, TransportResponse } from '../platform/contract';
+import { reportedAmountSchema } from '../schemas/amount';
+import { compiled } from '../schemas/compiled';
+import type { SchemaContext } from '../schemas/urls';
+import { NOT_FOUND_CODES, PaymentApiError, type PaymentError, PaymentNotFoundError, PaymentRateLimitError, PaymentResponseError, RATE_LIMIT_CODE, SUCCESS_CODE } from '../shared/errors';
+import { redactValue } from '../shared/logger';
+import type { ResponseEnvelope } from '../shared/types';
+import { checkAgainst, describeIssues, isPlainObject } from '../shared/validation';
+
+/**
+ * The envelope every response carries. `data` is required on success; error
+ * envelopes are accepted without it so their code and traceId still reach the
+ * caller.
+ */
+export const responseEnvelopeSchema = compiled(
+  z.looseObject({
+    code: z.string(),
+    msg: z.optional(z.string()),
+    traceId: z.string(),
+    // Keys of parsed JSON are strings, so "an object" is the whole rule; unlike z.record it
+    // does not copy the data of every answer.
+    data: z.nullish(z.custom<Record<string, unknown>>(isPlainObject, 'must be an object')),
+  }),
+);
+
+export type { ResponseEnvelope } from '../shared/types';
+
+/**
+ * The `data` of the service's success answers, as paymount reads them: the
+ * rule for what an answer must hold, and the words of every refusal. Each is
+ * compiled once: its fast path is derived from it, and a no runs the parser
+ * that words the issue.
+ */
+
+/**
+ * The checkoutUrl becomes the shopper's redirect: HTTPS only, plain HTTP only
+ * in local development (a sandbox on this machine).
+ */
+const checkoutSessionDataSchema = (protocol: RegExp, error: string) =>
+  compiled(
+    z.looseObject({
+      checkoutUrl: z.url({ protocol, error }),
+      expiresAt: z.optional(z.union([z.string(), z.number()])),
+      sessionId: z.optional(z.union([z.string(), z.number()])),
+    }),
+  );
+const sessionDataSchemas = {
+  https: checkoutSessionDataSchema(/^https$/, 'must be an https URL (plain http only with localDevelopment)'),
+  local: checkoutSessionDataSchema(/^https?$/, 'must be an http(s) URL'),
+};
+
+export type SessionData = z.output<(typeof sessionDataSchemas)['https']>;
+
+/** The session data schema of a client's context (plain http only in local development). */
+export function sessionDataSchema(context: SchemaContext) {
+  return context.localDevelopment ? sessionDataSchemas.local : sessionDataSchemas.https;
+}
+
+/** Why a transaction ended as it did. `reason` is how the sandbox said it before `transactionResultCode`; an unreadable one is ignored. */
+const resultReasonFields = {
+  transactionResultCode: z.optional(z.string()),
+  transactionResultMsg: z.optional(z.string()),
+  reason: z.catch(z.optional(z.looseObject({ code: z.optional(z.string()), message: z.optional(z.string()) })), undefined),
+};
+
+export type ResultReasonData = z.output<z.ZodMiniObject<typeof resultReasonFields>>;
+
+export const paymentDataSchema = compiled(
+  z.looseObject({
+    transactionStatus: z.optional(z.string()),
+    transactionId: z.optional(z.union([z.string(), z.number()])),
+    ...resultReasonFields,
+  }),
+);
+
+const serviceId = z.pipe(z.union([z.string().check(z.minLength(1)), z.number()]), z.transform(String));
+const serviceTime = z.optional(z.union([z.string(), z.number()]));
+
+/** The fields every transaction answer (a refund, a looked-up transaction) reports about its outcome. */
+const outcomeFields = {
+  transactionStatus: z.string(),
+  amount: reportedAmountSchema,
+  createTime: serviceTime,
+  completeTime: serviceTime,
+  ...resultReasonFields,
+};
+
+export const refundDataSchema = compiled(
+  z.looseObject({
+    transactionId: serviceId,
+    originalTransactionId: serviceId,
+    ...outcomeFields,
+  }),
+);
+
+export const transactionDataSchema = compiled(
+  z.looseObject({
+    transactionId: serviceId,
+    transactionRequestId: serviceId,
+    referenceOrderId: z.optional(z.string()),
+    transactionType: z.string(),
+    relatedTransactionStatus: z.optional(z.string()),
+    ...outcomeFields,
+  }),
+);
+
+export type RefundData = z.output<typeof refundDataSchema>;
+export type TransactionData = z.output<typeof transactionDataSchema>;
+
+export const expiredSessionDataSchema = compiled(
+  z.looseObject({
+    sessionId: serviceId,
+    sessionStatus: z.string(),
+    expiredAt: serviceTime,
+    transactionId: z.optional(serviceId),
+    transactionRequestId: z.optional(serviceId),
+  }),
+);
 
 export type SuccessEnvelope = ResponseEnvelope & { data: Record<string, unknown> };
 
@@ -101,4 +213,13 @@ export function interpretResponse(
     retryable: false,
     maybeProcessed: false,
   };
+}
+
+/** Retry-After as delta-seconds or an HTTP date, in milliseconds from `nowMs`; undefined when absent or unreadable. */
+export function parseRetryAfter(header: string | string[] | undefined, nowMs: number): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || value.trim() === '') return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }

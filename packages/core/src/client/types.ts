@@ -1,13 +1,5 @@
-import type { PaymentStatus } from '../transaction-status';
-import type { TransactionAmount } from '../types/amount';
-import type {
-  CheckoutSessionRequest,
-  DirectPaymentRequest,
-  ExpireCheckoutSessionRequest,
-  RefundRequest,
-  TerminalSaleRequest,
-} from '../types/requests';
-import type { ResponseEnvelope } from '../types/response-envelope';
+// The client's interface and result types.
+import type { CheckoutSessionRequest, DirectPaymentRequest, ExpireCheckoutSessionRequest, PaymentStatus, RefundRequest, ResponseEnvelope, TerminalSaleRequest, TransactionAmount } from '../shared/types';
 
 type Defaulted = 'appId' | 'merchantId' | 'transactionRequestId';
 

@@ -3,4 +3,4 @@
 // schema a stored record is checked against when read back. Listed by name; the report of this
 // entry is api/core.stores.md.
 export { isFinalState, isUnsettled, orderAttemptSchema, settledAttempt } from '../orders/attempt';
-export { ORDER_ATTEMPT_STATES } from '../types/order-attempt';
+export { ORDER_ATTEMPT_STATES } from '../shared/types';

@@ -5,10 +5,10 @@
 // here is `instanceof` the root's. Listed by name; the report of this entry is api/core.webhooks.md.
 export { verifyWebhook } from '../webhooks/verify-webhook';
 export type { VerifyWebhookOptions, WebhookSecrets } from '../webhooks/verify-webhook';
-export { signWebhook, signWebhookAsync } from '../webhooks/sign-webhook';
-export type { SignedWebhook, SignWebhookOptions } from '../webhooks/sign-webhook';
-export type { HeaderSource } from '../webhooks/headers';
-export { dedupeKeyOf } from '../idempotency/dedupe-key';
+export { signWebhook, signWebhookAsync } from '../webhooks/signature';
+export type { SignedWebhook, SignWebhookOptions } from '../webhooks/signature';
+export type { HeaderSource } from '../webhooks/event';
+export { dedupeKeyOf } from '../webhook-dedupe/handle-event-once';
 export { PAYMENT_EVENT_TYPES } from '../webhooks/event';
 export type {
   PaymentClosedEvent,
@@ -24,6 +24,6 @@ export type {
   RefundSucceededEvent,
   UnknownPaymentEvent,
 } from '../webhooks/event';
-export { PaymentError, WebhookPayloadError, WebhookVerificationError } from '../errors';
-export type { ValidationIssue, WebhookFailureReason } from '../errors';
-export type { WebhookFailureCode } from '../error-codes';
+export { PaymentError, WebhookPayloadError, WebhookVerificationError } from '../shared/errors';
+export type { ValidationIssue, WebhookFailureReason } from '../shared/errors';
+export type { WebhookFailureCode } from '../shared/errors';

@@ -1,11 +1,6 @@
+// An attempt's state rules and the schema a stored one is read back with.
 import * as z from 'zod/mini';
-import {
-  ORDER_ATTEMPT_STATES,
-  type FinalOrderAttemptState,
-  type OrderAttempt,
-  type OrderAttemptState,
-  type OrderAttemptUpdate,
-} from '../types/order-attempt';
+import { type FinalOrderAttemptState, ORDER_ATTEMPT_STATES, type OrderAttempt, type OrderAttemptState, type OrderAttemptUpdate } from '../shared/types';
 
 /** Final: the service will not change it any more. */
 export function isFinalState(state: OrderAttemptState): state is FinalOrderAttemptState {
@@ -28,7 +23,6 @@ export function settledAttempt(current: OrderAttempt, update: OrderAttemptUpdate
   if (update.handled && isFinalState(update.state)) settled.handledState = update.state;
   return settled;
 }
-
 
 const text = z.string().check(z.minLength(1));
 const wholeNonNegative = z.number().check(z.int(), z.nonnegative());

@@ -1,15 +1,96 @@
+// Events meet orders: the attempt an event pays, settling handled events, reconciling payments and
+// refunds.
 import * as z from 'zod/mini';
-import { handleEventOnce } from '../idempotency/handle-event-once';
-import { queueEvent } from '../idempotency/queue-event';
-import { validate } from '../validation';
-import type { PaymentEvent } from '../webhooks/event';
+import { payableTotal } from '../schemas/amount';
+import { longTransactionRequestIdSchema } from '../schemas/fields';
+import { PaymentNotFoundError } from '../shared/errors';
+import type { FinalOrderAttemptState, MerchantOrder, OrderAttempt, ReconcileOptions, ReconcileSummary } from '../shared/types';
+import { validate } from '../shared/validation';
+import { handleEventOnce, queueEvent } from '../webhook-dedupe/handle-event-once';
+import type { PaymentClosedEvent, PaymentEvent, PaymentEventAmount, PaymentEventAttempt, PaymentEventType, PaymentFailedEvent, PaymentSucceededEvent } from '../webhooks/event';
 import { normalizeEvent } from '../webhooks/normalize-event';
 import { isFinalState, isUnsettled } from './attempt';
-import type { OrderAttempt } from '../types/order-attempt';
-import type { OrderGuardDeps } from './guard-deps';
-import type { ReconcileOptions } from '../types/reconcile';
-import { settleHandledEvent } from './handled-events';
-import { checkAttempt } from './service-check';
+import { checkAttempt, type OrderGuardDeps } from './next-attempt';
+
+const STATE_OF_EVENT: Partial<Record<PaymentEventType, FinalOrderAttemptState>> = {
+  'payment.succeeded': 'succeeded',
+  'payment.failed': 'failed',
+  'payment.closed': 'closed',
+};
+
+/**
+ * Records on the order's attempt that the merchant's handlers ran for a
+ * payment event, if the event is about the order's current attempt (a
+ * `payment.closed` of a session replaced by a wallet payment changes nothing).
+ * Best effort: an attempt left unsettled is settled by the next
+ * reconciliation, whose copy of the event is then a duplicate.
+ */
+export async function settleHandledEvent(orders: Pick<OrderGuardDeps, 'store' | 'clock' | 'attemptTtlMs' | 'logger'>, event: PaymentEvent): Promise<void> {
+  const state = STATE_OF_EVENT[event.type];
+  const { referenceOrderId, transactionRequestId, transactionId } = event;
+  if (state === undefined || referenceOrderId === undefined || transactionRequestId === undefined) return;
+  const update = { state, handled: true, updatedAt: orders.clock.now(), ...(transactionId === undefined ? {} : { transactionId }) };
+  try {
+    await orders.store.settle(referenceOrderId, transactionRequestId, update, orders.attemptTtlMs);
+  } catch (error) {
+    orders.logger.warn(
+      { referenceOrderId, transactionRequestId, err: error },
+      'order attempt store: a handled event could not be recorded on its order; reconciliation will record it',
+    );
+  }
+}
+
+/** The reported total of a payment, or undefined when the service left out a part it needs. */
+function totalOf(amount: PaymentEventAmount): number | undefined {
+  const { orderAmount, taxAmount = 0, surchargeAmount = 0 } = amount;
+  if (typeof orderAmount !== 'number' || typeof taxAmount !== 'number' || typeof surchargeAmount !== 'number') return undefined;
+  return payableTotal({ orderAmount, taxAmount, surchargeAmount });
+}
+
+/** The webhook route annotates events with the guard's store and ids, not its lock or client. */
+type EventAttemptDeps = Pick<OrderGuardDeps, 'store' | 'requestIds'>;
+
+/**
+ * Where a payment event stands with the order guard: whether the guard made
+ * its attempt (its id is one derived for the order), and whether the event's
+ * amount is the one that attempt was made for. Read from the order's record
+ * when the event is about its current attempt; a record that cannot be read
+ * leaves `amountMatches` unknown, never the event unhandled.
+ */
+async function attemptOf(orders: EventAttemptDeps, event: OrderPaymentEvent): Promise<PaymentEventAttempt> {
+  const { referenceOrderId, transactionRequestId, amount } = event;
+  if ((await orders.requestIds.sequenceOf(referenceOrderId, transactionRequestId)) === undefined) return { issued: false };
+  const recorded = await orders.store.get(referenceOrderId).catch(() => undefined);
+  if (recorded?.transactionRequestId !== transactionRequestId || recorded.amount === undefined) return { issued: true };
+  return { issued: true, amountMatches: totalOf(amount) === recorded.amount && amount.priceCurrency === recorded.currency };
+}
+
+type OrderPaymentEvent = PaymentSucceededEvent | PaymentFailedEvent | PaymentClosedEvent;
+
+function isOrderPayment(event: PaymentEvent): event is OrderPaymentEvent {
+  return event.type === 'payment.succeeded' || event.type === 'payment.failed' || event.type === 'payment.closed';
+}
+
+/** The event as handlers get it: a payment event says how it stands with the order's attempts. */
+export async function withAttempt(orders: EventAttemptDeps, event: PaymentEvent): Promise<PaymentEvent> {
+  return isOrderPayment(event) ? { ...event, attempt: await attemptOf(orders, event) } : event;
+}
+
+/**
+ * Whether a `payment.succeeded` event pays the order whose amount is
+ * `amount`: a payment the routes made for it (`event.attempt.issued` is not
+ * false), of its whole payable total, in its currency. What a handler checks
+ * before marking an order paid: a payment made outside the app naming the
+ * order, or one for an amount the order no longer has, does not pay it.
+ */
+export function paysOrder(event: PaymentSucceededEvent, amount: MerchantOrder['amount']): boolean {
+  return (
+    event.attempt?.issued !== false &&
+    event.attempt?.amountMatches !== false &&
+    totalOf(event.amount) === payableTotal(amount) &&
+    event.amount.priceCurrency === amount.priceCurrency
+  );
+}
 
 export const DEFAULT_RECONCILE_OLDER_THAN_MS = 60_000;
 export const DEFAULT_RECONCILE_LIMIT = 100;
@@ -74,4 +155,50 @@ export async function handOnFoundEvent(events: OrderGuardDeps['events'], event: 
   const handling = await handleEventOnce(event, events, { context: undefined });
   if (handling.outcome === 'failed') throw handling.error;
   return handling.outcome === 'in-progress' ? 'stillPending' : 'handled';
+}
+
+const reconcileRefundsSchema = z.strictObject({
+  transactionRequestIds: z.array(longTransactionRequestIdSchema).check(z.maxLength(10_000, 'must hold at most 10000 ids')),
+});
+
+/**
+ * One refund, asked about by the transactionRequestId it was issued under, and
+ * its final outcome handed to the handlers as its webhook would have been:
+ * the same event, so the same dedupe key, and its handlers run once whichever
+ * brings it.
+ */
+async function reconcileRefund(deps: OrderGuardDeps, transactionRequestId: string): Promise<'settled' | 'stillPending'> {
+  const details = await deps.client.getTransaction({ transactionRequestId }).catch((error: unknown) => {
+    if (!(error instanceof PaymentNotFoundError)) throw error;
+    throw new Error(`the service knows no transaction ${transactionRequestId}: give the refund's own transactionRequestId, as client.refund() was called with`, { cause: error });
+  });
+  if (details.status === 'pending') return 'stillPending';
+  const event = normalizeEvent(details.raw.data, { deliveryId: `reconciliation:${transactionRequestId}`, timestamp: deps.clock.now() });
+  if (event.type !== 'refund.succeeded' && event.type !== 'refund.failed') {
+    throw new Error(`transaction ${transactionRequestId} is a ${event.type} event, not a refund: payments are reconciled by reconcile()`);
+  }
+  return (await handOnFoundEvent(deps.events, event)) === 'stillPending' ? 'stillPending' : 'settled';
+}
+
+/**
+ * The refunds named, each asked about and its final outcome handed to the
+ * handlers through the webhook dedupe (queued, with queued processing). The
+ * routes keep no record of refunds (the app issues them with
+ * `client.refund()`), so the app names them: the recovery, with `reconcile()`
+ * for payments, of refund events its queue or its handlers lost.
+ */
+export async function reconcileRefunds(deps: OrderGuardDeps, transactionRequestIds: readonly string[]): Promise<ReconcileSummary> {
+  validate(reconcileRefundsSchema, { transactionRequestIds }, 'reconcileRefunds request');
+  const summary: ReconcileSummary = { checked: 0, settled: 0, stillPending: 0, errors: 0 };
+  for (const transactionRequestId of new Set(transactionRequestIds)) {
+    summary.checked += 1;
+    try {
+      summary[await reconcileRefund(deps, transactionRequestId)] += 1;
+    } catch (error) {
+      summary.errors += 1;
+      deps.logger.error({ transactionRequestId, err: error }, 'reconciliation could not hand on a refund’s outcome; the next run tries again');
+    }
+  }
+  deps.logger.info(summary, 'refund reconciliation run');
+  return summary;
 }

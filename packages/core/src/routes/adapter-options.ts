@@ -1,5 +1,6 @@
+// The rules of an adapter's own options.
 import * as z from 'zod/mini';
-import { fn } from './options-schema';
+import { fn } from '../schemas/client-options';
 
 /** What an adapter's own option is checked as: see each rule in ADAPTER_OPTION_RULES. */
 export type AdapterOptionKind = 'mountPath' | 'routerPath' | 'boolean' | 'classDecorators' | 'startWorkers';
@@ -25,7 +26,6 @@ const ADAPTER_OPTION_RULES: Readonly<Record<AdapterOptionKind, z.ZodMiniType>> =
   /** Starts the workers of queued processing on the routes (Nest's `workers`). */
   startWorkers: fn('must be a function (routes) => workers, such as (routes) => startWebhookWorkers(queue, { routes })', 'type'),
 };
-
 
 /** An adapter's own options beside the routes' (`{ mountPath: 'mountPath' }`), by name: the kind each is checked as. */
 export type AdapterOptionKinds = Readonly<Record<string, AdapterOptionKind>>;

@@ -1,38 +1,21 @@
-import { PaymentErrorCode } from '../error-codes';
-import { warnIfClaimsCannotBeRenewed } from '../idempotency/claim-heartbeat';
-import type { Logger } from '../logger';
-import { checkedOrderStore } from '../orders/checked-store';
-import { withAttempt } from '../orders/event-attempt';
-import type { OrderGuardDeps } from '../orders/guard-deps';
-import { settleHandledEvent } from '../orders/handled-events';
+// The composition root: config, stores, guard, webhook deps, the route table, `handle()`.
+import { checkoutFailureRender, type ErrorRender, errorResponse, errorToAnswer, type FailureContext } from '../http/error-answers';
+import { answered, markedByRoute, type NeutralRequest, type NeutralResponse, PAYMENT_ROUTE_PATHS, type PaymentRoutePath, type RouteAnswer, WEBHOOK_ROUTE } from '../http/neutral-http';
+import { withBodyDeadline } from '../http/request-body';
+import { lateArrivalMs, type OrderGuardDeps, requestIdSource } from '../orders/next-attempt';
 import { createOrderGuard } from '../orders/order-guard';
-import { lateArrivalMs } from '../orders/late-arrival';
-import { reconcileRefunds } from '../orders/reconcile-refunds';
-import { requestIdSource } from '../orders/request-ids';
-import { createRouteTelemetry, WEBHOOK_ROUTE } from '../telemetry/route-spans';
-import { warnIfMemoryIsIsolated } from './isolated-memory';
-import { queuedEventSeal } from '../webhooks/queued-event-seal';
-import { PaymentEventRegistry, type PaymentEventHandler, type PaymentEventName } from '../webhooks/event-handlers';
+import { reconcileRefunds, settleHandledEvent, withAttempt } from '../orders/reconcile';
+import { checkedOrderStore } from '../orders/store';
+import { PaymentErrorCode } from '../shared/errors';
+import type { Logger } from '../shared/logger';
+import { queuedEventSeal, warnIfClaimsCannotBeRenewed } from '../webhook-dedupe/handle-event-once';
+import { type PaymentEventHandler, type PaymentEventName, PaymentEventRegistry } from '../webhooks/event-handlers';
 import type { AdapterOptionKinds } from './adapter-options';
-import { withBodyDeadline } from './body-deadline';
-import { checkoutRoute } from './checkout';
-import { checkoutFailureRender } from './checkout-failure-page';
-import { checkCredentialsSoon } from './credentials-check';
-import { resolvePaymentRoutesConfig } from './config';
-import { errorResponse, errorToAnswer, type ErrorRender } from './errors-to-response';
-import type { FailureContext } from './failure-log';
-import type { NeutralRequest, NeutralResponse } from './neutral-http';
-import { logLostEvent, processQueuedEvent } from './queued-event';
-import { unlessRefused } from './order-refusals';
-import { answered, type RouteAnswer } from './route-answer';
-import type { RouteDeps } from './route-deps';
-import { markedByRoute } from './route-marker';
-import { PAYMENT_ROUTE_PATHS, type PaymentRoutePath } from './route-paths';
-import { statusRoute } from './status';
+import { checkCredentialsSoon, resolvePaymentRoutesConfig, warnIfMemoryIsIsolated } from './config';
+import { checkoutRoute, type RouteDeps, statusRoute, unlessRefused, walletConfigRoute, walletPayRoute } from './order-routes';
+import { createRouteTelemetry } from './route-spans';
 import type { PaymentRoutes, PaymentRoutesOptions } from './types';
-import { walletConfigRoute } from './wallet-config';
-import { walletPayRoute } from './wallet-pay';
-import { unsignedTimeWarning, webhookRoute, type WebhookDeps } from './webhook';
+import { logLostEvent, processQueuedEvent, retryHintOf, unsignedTimeWarning, type WebhookDeps, webhookRoute } from './webhook';
 
 type Route = (req: NeutralRequest) => Promise<RouteAnswer>;
 
@@ -87,45 +70,37 @@ export function createPaymentRoutes<TContext = unknown>(
   }
 
   const failureContext = { clockFix: config.clockFix };
+  // Built in order, each part from those above it: an order's attempts (store, ids), then the event side, which
+  // reads and settles attempts, then the guard, which hands the events it finds to that event side.
+  const attempts = {
+    ...config.orders,
+    store: checkedOrderStore(config.orders.store),
+    requestIds: requestIdSource(client, config.orders.requestIdKey),
+    clock,
+    logger,
+  };
   const { processing } = config.webhook;
   const webhookDeps: WebhookDeps = {
     ...config.webhook,
-    processing: processing && telemetry ? telemetry.observeQueue(processing) : processing,
+    processing: processing && telemetry.observeQueue(processing),
     seal: queuedEventSeal(config.webhook.secrets),
+    retryHint: retryHintOf(processing),
     onUnsignedTime: unsignedTimeWarning(logger, config.webhook.signedTimeField),
-    // `orders` is declared below: its reconciliation hands events to these same handlers.
     handlers: events,
-    prepare: (event) => withAttempt(orders, event),
-    afterHandled: (event) => settleHandledEvent(orders, event),
+    prepare: (event) => withAttempt(attempts, event),
+    afterHandled: (event) => settleHandledEvent(attempts, event),
     clock,
     logger,
   };
-
-  const orders: OrderGuardDeps = {
-    client,
-    store: checkedOrderStore(config.orders.store),
-    lockTtlMs: config.orders.lockTtlMs,
-    attemptTtlMs: config.orders.attemptTtlMs,
-    clock,
-    logger,
-    requestIds: requestIdSource(client, config.orders.requestIdKey),
-    lateArrivalMs: lateArrivalMs(config.deadlineMs),
-    events: webhookDeps,
-  };
+  const orders: OrderGuardDeps = { ...attempts, client, lateArrivalMs: lateArrivalMs(config.deadlineMs), events: webhookDeps };
   const guard = createOrderGuard(orders);
   const deps: RouteDeps = {
-    client,
-    resolveOrder: telemetry ? telemetry.observeOrderLookups(config.resolveOrder) : config.resolveOrder,
-    notifyUrl: config.notifyUrl,
-    merchantReturnUrl: config.merchantReturnUrl,
-    wallet: config.wallet,
-    allowedOrigins: config.allowedOrigins,
-    bodyLimitBytes: config.bodyLimitBytes,
-    logger,
+    ...config,
+    resolveOrder: telemetry.observeOrderLookups(config.resolveOrder),
     guard,
   };
 
-  warnIfClaimsCannotBeRenewed(webhookDeps.store, webhookDeps.processingTtlMs, logger);
+  warnIfClaimsCannotBeRenewed(webhookDeps);
   warnIfMemoryIsIsolated({ orders: config.orders.store, webhook: config.webhook.store }, logger);
   const credentialsCheck = config.checkCredentials ? checkCredentialsSoon(client, logger, config.apiKeyFingerprint) : undefined;
 
@@ -135,7 +110,7 @@ export function createPaymentRoutes<TContext = unknown>(
     '/wallet/config': { GET: async (req) => answered(await walletConfigRoute(req, deps)) },
     '/wallet/pay': { POST: async (req) => answered(await walletPayRoute(req, deps)) },
     '/status': { GET: async (req) => answered(await statusRoute(req, deps)) },
-    [WEBHOOK_ROUTE]: { POST: (req) => webhookRoute(req, telemetry ? telemetry.observeDelivery(webhookDeps, req) : webhookDeps) },
+    [WEBHOOK_ROUTE]: { POST: (req) => webhookRoute(req, telemetry.observeDelivery(webhookDeps, req)) },
   };
 
   /** A request's answer, or undefined for a path that is not a route's. */
@@ -156,27 +131,21 @@ export function createPaymentRoutes<TContext = unknown>(
     }
     const context = { ...failureContext, method, path, ...(req.consumedBodyFix === undefined ? {} : { consumedBodyFix: req.consumedBodyFix }) };
     const answer = () => answerRoute(route, req, logger, context, FAILURE_RENDERS[path as PaymentRoutePath]?.(req));
-    return markedByRoute((await (telemetry ? telemetry.traceRoute(path, method, req, answer) : answer())).response, path);
+    return markedByRoute((await telemetry.traceRoute(path, method, req, answer)).response, path);
   }
 
   const paymentRoutes: PaymentRoutes = {
     client,
     routePaths: PAYMENT_ROUTE_PATHS,
-    bodyLimitBytes: Math.max(config.bodyLimitBytes, config.webhook.maxBodyBytes),
+    readLimitBytes: Math.max(config.bodyLimitBytes, config.webhook.maxBodyBytes),
     on: (name, handler) => events.on(name, handler),
-    reconcile: (reconcileOptions) => {
-      const run = () => guard.reconcile(reconcileOptions);
-      return telemetry ? telemetry.traceReconcile(run) : run();
-    },
+    reconcile: (reconcileOptions) => telemetry.traceReconcile(() => guard.reconcile(reconcileOptions)),
     reconcileRefunds: (transactionRequestIds) => reconcileRefunds(orders, transactionRequestIds),
     cancelCheckout: async (referenceOrderId) => unlessRefused(await guard.cancel(referenceOrderId)),
-    processEvent: (queued, run) => {
-      const process = () => processQueuedEvent(queued, run, webhookDeps, config.redactor);
-      return telemetry ? telemetry.traceQueuedRun(queued, run, process) : process();
-    },
+    processEvent: (queued, run) => telemetry.traceQueuedRun(queued, run, () => processQueuedEvent(queued, run, webhookDeps, config.redactor)),
     reportDeadLetter(queued, cause) {
       logLostEvent(queued, cause, webhookDeps);
-      telemetry?.countDeadLetter(queued);
+      telemetry.countDeadLetter(queued);
     },
     handle(received) {
       const checking = credentialsCheck?.resume();

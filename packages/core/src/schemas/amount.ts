@@ -1,5 +1,35 @@
+// Amount schemas, the reported amount, the words of a broken field rule.
 import * as z from 'zod/mini';
-import { CURRENCY_RULE_MESSAGE, isCurrencyCode } from '../money';
+import { CURRENCY_RULE_MESSAGE, isCurrencyCode } from '../shared/money';
+
+/**
+ * A zod `error` option in paymount's words (`is required`, `must be a string`), the same
+ * whichever zod is loaded: zod mini sets no locale, so without it a refused webhook field
+ * read "Invalid input" when `@paymount/core/webhooks` is all an app loads.
+ */
+export function mustBe(expected: string): { error: (issue: { input?: unknown }) => string } {
+  return { error: (issue) => (issue.input === undefined ? 'is required' : `must be ${expected}`) };
+}
+
+const part = z.optional(z.number(mustBe('a number')));
+
+/**
+ * An amount as the service reports it back, in its answers and its webhooks,
+ * in minor units: each part a number when sent, fields paymount does not know
+ * kept. The one shape both TransactionAmount and PaymentEventAmount derive from.
+ */
+export const reportedAmountSchema = z.looseObject(
+  {
+    priceCurrency: z.string(mustBe('a string')),
+    /** A refund's total, when the service sends it. */
+    totalAmount: part,
+    orderAmount: part,
+    taxAmount: part,
+    surchargeAmount: part,
+    tipAmount: part,
+  },
+  mustBe('an object'),
+);
 
 /**
  * An amount in the currency's smallest unit. A decimal such as 12.5 is the
@@ -40,7 +70,7 @@ export const amountSchema = z
     }),
   );
 
-export type { Amount, ProductLineItem } from '../types/amount';
+export type { Amount, ProductLineItem } from '../shared/types';
 
 /** orderAmount + taxAmount + surchargeAmount, in minor units. */
 export function payableTotal(amount: { orderAmount: number; taxAmount?: number | undefined; surchargeAmount?: number | undefined }): number {

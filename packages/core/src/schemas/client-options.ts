@@ -1,18 +1,102 @@
+// Options schemas: the blocks every one of paymount's is written with (the routes', the order guard's,
+// the dedupe's, @paymount/bullmq's through @paymount/core/internal), the client's options, the logger
+// and telemetry option rules.
 import * as z from 'zod/mini';
+import { baseUrlSchema, type Transport } from '../platform/contract';
 import { platform } from '../platform/current';
-import type { Dispatcher } from '../platform/node/transport';
-import type { Transport } from '../platform/types';
-import { telemetryOptionsSchema } from '../telemetry/options';
-import { baseUrlSchema } from './base-url';
+import type { Dispatcher } from '../platform/node';
+import type { Logger, LoggerOption } from '../shared/logger';
+import type { PaymentTelemetryOptions } from '../shared/types';
+import { MIN_SECRET_LENGTH } from '../shared/validation';
+import type { Clock, Sleep } from './client-option-types';
 import { appIdSchema, merchantIdSchema } from './fields';
-import { loggerOptionSchema } from './logger-option';
-import { isLoopbackHostname } from './public-host';
-import { MIN_SECRET_LENGTH } from './secret-length';
-import type { Clock, Sleep } from '../types/client-options';
+import { isLoopbackHostname } from './urls';
 
-const fn = <T>(message: string) => z.custom<T>((value) => typeof value === 'function', message);
+/**
+ * An option's rule and its default: left out (or undefined), the parsed options hold `value`. Its type
+ * stays optional, as the merchant writes it; `Resolved` is what the parse gives.
+ */
+export const defaulted = <T extends z.core.SomeType>(rule: T, value: z.core.util.NoUndefined<z.core.output<T>>) =>
+  z.optional(z._default(rule, value as never));
 
-const positiveInt = (fallback: number) =>
+/** The options as a parse gives them: every `defaulted` option present. */
+export type Resolved<T> = {
+  [K in keyof T]-?: T[K] extends z.ZodMiniOptional<z.ZodMiniDefault<infer R>> ? z.output<R> : z.output<T[K]>;
+};
+
+/** The resolved form of an object schema's options. */
+export type ResolvedOptions<S extends { shape: object }> = Resolved<S['shape']>;
+
+/** A function option; `rule` names the broken rule for a caller that branches on it (default `custom`). */
+export const fn = <T extends (...args: never[]) => unknown>(message: string, rule = 'custom') =>
+  z.custom<T>((value) => typeof value === 'function', { message, params: { rule } });
+
+export const objectWith = <T extends object>(methods: readonly string[], message: string) =>
+  z.custom<T>(
+    (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      methods.every((method) => typeof (value as Record<string, unknown>)[method] === 'function'),
+    message,
+  );
+
+export const positiveInt = z.number().check(z.int('must be a whole number'), z.positive('must be greater than 0'));
+
+
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+
+/** The one check of "is this a logger" for every `logger` option: the four methods paymount calls. */
+export function isLogger(value: unknown): value is Logger {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    LOG_LEVELS.every((level) => typeof (value as Record<string, unknown>)[level] === 'function')
+  );
+}
+
+/** A `logger` option: a pino-compatible logger, or `false` to log nothing. */
+export const loggerOptionSchema = z.custom<LoggerOption>(
+  (value) => value === false || isLogger(value),
+  'must be a pino-compatible logger with debug, info, warn and error methods, or false to log nothing',
+);
+
+const providerWith = <T>(method: string) =>
+  z.optional(
+    z.custom<T>(
+      (value) => typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)[method] === 'function',
+      `must be an OpenTelemetry provider with a ${method}() method`,
+    ),
+  );
+
+export const telemetryOptionsSchema = z.optional(
+  z.union(
+    [
+      z.literal(false),
+      z.strictObject({
+        api: z.optional(
+          z.custom<NonNullable<PaymentTelemetryOptions['api']>>(
+            (value) => {
+              const api = value as { trace?: { getTracerProvider?: unknown }; metrics?: { getMeterProvider?: unknown }; context?: { with?: unknown } };
+              return (
+                typeof api === 'object' &&
+                api !== null &&
+                typeof api.trace?.getTracerProvider === 'function' &&
+                typeof api.metrics?.getMeterProvider === 'function' &&
+                typeof api.context?.with === 'function'
+              );
+            },
+            "must be the @opentelemetry/api module: import * as api from '@opentelemetry/api'",
+          ),
+        ),
+        tracerProvider: providerWith<NonNullable<PaymentTelemetryOptions['tracerProvider']>>('getTracer'),
+        meterProvider: providerWith<NonNullable<PaymentTelemetryOptions['meterProvider']>>('getMeter'),
+      }),
+    ],
+    'must be false or { api?, tracerProvider?, meterProvider? }',
+  ),
+);
+
+const milliseconds = (fallback: number) =>
   z._default(z.number().check(z.int('must be a whole number of milliseconds'), z.positive('must be greater than 0')), fallback);
 
 /** The whole-call deadline of a client call, retries included, unless `deadlineMs` says otherwise. */
@@ -54,9 +138,9 @@ export const paymentClientOptionsSchema = z
     baseUrl: baseUrlSchema,
     appId: appIdSchema,
     merchantId: merchantIdSchema,
-    timeoutMs: positiveInt(30_000),
-    deadlineMs: positiveInt(DEFAULT_DEADLINE_MS),
-    terminalTimeoutMs: positiveInt(120_000),
+    timeoutMs: milliseconds(30_000),
+    deadlineMs: milliseconds(DEFAULT_DEADLINE_MS),
+    terminalTimeoutMs: milliseconds(120_000),
     retry: z.prefault(retryOptionsSchema, {}),
     dispatcher: nodeOnly(
       'dispatcher',
@@ -107,5 +191,3 @@ export const paymentClientOptionsSchema = z
       },
     ),
   );
-
-export type { PaymentClientOptions, ResolvedPaymentClientOptions } from '../types/client-options';

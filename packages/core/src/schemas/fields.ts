@@ -1,3 +1,4 @@
+// The field rules every request shares (ids, lengths).
 import * as z from 'zod/mini';
 
 /** Field rules shared by every request body (docs/service-contract.md#fields-and-rules). */

@@ -1,9 +1,9 @@
+// A span and metrics per client call.
 import type { Attributes, Context, Span } from '@opentelemetry/api';
-import { PaymentApiError, PaymentError, PaymentTimeoutError } from '../errors';
-import type { Logger } from '../logger';
-import { ATTR, pathOnly, serverAttributes } from './attributes';
-import { createTelemetry, secondsSince, type Telemetry } from './telemetry';
-import type { PaymentTelemetry } from '../types/telemetry';
+import { PaymentApiError, PaymentError, PaymentTimeoutError } from '../shared/errors';
+import type { Logger } from '../shared/logger';
+import type { PaymentTelemetry } from '../shared/types';
+import { ATTR, createTelemetry, pathOnly, secondsSince, serverAttributes, type Telemetry } from './tracer';
 
 /** What the call loop hands over of one attempt's result. */
 export type ObservedAttempt =
@@ -65,10 +65,9 @@ export function createCallTelemetry(
   const telemetry = createTelemetry(option, logger);
   if (telemetry === undefined) return undefined;
   const shapes = callShapes(serverAttributes(baseUrl));
-  const { api, tracer, metered, traceable } = telemetry;
+  const { api, tracer, metered } = telemetry;
   return {
     traceCall(call, run) {
-      if (!metered && !traceable()) return run(UNOBSERVED);
       const shape = shapes(call.method, call.path);
       const parent = api.context.active();
       const span = tracer.startSpan(shape.name, { kind: api.SpanKind.INTERNAL, attributes: shape.dimensions }, parent);

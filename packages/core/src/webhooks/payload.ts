@@ -1,8 +1,7 @@
-// zod/mini: the verifier does not load these schemas but the checks generated from them
-// (scripts/compile-webhook-checks.ts); zod/mini keeps what else imports them (`@paymount/core/schemas`) small.
+// zod/mini: the verifier does not load these schemas but runs the hand-written checks of event-checks.ts,
+// held to them by test/webhook-checks.test.ts; zod/mini keeps what else imports them (`@paymount/core/schemas`) small.
 import * as zm from 'zod/mini';
-import { mustBe } from '../schemas/field-words';
-import { reportedAmountSchema } from '../schemas/reported-amount';
+import { mustBe, reportedAmountSchema } from '../schemas/amount';
 import type { PaymentEventAmount } from './event';
 
 const optionalText = zm.optional(zm.string(mustBe('a string')));
@@ -20,7 +19,7 @@ export type EventAmountIsPublicType = SameShape<zm.output<typeof eventAmountSche
 
 /**
  * A webhook body. Only the fields paymount reads are typed; everything else
- * passes through untouched. The verifier runs it as compiled-checks.ts, generated from it.
+ * passes through untouched. The verifier checks it with event-checks.ts `payloadIssues`.
  */
 export const webhookPayloadSchema = zm.looseObject(
   {

@@ -1,11 +1,10 @@
-import { utf8Bytes, utf8Text } from '../bytes';
+// Verifying a delivery: headers, time window, signature, payload.
 import { CLIENT_REQUEST_ID_MAX } from '../schemas/client-request-id';
-import { WebhookVerificationError } from '../errors';
-import type { PaymentEvent } from './event';
+import { utf8Bytes, utf8Text } from '../shared/bytes';
+import { WebhookVerificationError } from '../shared/errors';
+import { type HeaderSource, headerValue, type PaymentEvent } from './event';
 import { normalizeEvent } from './normalize-event';
-import { headerValue, type HeaderSource } from './headers';
-import { assertUsableSecrets, signatureMatches } from './signature';
-import { checkSignedTime, DEFAULT_SIGNED_TIME_FIELD, epochMsOf } from './signed-time';
+import { assertUsableSecrets, checkSignedTime, DEFAULT_SIGNED_TIME_FIELD, epochMsOf, signatureMatches } from './signature';
 
 export const SIGNATURE_HEADER = 'x-signature';
 export const DELIVERY_ID_HEADER = 'x-client-request-id';
@@ -84,19 +83,28 @@ function checkedTimestamp(raw: string, now: number, toleranceMs: number): number
   return timestamp;
 }
 
-// Decodes the bytes as they are, without a Buffer view over them (which costs a delivery about 0.1 µs);
-// a leading BOM is kept, so such a body is refused as invalid JSON as before.
-
 /** A verified delivery: the event, and the time signed into its body when it has one. */
 export interface VerifiedDelivery {
   event: PaymentEvent;
   signedTime: number | undefined;
 }
 
+/** What the checks before the signature found, which the rest of the verification needs. */
+interface CheckedHeaders {
+  options: VerifyWebhookOptions;
+  body: Uint8Array;
+  deliveryId: string;
+  timestamp: number;
+  now: number;
+  toleranceMs: number;
+}
+
 /**
  * Checks run cheapest first and the body is parsed only after its signature
  * matched, so an untrusted body never reaches JSON.parse. Synchronous where
- * the platform hashes synchronously (Node), so a delivery costs no extra promise.
+ * the platform hashes synchronously (Node): awaiting the HMAC as a promise
+ * costs verifying a 1 KiB delivery about 19,500 more instructions, 15% more
+ * (callgrind; bench: webhook-verify).
  */
 function checkDelivery(options: VerifyWebhookOptions): VerifiedDelivery | Promise<VerifiedDelivery> {
   const secrets = secretsOf(options);
@@ -114,27 +122,19 @@ function checkDelivery(options: VerifyWebhookOptions): VerifiedDelivery | Promis
   const now = options.now ?? Date.now();
   const toleranceMs = options.toleranceMs ?? DEFAULT_WEBHOOK_TOLERANCE_MS;
   const timestamp = checkedTimestamp(requiredHeader(options.headers, TIMESTAMP_HEADER), now, toleranceMs);
+  const checked: CheckedHeaders = { options, body, deliveryId, timestamp, now, toleranceMs };
   const matched = signatureMatches(signature, body, secrets);
-  // Arguments rather than an object of them: the synchronous path (every delivery on Node) allocates none.
-  if (typeof matched === 'boolean') return signedDelivery(matched, options, body, deliveryId, timestamp, now, toleranceMs);
-  return matched.then((result) => signedDelivery(result, options, body, deliveryId, timestamp, now, toleranceMs));
+  return typeof matched === 'boolean' ? signedDelivery(matched, checked) : matched.then((result) => signedDelivery(result, checked));
 }
 
 /** The delivery once its signature was checked: refused unless it matched, then parsed and its signed time checked. */
-function signedDelivery(
-  matched: boolean,
-  options: VerifyWebhookOptions,
-  body: Uint8Array,
-  deliveryId: string,
-  timestamp: number,
-  now: number,
-  toleranceMs: number,
-): VerifiedDelivery {
+function signedDelivery(matched: boolean, { options, body, deliveryId, timestamp, now, toleranceMs }: CheckedHeaders): VerifiedDelivery {
   if (!matched) {
     throw new WebhookVerificationError('bad_signature', 'The X-Signature header does not match the body under any configured webhook secret.');
   }
   let payload: unknown;
   try {
+    // The bytes decoded as they are: a leading BOM is kept, so such a body is refused as invalid JSON.
     payload = JSON.parse(utf8Text(body));
   } catch {
     throw new WebhookVerificationError('invalid_payload', 'The webhook body is not valid JSON.');
@@ -149,8 +149,6 @@ function signedDelivery(
   return { event, signedTime };
 }
 
-// Neither awaits the other, which would cost every delivery a second promise.
-
 /** Verifies a webhook delivery: the event, and the time signed into its body. */
 export async function verifyDelivery(options: VerifyWebhookOptions): Promise<VerifiedDelivery> {
   return checkDelivery(options);
@@ -158,6 +156,5 @@ export async function verifyDelivery(options: VerifyWebhookOptions): Promise<Ver
 
 /** Verifies a webhook delivery and returns it as a normalised event. */
 export async function verifyWebhook(options: VerifyWebhookOptions): Promise<PaymentEvent> {
-  const delivery = checkDelivery(options);
-  return delivery instanceof Promise ? (await delivery).event : delivery.event;
+  return (await checkDelivery(options)).event;
 }

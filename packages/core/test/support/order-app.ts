@@ -3,9 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox, type Sandbox, type SandboxOptions } from '@paymount/sandbox';
 import { afterEach } from 'vitest';
-import { createNodeMiddleware } from '../../src/routes/node-middleware';
-import type { MerchantOrder, PaymentRoutes, PaymentRoutesOptions } from '../../src/routes/types';
-import type { PaymentEvent } from '../../src/webhooks/event';
+import { createNodeMiddleware } from '../../src/index';
+import type { MerchantOrder, PaymentEvent, PaymentRoutes, PaymentRoutesOptions } from '../../src/index';
 
 /** The client's wait for each attempt: long enough that an answer the service does not hold never races it on a loaded machine. */
 export const ATTEMPT_TIMEOUT_MS = 2_000;

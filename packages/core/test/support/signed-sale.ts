@@ -1,5 +1,5 @@
-import type { NeutralRequest } from '../../src/routes/neutral-http';
-import { signWebhook } from '../../src/webhooks/sign-webhook';
+import type { NeutralRequest } from '../../src/entries/http';
+import { signWebhook } from '../../src/index';
 
 /** The payload of a successful sale of order-0001: every field the webhook route needs. */
 export const sale = (transactionId: string) => ({

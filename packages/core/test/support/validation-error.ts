@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { PaymentValidationError } from '../../src/errors';
+import { PaymentValidationError } from '../../src/index';
 
 /** The PaymentValidationError `fn` throws; fails the test when it throws anything else or nothing. */
 export function validationErrorOf(fn: () => unknown): PaymentValidationError {

@@ -46,6 +46,9 @@ export async function startMerchantApp(
   { logger, processingTtlMs }: MerchantAppExtras = {},
 ): Promise<MerchantApp> {
   const stores = createRedisStores({ connection: config.redis, keyPrefix: config.keyPrefix, ...(logger ? { logger } : {}) });
+  // Served once Redis is connected, as a deploy's readiness check would have it: on a busy machine the connection came
+  // seconds after the server listened, and until then the stores refuse (fail fast) and the routes answer 503.
+  if (stores.client.status !== 'ready') await once(stores.client, 'ready');
   const router = paymentRouter({
     client: {
       apiKey: config.sandbox.apiKey,

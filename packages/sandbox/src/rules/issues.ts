@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 // Bundled into this package's build (not a runtime dependency on @paymount/core): the sandbox
 // words a broken rule as the client does, so a developer reads one vocabulary from both.
-import { checkAgainst, toValidationIssues, type ParsableSchema } from '../../../core/src/validation';
-import { expectationMessage } from '../../../core/src/validation-messages';
+import { checkAgainst, expectationMessage, toValidationIssues } from '@paymount/core/internal';
+import type { ParsableSchema } from '@paymount/core/schemas';
 import { SandboxRefusal } from '../envelope';
 import type { SandboxCode } from '../codes';
 

@@ -2,7 +2,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { randomUUID } from 'node:crypto';
 // Bundled into this package's build: the header paymount's routes mark their answers with, written once in core.
-import { ROUTE_MARKER_HEADER } from '../../../core/src/routes/route-marker';
+import { ROUTE_MARKER_HEADER } from '@paymount/core/internal';
 import type { TimeSource } from '../clock';
 import { SandboxRefusal } from '../envelope';
 import { isFrameworkHeader } from './app-framework';

@@ -1,6 +1,6 @@
 // Bundled into this package's build (not a runtime dependency on @paymount/core):
 // the client and its emulated service must judge a notifyUrl by one rule.
-import { isPublicHostname } from '../../../core/src/schemas/public-host';
+import { isPublicHostname } from '@paymount/core/schemas';
 
 export function isHttpUrl(value: string): boolean {
   const url = URL.parse(value);

@@ -1,5 +1,6 @@
+// Node:crypto hashes and HMACs.
 import { createHash, createHmac, createSecretKey, type KeyObject } from 'node:crypto';
-import type { PlatformCrypto } from '../types';
+import type { PlatformCrypto } from '../contract';
 
 /** A process signs and verifies with few secrets (a webhook secret, one being rotated in): their keys are kept, up to this many. */
 const KEPT_KEYS = 8;

@@ -1,5 +1,6 @@
-import { utf8Bytes } from '../../bytes';
-import type { PlatformCrypto } from '../types';
+// Web Crypto hashes and HMACs.
+import { utf8Bytes } from '../../shared/bytes';
+import type { PlatformCrypto } from '../contract';
 
 /** Most HMAC keys kept imported at once: a few webhook secrets and the request-id key, with room for rotation. */
 const MAX_CACHED_KEYS = 32;
@@ -10,7 +11,7 @@ const keys = new Map<string, Promise<HmacKey>>();
 function hmacKey(secret: string): Promise<HmacKey> {
   let key = keys.get(secret);
   if (key === undefined) {
-    key = crypto.subtle.importKey('raw', utf8Bytes(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    key = crypto.subtle.importKey('raw', bytesOf(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
     // A key that failed to import is not kept, so the next call tries again.
     const imported = key;
     imported.catch(() => keys.get(secret) === imported && keys.delete(secret));
