@@ -59,7 +59,7 @@ export type { WalletPaymentRequest } from './routes/order-routes';
 export type { WalletPaymentRequestInput } from './shared/types';
 export { paymentStatusOf } from './shared/types';
 export type { PaymentStatus } from './shared/types';
-export { isSessionExpired } from './client/results';
+export { isSessionExpired } from './client/types';
 
 // Stores: the interfaces and the in-memory implementations
 export type { IdempotencyKeyState, IdempotencyStore } from './webhook-dedupe/store';

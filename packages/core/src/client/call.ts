@@ -4,7 +4,7 @@ import type { Clock, Sleep } from '../schemas/client-option-types';
 import { PaymentApiError, PaymentError, PaymentRateLimitError, PaymentTimeoutError } from '../shared/errors';
 import { type Logger, REDACTED } from '../shared/logger';
 import { type CallObserver, type CallTelemetry, UNOBSERVED } from '../telemetry/call-spans';
-import { type Interpretation, interpretResponse, type SuccessEnvelope } from './response';
+import { type CallOutcome, type Interpretation, interpretResponse } from './response';
 
 // globalThis.crypto: Web Crypto's randomUUID, on Node 20 and every runtime core runs on.
 
@@ -123,11 +123,6 @@ export interface CallSpec {
   /** Values of this call (a wallet token) to cut out of any text quoted from the service. */
   secrets?: readonly string[];
 }
-
-export type CallOutcome =
-  | { kind: 'answered'; envelope: SuccessEnvelope; httpStatus: number; receivedAt: number }
-  /** No definitive answer, and some attempt may have reached the service: the webhook settles it. */
-  | { kind: 'unknown'; error: PaymentError };
 
 type AttemptResult = Interpretation & { status?: number };
 

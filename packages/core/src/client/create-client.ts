@@ -8,7 +8,7 @@ import { createRedactingLogger, silentLogger } from '../shared/logger';
 import { validate } from '../shared/validation';
 import { createCallTelemetry } from '../telemetry/call-spans';
 import { type CallContext, CREATE_SESSION_PATH, DIRECT_SALE_PATH, EXPIRE_SESSION_PATH, generateTransactionRequestId, performCall, realSleep, REFUND_PATH, TERMINAL_SALE_PATH, TRANSACTION_QUERY_PATH } from './call';
-import { toCheckoutSession, toExpiredCheckoutSession, toPaymentResult, toRefundResult, toTransactionDetails } from './results';
+import { toCheckoutSession, toExpiredCheckoutSession, toPaymentResult, toRefundResult, toTransactionDetails } from './response';
 import type { CallOptions, PaymentClient } from './types';
 
 const QUERY_PARAMS = ['appId', 'merchantId', 'transactionId', 'transactionRequestId'] as const;

@@ -1,4 +1,4 @@
-// The client's interface and result types.
+// The client's interface and result types; when a session's checkoutUrl expires (zod-free, as the root entry's declarations are).
 import type { CheckoutSessionRequest, DirectPaymentRequest, ExpireCheckoutSessionRequest, PaymentStatus, RefundRequest, ResponseEnvelope, TerminalSaleRequest, TransactionAmount } from '../shared/types';
 
 type Defaulted = 'appId' | 'merchantId' | 'transactionRequestId';
@@ -157,4 +157,10 @@ export interface PaymentClient {
   expireCheckoutSession(input: ExpireCheckoutSessionInput, callOptions?: CallOptions): Promise<ExpiredCheckoutSession>;
   /** Closes the client's connection pool (not a dispatcher passed in). Later calls are refused. */
   close(): Promise<void>;
+}
+
+/** True once the session's checkoutUrl must no longer be used: create a new session instead. */
+export function isSessionExpired(session: { expiresAt: Date }, now: number | Date = Date.now()): boolean {
+  const at = typeof now === 'number' ? now : now.getTime();
+  return at >= session.expiresAt.getTime();
 }

@@ -5,7 +5,7 @@
 export type { NeutralHeaders, NeutralRequest, NeutralResponse } from '../http/neutral-http';
 export { readNodeBody, serveNodeRequest, toNeutralRequest, writeNeutralResponse } from '../platform/node/http-bridge';
 export type { NodeServedRoutes, ServeNodeRequestOptions, ToNeutralRequestOptions } from '../platform/node/http-bridge';
-export type { BodyParserLeftovers } from '../http/request-body';
+export type { BodyParserLeftovers } from '../http/neutral-http';
 export { toFetchResponse, toNeutralFetchRequest } from '../platform/web';
 export type { FetchRequestOptions } from '../platform/web';
 export { normalizeMountPath, pathUnderMount, rawPathOf } from '../http/neutral-http';

@@ -2,5 +2,6 @@
 // beyond the interfaces and types the root exports: the attempt's states, its settle rule and the
 // schema a stored record is checked against when read back. Listed by name; the report of this
 // entry is api/core.stores.md.
-export { isFinalState, isUnsettled, orderAttemptSchema, settledAttempt } from '../orders/attempt';
+export { isFinalState, isUnsettled, settledAttempt } from '../orders/store';
+export { orderAttemptSchema } from '../schemas/order-attempt';
 export { ORDER_ATTEMPT_STATES } from '../shared/types';

@@ -1,8 +1,7 @@
 // An error to a logged JSON answer, or to the checkout's failure page for a browser form.
 import { PaymentApiError, PaymentError, PaymentErrorCode, PaymentNetworkError, PaymentRateLimitError, PaymentResponseError, PaymentStoreUnavailableError, PaymentTimeoutError, PaymentValidationError, type WebhookFailureReason, WebhookVerificationError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
-import { BODY_TOO_LARGE_MESSAGE, type NeutralHeaders, type NeutralRequest, type NeutralResponse, PaymentRouteError, type RouteAnswer } from './neutral-http';
-import { isOwnOrigin } from './request-body';
+import { BODY_TOO_LARGE_MESSAGE, isOwnOrigin, type NeutralHeaders, type NeutralRequest, type NeutralResponse, PaymentRouteError, type RouteAnswer } from './neutral-http';
 
 /** Where a failure happened, and what the handlers know of their own setup that can explain it. */
 export interface FailureContext {

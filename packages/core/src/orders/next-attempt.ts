@@ -9,8 +9,7 @@ import type { Logger } from '../shared/logger';
 import type { MerchantOrder, OrderAttempt, OrderAttemptKind, OrderAttemptState } from '../shared/types';
 import type { EventDedupeDeps, QueuedEventSeal } from '../webhook-dedupe/handle-event-once';
 import type { EventProcessing } from '../webhooks/event-handlers';
-import { isFinalState } from './attempt';
-import type { OrderAttemptStore } from './store';
+import { isFinalState, type OrderAttemptStore } from './store';
 
 /**
  * Why the guard sent nothing for an order. The routes choose the answer: an

@@ -5,7 +5,7 @@ import { referenceOrderIdSchema } from '../schemas/fields';
 import { merchantOrderSchema } from '../schemas/requests';
 import type { CancelCheckoutResult, MerchantOrder, OrderAttempt, ReconcileOptions, ReconcileSummary } from '../shared/types';
 import { validate } from '../shared/validation';
-import { isFinalState } from './attempt';
+import { isFinalState } from './store';
 import {
   checkAttempt,
   closeHostedAttempt,

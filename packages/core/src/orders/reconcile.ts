@@ -9,7 +9,7 @@ import { validate } from '../shared/validation';
 import { handleEventOnce, queueEvent } from '../webhook-dedupe/handle-event-once';
 import type { PaymentClosedEvent, PaymentEvent, PaymentEventAmount, PaymentEventAttempt, PaymentEventType, PaymentFailedEvent, PaymentSucceededEvent } from '../webhooks/event';
 import { normalizeEvent } from '../webhooks/normalize-event';
-import { isFinalState, isUnsettled } from './attempt';
+import { isFinalState, isUnsettled } from './store';
 import { checkAttempt, type OrderGuardDeps } from './next-attempt';
 
 const STATE_OF_EVENT: Partial<Record<PaymentEventType, FinalOrderAttemptState>> = {

@@ -1,8 +1,29 @@
-// The attempt store interface, its checked calls and the in-memory store.
+// An order attempt's state rules, the attempt store interface, its checked calls and the in-memory store.
 import { BoundedExpiringMap } from '../shared/bounded-expiring-map';
 import { PaymentStoreUnavailableError } from '../shared/errors';
-import type { OrderAttempt, OrderAttemptUpdate } from '../shared/types';
-import { isUnsettled, settledAttempt } from './attempt';
+import { type FinalOrderAttemptState, type OrderAttempt, type OrderAttemptState, type OrderAttemptUpdate } from '../shared/types';
+
+/** Final: the service will not change it any more. */
+export function isFinalState(state: OrderAttemptState): state is FinalOrderAttemptState {
+  return state === 'succeeded' || state === 'failed' || state === 'closed';
+}
+
+/** Not final, or final but its outcome not yet handed to the merchant's handlers: what reconciliation looks at. */
+export function isUnsettled(attempt: OrderAttempt): boolean {
+  return attempt.handledState !== attempt.state;
+}
+
+/**
+ * `update` applied to `current`, or undefined when it must not apply: a
+ * success is never undone by a later (or late-arriving) outcome.
+ */
+export function settledAttempt(current: OrderAttempt, update: OrderAttemptUpdate): OrderAttempt | undefined {
+  if (current.state === 'succeeded' && update.state !== 'succeeded') return undefined;
+  const settled: OrderAttempt = { ...current, state: update.state, updatedAt: update.updatedAt };
+  if (update.transactionId !== undefined) settled.transactionId = update.transactionId;
+  if (update.handled && isFinalState(update.state)) settled.handledState = update.state;
+  return settled;
+}
 
 /**
  * Where the payment routes keep each order's current payment attempt, and

@@ -1,7 +1,6 @@
 // The composition root: config, stores, guard, webhook deps, the route table, `handle()`.
 import { checkoutFailureRender, type ErrorRender, errorResponse, errorToAnswer, type FailureContext } from '../http/error-answers';
-import { answered, markedByRoute, type NeutralRequest, type NeutralResponse, PAYMENT_ROUTE_PATHS, type PaymentRoutePath, type RouteAnswer, WEBHOOK_ROUTE } from '../http/neutral-http';
-import { withBodyDeadline } from '../http/request-body';
+import { answered, markedByRoute, type NeutralRequest, type NeutralResponse, PAYMENT_ROUTE_PATHS, type PaymentRoutePath, type RouteAnswer, WEBHOOK_ROUTE, withBodyDeadline } from '../http/neutral-http';
 import { lateArrivalMs, type OrderGuardDeps, requestIdSource } from '../orders/next-attempt';
 import { createOrderGuard } from '../orders/order-guard';
 import { reconcileRefunds, settleHandledEvent, withAttempt } from '../orders/reconcile';

@@ -2,8 +2,7 @@
 // answers; the checkout, status, wallet config and wallet pay routes; the wallet payment request.
 import * as z from 'zod/mini';
 import { GENERIC_MESSAGE, jsonResponse } from '../http/error-answers';
-import { type NeutralRequest, type NeutralResponse, PaymentRouteError } from '../http/neutral-http';
-import { checkFormOrigin, readRequestBody } from '../http/request-body';
+import { checkFormOrigin, type NeutralRequest, type NeutralResponse, PaymentRouteError, readRequestBody } from '../http/neutral-http';
 import { isRefusal, type OrderRefusal } from '../orders/next-attempt';
 import type { OrderGuard } from '../orders/order-guard';
 import { payableTotal } from '../schemas/amount';

@@ -1,7 +1,6 @@
 // A Node `IncomingMessage` to a neutral request, and the answer back to `ServerResponse`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bodyTooLarge, type NeutralRequest, type NeutralResponse, queryOfTarget, rawPathOf } from '../../http/neutral-http';
-import { bodyAlreadyConsumed, bodyLeftByParser, type BodyParserLeftovers } from '../../http/request-body';
+import { bodyAlreadyConsumed, bodyLeftByParser, type BodyParserLeftovers, bodyTooLarge, type NeutralRequest, type NeutralResponse, queryOfTarget, rawPathOf } from '../../http/neutral-http';
 
 // For the Node middleware, which lives above the platform: Node's types reach it only through this bridge.
 export type { IncomingMessage, ServerResponse };

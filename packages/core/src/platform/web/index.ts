@@ -1,7 +1,6 @@
 // The web platform: the fetch transport, the isolate probe, a fetch `Request` to a neutral request
 // and back.
-import { bodyTooLarge, type NeutralRequest, type NeutralResponse, queryOf } from '../../http/neutral-http';
-import { bodyAlreadyConsumed } from '../../http/request-body';
+import { bodyAlreadyConsumed, bodyTooLarge, type NeutralRequest, type NeutralResponse, queryOf } from '../../http/neutral-http';
 import { readUpTo, utf8Bytes, utf8Text } from '../../shared/bytes';
 import { validate } from '../../shared/validation';
 import { AttemptTimeoutError, type FetchFunction, type FetchTransportOptions, fetchTransportOptionsSchema, type HttpMethod, MAX_RESPONSE_BYTES, responseTooLarge, type Transport, type TransportResponse } from '../contract';
