@@ -5,8 +5,8 @@
 // helpers a store implementation needs in `@paymount/core/stores`.
 
 // Create functions
-export { createPaymentClient } from './client/create-client';
-export { generateTransactionRequestId } from './client/call';
+export { createPaymentClient } from './client/payment-client';
+export { generateTransactionRequestId } from './client/payment-client';
 export { createPaymentRoutes } from './routes/create-payment-routes';
 export { createFetchHandler } from './routes/mounts';
 export { createNodeMiddleware } from './routes/mounts';

@@ -5,8 +5,8 @@
 // file move inside src/ breaks neither a test nor another package. The web builds take this file as
 // it is; internal.ts adds the Node platform's parts for the Node build (tsup.config.ts).
 export { hexOf } from '../shared/bytes';
-export { buildAuthHeaders, formatTimestamp } from '../client/call';
-export { backoffDelay } from '../client/call';
+export { buildAuthHeaders, formatTimestamp } from '../client/payment-client';
+export { backoffDelay } from '../client/payment-client';
 export { parseRetryAfter } from '../client/response';
 export { currencyExponents } from '../shared/money';
 export { WEBHOOK_FAILURE_REASONS } from '../shared/errors';

@@ -1,5 +1,4 @@
-import { generateTransactionRequestId } from '../client/call';
-import { createPaymentClient } from '../client/create-client';
+import { createPaymentClient, generateTransactionRequestId } from '../client/payment-client';
 import type { PaymentClient } from '../client/types';
 import { clockFix } from '../http/error-answers';
 import { MemoryOrderAttemptStore, type OrderAttemptStore } from '../orders/store';
