@@ -104,7 +104,8 @@ export async function runFaultMix(
   agent: Agent,
   audit: () => Promise<ChargeAudit>,
   orderCount: number = RUN.orders,
-  whenServing: () => Promise<void> = async () => {},
+  /** Awaited before order `orderIndex` starts, and with the order count before the final reconciliation: a test's gate (a crash, then its recovery). */
+  whenServing: (orderIndex: number) => Promise<void> = async () => {},
 ): Promise<{ report: RunTally; final: ChargeAudit; chargedTwiceByPattern: Record<string, number> }> {
   const startedAt = Date.now();
   const { sandbox, shop, instances } = target;
@@ -148,7 +149,7 @@ export async function runFaultMix(
   }, RUN.reconcileEveryMs);
   try {
     await inPool(orders, RUN.concurrency, async (order, i) => {
-      await whenServing();
+      await whenServing(i);
       await pay(PATTERNS[i % PATTERNS.length] as Pattern, order.id, i);
     });
   } finally {
@@ -156,7 +157,7 @@ export async function runFaultMix(
     clearInterval(reconcileTicker);
   }
   await reconciling;
-  await whenServing();
+  await whenServing(count);
   // Every late request has been processed and its webhook delivered; then reconcile() tells what no webhook did.
   await new Promise((resolve) => setTimeout(resolve, RUN.faultDelayMs + 500));
   await sandbox.waitForDeliveries(30_000);

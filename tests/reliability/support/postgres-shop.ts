@@ -185,7 +185,7 @@ export interface TableAudit {
 }
 
 /** runFaultMix through `run`, audited against what the merchant's table holds. */
-export async function runAgainstTable(run: PostgresShop, agent: Agent, orders: number, whenServing?: () => Promise<void>): Promise<TableAudit> {
+export async function runAgainstTable(run: PostgresShop, agent: Agent, orders: number, whenServing?: (orderIndex: number) => Promise<void>): Promise<TableAudit> {
   const audit = async () => auditCharges(run.sandbox.charges(), (await run.effects()) as PaymentEvent[]);
   const result = await runFaultMix(run, agent, audit, orders, whenServing);
   const identities = (await run.effects()).map((effect) => `${effect.type}:${effect.transactionId}`);

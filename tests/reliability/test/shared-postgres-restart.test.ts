@@ -7,8 +7,6 @@ import { testPool } from '../../../tools/postgres-pool';
 
 /** A shorter run than the fault run's 2,000 orders: the crash and its recovery are what it adds. */
 const ORDERS = 600;
-/** The server crashes once the service has processed this many payments: about a third into the run (some 400 in all), every kind of call in flight. */
-const CRASH_AFTER_CHARGES = 150;
 /** How long the server stays down: past every webhook's retries (770 ms in all), so some events are left to reconciliation. */
 const DOWN_MS = 1_500;
 
@@ -18,7 +16,7 @@ const RECONNECT_LIMIT_MS = 120_000;
 /**
  * Resolves once every instance answers a status read (its order, then its order store) with 200: the server
  * accepting connections is not yet the apps serving, and shoppers let loose before would run through the orders
- * meeting 503s (beside two other CI runs: 70 payments after the restart, where the test wants more than 150).
+ * meeting 503s (beside two other CI runs: 70 payments after the restart, where the test then asked for more than 150).
  */
 async function untilInstancesServe(instances: PostgresShop['instances'], agent: ReturnType<typeof createAgent>): Promise<void> {
   const deadline = Date.now() + RECONNECT_LIMIT_MS;
@@ -58,29 +56,42 @@ describe.skipIf(postgresSkipped)('three app processes on one PostgreSQL server t
   });
 
   const orders = runOrderCount(ORDERS);
-  it(`${orders.toLocaleString('en')} orders, the server crashed after ${CRASH_AFTER_CHARGES} payments: none charged twice, none the merchant's table misses, no effect in it twice`, async () => {
+  // The server crashes as the order a third into the run is about to start, the calls of the orders before it in
+  // flight. Orders, not payments, time it: on a loaded machine fewer orders end in a payment (sessions the driven
+  // clock expires), and a crash after a count of payments came when most orders had been tried (three CI runs at
+  // once: 4 payments after the restart, where the test asked for 150).
+  const crashAtOrder = Math.floor(orders / 3);
+  it(`${orders.toLocaleString('en')} orders, the server crashed as order ${crashAtOrder} starts: none charged twice, none the merchant's table misses, no effect in it twice, and orders paid after the restart as before`, async () => {
     run = await startPostgresShop({ databaseUrl: server.url, adapters: ['express', 'koa', 'node'], client: RUN.client, orders, sandbox: FAULT_RUN_SANDBOX });
     const { sandbox, instances } = run;
-    const crashed = (async () => {
-      while (sandbox.charges().length < CRASH_AFTER_CHARGES) await new Promise((resolve) => setTimeout(resolve, 20));
-      const startedAt = Date.now();
-      await server.crash(DOWN_MS);
-      await untilInstancesServe(instances, agent);
-      return { charges: sandbox.charges().length, backAfterMs: Date.now() - startedAt };
-    })();
-    // Once the crash is due, shoppers start no new order until the server is back (else they would run through the
-    // orders meeting 503s; those under way carry on), and the final reconciliation and audit wait for it too: on a
-    // busy machine the last orders can end while it is still recovering.
-    const whenServing = async () => {
-      if (sandbox.charges().length >= CRASH_AFTER_CHARGES) await crashed;
-    };
-    const audit = await runAgainstTable(run, agent, orders, whenServing);
-    const crash = await crashed;
-    const payments = audit.report.charges.succeeded + audit.report.charges.declined;
-    console.info(`shared-PostgreSQL restart run: crashed after ${CRASH_AFTER_CHARGES} payments, the apps serving again ${crash.backAfterMs} ms later (${crash.charges} by then), ${payments} in all`);
-    // The tally first: a run that fails the count below still shows whether any order was charged twice or lost.
+    let crashed: Promise<{ chargesBefore: number; backAfterMs: number }> | undefined;
+    const crash = () =>
+      (crashed ??= (async () => {
+        const chargesBefore = sandbox.charges().length;
+        const startedAt = Date.now();
+        await server.crash(DOWN_MS);
+        await untilInstancesServe(instances, agent);
+        return { chargesBefore, backAfterMs: Date.now() - startedAt };
+      })());
+    // From the crash on, shoppers start no new order until the apps serve again (else they would run through the
+    // orders meeting 503s; those under way carry on), and the final reconciliation and audit wait for it too.
+    const audit = await runAgainstTable(run, agent, orders, async (orderIndex) => {
+      if (orderIndex >= crashAtOrder) await crash();
+    });
+    const { chargesBefore, backAfterMs } = await crash();
+    const charged = new Set(sandbox.charges().map((charge) => charge.referenceOrderId));
+    const chargedShare = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => charged.has(`ref-f${from + i}`)).filter(Boolean).length / (to - from);
+    const before = chargedShare(0, crashAtOrder);
+    const after = chargedShare(crashAtOrder, orders);
+    console.info(
+      `shared-PostgreSQL restart run: crashed at order ${crashAtOrder} with ${chargesBefore} payments, the apps serving again ${backAfterMs} ms later; ` +
+        `orders charged: ${(before * 100).toFixed(1)}% of those before the crash, ${(after * 100).toFixed(1)}% of those after`,
+    );
+    // The tally first: a run that fails the share below still shows whether any order was charged twice or lost.
     console.info(tallyLines('shared-PostgreSQL restart run', audit));
-    expect(payments - crash.charges, 'more payments after the restart than before the crash').toBeGreaterThan(CRASH_AFTER_CHARGES);
+    // The apps take payments after the restart as they did before: the orders started after it are charged at least
+    // half as often as those before (which the crash hit in flight), whatever the load slows both to.
+    expect(after, 'share of the orders started after the restart that were charged').toBeGreaterThanOrEqual(before / 2);
     expectEachEffectOnce(audit);
   }, runLimitMs(orders));
 });
