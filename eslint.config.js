@@ -88,6 +88,18 @@ export default tseslint.config(
     },
   },
   {
+    // Deno KV's stores run on Deno Deploy: Web APIs only.
+    files: ['packages/deno-kv/src/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'The Deno KV stores run on Deno Deploy: use Web APIs.' }] }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'Buffer', message: 'The Deno KV stores run where Buffer may not exist: use Uint8Array.' },
+        { name: 'process', message: 'The Deno KV stores run where process may not exist.' },
+      ],
+    },
+  },
+  {
     // tools/redis-server.ts exports functions: passed uncalled to skipIf, a function is truthy and
     // the whole suite skips itself without a word (it happened to three suites).
     files: ['**/test/**', 'bench/**', 'tests/**', 'examples/**'],
