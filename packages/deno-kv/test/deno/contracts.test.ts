@@ -3,7 +3,7 @@ import { describeOrderAttemptStoreContract } from '../../../../tools/order-store
 import { denoKvStores } from '../../src';
 import { drivenClock, localKv } from './local-kv';
 
-// Run by Deno (vitest.deno.config.ts): the stores on Deno's own KV, each "instance" on its own connection.
+// Run by Deno (vitest.deno.config.ts): the stores on Deno's own KV, each "instance" a store of its own (its own claims and tokens) on one connection.
 const kv = localKv();
 
 describeOrderAttemptStoreContract('Deno KV', {

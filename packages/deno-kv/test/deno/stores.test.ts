@@ -178,7 +178,7 @@ describe('DenoKvOrderAttemptStore', () => {
   });
 
   it('a closed KV is a PaymentStoreUnavailableError (the routes answer 503 and send nothing)', async () => {
-    const db = await kv.open();
+    const db = await kv.openSeparate();
     const { orders, idempotency } = denoKvStores(db);
     db.close();
     await expect(orders.lock(fresh('order'), HOUR)).rejects.toThrow(PaymentStoreUnavailableError);
