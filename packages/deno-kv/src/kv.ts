@@ -3,7 +3,7 @@
 // Deno.openKv() or Deno Deploy) satisfies them as it is.
 
 export type KvKeyPart = Uint8Array | string | number | bigint | boolean | symbol;
-export type KvKey = KvKeyPart[];
+export type KvKey = readonly KvKeyPart[];
 
 /** One key's value and versionstamp; both null when the key is absent. */
 export interface KvEntryMaybe<T> {

@@ -150,12 +150,17 @@ describe('control: the same app on Deno with in-memory stores', () => {
     await sandbox?.close();
   });
 
-  it('runs a webhook delivered three times three times, charges a paid order again, and warns once that memory protects nothing', async () => {
+  it('runs a webhook delivered three times three times, sends a paid order's payment and checkout to the service again, and warns once that memory protects nothing', async () => {
     const deliveries = await deliveredThreeTimes(sandbox, app, 'memory-webhook');
     expect(await effectsOf(app, deliveries[0]?.payload.transactionId)).toBe(3);
-    await post(`${app.url}/payments/wallet/pay`, { orderId: 'kv-wallet', token: sandbox.mintWalletToken() });
-    await post(`${app.url}/payments/wallet/pay`, { orderId: 'kv-wallet', token: sandbox.mintWalletToken() });
-    expect(sandbox.charges().filter((charge) => charge.referenceOrderId === 'kv-wallet')).toHaveLength(2);
+    const first = await post(`${app.url}/payments/wallet/pay`, { orderId: 'kv-wallet', token: sandbox.mintWalletToken() });
+    expect(first).toMatchObject({ status: 200, body: { status: 'succeeded' } });
+    // Sent again: the service answers it from the order's first transactionRequestId instead of charging (the routes' last line of defence).
+    const second = await post(`${app.url}/payments/wallet/pay`, { orderId: 'kv-wallet', token: sandbox.mintWalletToken() });
+    expect(second.status).toBe(200);
+    expect(second.body.alreadyPaid).toBeUndefined();
+    // Not refused by the routes (409 ORDER_ALREADY_PAID): sent to the service, which refuses it (502).
+    expect((await post(`${app.url}/payments/checkout`, { orderId: 'kv-wallet' })).status).toBe(502);
     const warnings = (await (await fetch(`${app.url}/warnings`)).json()) as string[];
     expect(warnings.filter((warning) => warning.includes(ISOLATE_WARNING))).toHaveLength(1);
   });
