@@ -150,7 +150,7 @@ describe('control: the same app on Deno with in-memory stores', () => {
     await sandbox?.close();
   });
 
-  it('runs a webhook delivered three times three times, sends a paid order's payment and checkout to the service again, and warns once that memory protects nothing', async () => {
+  it('runs a webhook delivered three times three times, sends a paid order’s payment and checkout to the service again, and warns once that memory protects nothing', async () => {
     const deliveries = await deliveredThreeTimes(sandbox, app, 'memory-webhook');
     expect(await effectsOf(app, deliveries[0]?.payload.transactionId)).toBe(3);
     const first = await post(`${app.url}/payments/wallet/pay`, { orderId: 'kv-wallet', token: sandbox.mintWalletToken() });
