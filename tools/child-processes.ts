@@ -1,27 +1,17 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** tests/runtimes: where the flow scripts run from, so `@paymount/core` resolves through node_modules. */
-export const RUNTIMES_DIR = fileURLToPath(new URL('..', import.meta.url));
+const REPO_DIR = fileURLToPath(new URL('..', import.meta.url));
 
-/** The npm-installed binary `name` (bun, deno), from the nearest node_modules/.bin above this package. */
+/** The npm-installed binary `name` (bun, deno), from the repository's node_modules/.bin. */
 export function binary(name: string): string {
-  for (let dir = RUNTIMES_DIR; ; dir = dirname(dir)) {
-    const candidate = join(dir, 'node_modules', '.bin', name);
-    if (existsSync(candidate)) return candidate;
-    if (dirname(dir) === dir) throw new Error(`node_modules/.bin/${name} not found above ${RUNTIMES_DIR}: run npm ci at the repository root`);
-  }
+  const candidate = join(REPO_DIR, 'node_modules', '.bin', name);
+  if (!existsSync(candidate)) throw new Error(`${candidate} not found: run npm ci at the repository root`);
+  return candidate;
 }
-
-/**
- * The one permission the README names: network, here scoped to 127.0.0.1 (the
- * sandbox, the routes' own server, the conformance suite's bridge). No
- * --allow-env, --allow-read or -A.
- */
-export const DENO_PERMISSIONS = ['--allow-net=127.0.0.1'];
 
 export interface ProcessOutcome {
   code: number | null;
@@ -29,10 +19,10 @@ export interface ProcessOutcome {
   stderr: string;
 }
 
-/** Runs `command` to its end (killed after `timeoutMs`), with its output; `env` adds to this process's environment. */
-export function run(command: string, args: readonly string[], timeoutMs: number, env: Record<string, string> = {}): Promise<ProcessOutcome> {
+/** Runs `command` in `cwd` to its end (killed after `timeoutMs`), with its output; `env` adds to this process's environment. */
+export function run(command: string, args: readonly string[], { cwd, timeoutMs, env = {} }: { cwd: string; timeoutMs: number; env?: Record<string, string> }): Promise<ProcessOutcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: RUNTIMES_DIR, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', ...env } });
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -59,12 +49,16 @@ export interface RunningServer {
 }
 
 /**
- * Starts `command` as a server, `env` added to the test's environment, and
+ * Starts `command` in `cwd` as a server, `env` added to the test's environment, and
  * resolves once `readyUrl` answers (any status); rejects, quoting its output,
  * if it exits first or does not answer within `timeoutMs`.
  */
-export async function startServer(command: string, args: readonly string[], { env, readyUrl, timeoutMs }: { env: Record<string, string>; readyUrl: string; timeoutMs: number }): Promise<RunningServer> {
-  const child = spawn(command, args, { cwd: RUNTIMES_DIR, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', ...env } });
+export async function startServer(
+  command: string,
+  args: readonly string[],
+  { cwd, env, readyUrl, timeoutMs }: { cwd: string; env: Record<string, string>; readyUrl: string; timeoutMs: number },
+): Promise<RunningServer> {
+  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', ...env } });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { startSandbox, type Delivery, type Sandbox } from '@paymount/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../tools/free-port';
-import { binary, startServer, type RunningServer } from '../../../tests/runtimes/support/processes';
+import { binary, startServer, type RunningServer } from '../../../tools/child-processes';
 import type { MerchantAppConfig } from './deno/merchant-app-config';
 
 /*
@@ -17,6 +17,7 @@ import type { MerchantAppConfig } from './deno/merchant-app-config';
  * warn there about memory stores, so the warning's absence means something.
  */
 const APP_SCRIPT = fileURLToPath(new URL('./deno/merchant-app.ts', import.meta.url));
+const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 const ISOLATE_WARNING = 'in-memory stores protect nothing across requests';
 const THROW_ONCE_ORDER = 'kv-throws-once';
 
@@ -55,7 +56,7 @@ async function startApp(sandbox: Sandbox, stores: MerchantAppConfig['stores']): 
     JSON.stringify(config),
   ];
   const url = `http://127.0.0.1:${port}`;
-  const server = await startServer(binary('deno'), args, { env: { DENO_DEPLOYMENT_ID: 'paymount-deno-kv-test' }, readyUrl: `${url}/ready`, timeoutMs: 60_000 });
+  const server = await startServer(binary('deno'), args, { cwd: PACKAGE_DIR, env: { DENO_DEPLOYMENT_ID: 'paymount-deno-kv-test' }, readyUrl: `${url}/ready`, timeoutMs: 60_000 });
   return { url, server, folder };
 }
 
@@ -78,21 +79,25 @@ async function deliveredThreeTimes(sandbox: Sandbox, app: RunningApp, referenceO
   return [first, await sandbox.resend(first.deliveryId), await sandbox.resend(first.deliveryId)];
 }
 
-describe('on Deno, routes made afresh for every request with denoKvStores on one KV', () => {
-  let sandbox: Sandbox;
-  let app: RunningApp;
-
+/** A sandbox and the merchant's app on it, started before the enclosing block's tests and stopped after them. */
+function startedForTheseTests(stores: MerchantAppConfig['stores']): { sandbox: Sandbox; app: RunningApp } {
+  const running = {} as { sandbox: Sandbox; app: RunningApp };
   beforeAll(async () => {
-    sandbox = await startSandbox({ allowLocalNotifyUrl: true, webhookRetryDelaysMs: [100, 200, 400, 800], log: () => {} });
-    app = await startApp(sandbox, 'kv');
+    running.sandbox = await startSandbox({ allowLocalNotifyUrl: true, webhookRetryDelaysMs: [100, 200, 400, 800], log: () => {} });
+    running.app = await startApp(running.sandbox, stores);
   });
-
   afterAll(async () => {
-    await stopApp(app);
-    await sandbox?.close();
+    await stopApp(running.app);
+    await running.sandbox?.close();
   });
+  return running;
+}
+
+describe('on Deno, routes made afresh for every request with denoKvStores on one KV', () => {
+  const running = startedForTheseTests('kv');
 
   it('one signed webhook delivered three times runs its handler once', async () => {
+    const { sandbox, app } = running;
     const deliveries = await deliveredThreeTimes(sandbox, app, 'kv-webhook');
     expect(deliveries.map((delivery) => delivery.state)).toEqual(['delivered', 'delivered', 'delivered']);
     expect(deliveries.slice(1).map((delivery) => JSON.parse(delivery.attempts.at(-1)?.answer ?? '{}'))).toEqual([
@@ -103,6 +108,7 @@ describe('on Deno, routes made afresh for every request with denoKvStores on one
   });
 
   it('a paid order is charged once: a second wallet payment charges nothing, a checkout of it is refused (409)', async () => {
+    const { sandbox, app } = running;
     const first = await post(`${app.url}/payments/wallet/pay`, { orderId: 'kv-wallet', token: sandbox.mintWalletToken() });
     expect(first).toMatchObject({ status: 200, body: { status: 'succeeded' } });
     const second = await post(`${app.url}/payments/wallet/pay`, { orderId: 'kv-wallet', token: sandbox.mintWalletToken() });
@@ -113,6 +119,7 @@ describe('on Deno, routes made afresh for every request with denoKvStores on one
   });
 
   it('20 concurrent checkouts of one order make one checkout session', async () => {
+    const { sandbox, app } = running;
     const answers = await Promise.all(Array.from({ length: 20 }, () => post(`${app.url}/payments/checkout`, { orderId: 'kv-checkout' })));
     const data = (await (await fetch(`${sandbox.dashboardUrl}/data?orderId=kv-checkout`)).json()) as { snapshot: { sessions: { sessionId: string }[] } };
     expect(data.snapshot.sessions).toHaveLength(1);
@@ -124,6 +131,7 @@ describe('on Deno, routes made afresh for every request with denoKvStores on one
   });
 
   it('an effect survives a handler that throws after writing: rolled back, then written once by the retry', async () => {
+    const { sandbox, app } = running;
     const delivery = await sandbox.trigger('payment.succeeded', { forwardTo: `${app.url}/payments/webhook`, referenceOrderId: THROW_ONCE_ORDER });
     expect(delivery.state).toBe('delivered');
     expect(delivery.attempts.map((attempt) => attempt.status)).toEqual([500, 200]);
@@ -131,26 +139,17 @@ describe('on Deno, routes made afresh for every request with denoKvStores on one
   });
 
   it('the routes say nothing about in-memory stores', async () => {
+    const { app } = running;
     expect((await (await fetch(`${app.url}/warnings`)).json()) as string[]).toEqual([]);
   });
 });
 
 // The same app with paymount's in-memory defaults: what the stores above prevent happens, so the tests above can fail.
 describe('control: the same app on Deno with in-memory stores', () => {
-  let sandbox: Sandbox;
-  let app: RunningApp;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ allowLocalNotifyUrl: true, webhookRetryDelaysMs: [100, 200, 400, 800], log: () => {} });
-    app = await startApp(sandbox, 'memory');
-  });
-
-  afterAll(async () => {
-    await stopApp(app);
-    await sandbox?.close();
-  });
+  const running = startedForTheseTests('memory');
 
   it('runs a webhook delivered three times three times, sends a paid order’s payment and checkout to the service again, and warns once that memory protects nothing', async () => {
+    const { sandbox, app } = running;
     const deliveries = await deliveredThreeTimes(sandbox, app, 'memory-webhook');
     expect(await effectsOf(app, deliveries[0]?.payload.transactionId)).toBe(3);
     const first = await post(`${app.url}/payments/wallet/pay`, { orderId: 'kv-wallet', token: sandbox.mintWalletToken() });

@@ -3,7 +3,7 @@ import { freePort } from '../../../tools/free-port';
 import type { FlowConfig, FlowResult } from '../flows/types';
 import { RESULT_MARKER } from '../flows/report.mjs';
 import { PARTIAL_REFUND_CENTS } from './flow-checks';
-import type { ProcessOutcome } from './processes';
+import type { ProcessOutcome } from '../../../tools/child-processes';
 
 /** A runtime's flow run: its result, or why there is none (quoted in the failing tests). */
 export interface FlowOutcome {

@@ -1,6 +1,6 @@
 import { describeRouteConformance, remoteConformanceTarget } from '../../../tools/conformance';
 import { startConformanceProcess } from '../support/conformance-process';
-import { binary } from '../support/processes';
+import { binary } from '../../../tools/child-processes';
 
 // createFetchHandler of core's Bun build, served by Bun.serve, the suite's functions reached over HTTP.
 describeRouteConformance(

@@ -1,6 +1,7 @@
 import { describeRouteConformance, remoteConformanceTarget } from '../../../tools/conformance';
 import { startConformanceProcess } from '../support/conformance-process';
-import { binary, DENO_PERMISSIONS } from '../support/processes';
+import { binary } from '../../../tools/child-processes';
+import { DENO_PERMISSIONS } from '../support/processes';
 
 // createFetchHandler of core's Deno build, served by Deno.serve with the README's one permission, the suite's functions reached over HTTP.
 describeRouteConformance(

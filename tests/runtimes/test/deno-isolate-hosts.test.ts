@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readProcessOutcome } from '../support/flow-run';
-import { binary, run } from '../support/processes';
+import { binary, run } from '../../../tools/child-processes';
+import { RUNTIMES_DIR } from '../support/processes';
 
 /*
  * Deno serves every request from one process, except on hosts that run it in
@@ -13,7 +14,7 @@ const ISOLATE_WARNING = 'in-memory stores protect nothing across requests';
 
 async function warningsOnDeno(options: { allowEnv?: boolean; env?: Record<string, string>; globals?: Record<string, unknown> } = {}): Promise<string[]> {
   const args = ['run', '--no-prompt', '--no-lock', ...(options.allowEnv ? ['--allow-env=DENO_DEPLOYMENT_ID'] : []), 'flows/isolate-warning.mjs', JSON.stringify(options.globals ?? {})];
-  const outcome = readProcessOutcome(await run(binary('deno'), args, 30_000, options.env));
+  const outcome = readProcessOutcome(await run(binary('deno'), args, { cwd: RUNTIMES_DIR, timeoutMs: 30_000, env: options.env ?? {} }));
   if (outcome.result === undefined) throw new Error(`deno did not create the routes: ${outcome.failure}`);
   return (outcome.result.log ?? []).filter((line) => line.includes(ISOLATE_WARNING));
 }

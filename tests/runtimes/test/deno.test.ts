@@ -1,6 +1,7 @@
 import { describeRuntimeFlows } from '../support/describe-runtime-flows';
 import { readProcessOutcome } from '../support/flow-run';
-import { binary, DENO_PERMISSIONS, run } from '../support/processes';
+import { binary, run } from '../../../tools/child-processes';
+import { DENO_PERMISSIONS, RUNTIMES_DIR } from '../support/processes';
 
 // The same sandbox as `localhost` is outside DENO_PERMISSIONS' scope: the denied flow pays there.
 
@@ -9,7 +10,7 @@ describeRuntimeFlows(
   async (config, sandbox) => {
     const denied = { ...config, deniedBaseUrl: sandbox.url.replace('127.0.0.1', 'localhost') };
     const args = ['run', ...DENO_PERMISSIONS, '--no-prompt', '--no-lock', 'flows/deno.mjs', JSON.stringify(denied)];
-    return readProcessOutcome(await run(binary('deno'), args, 60_000));
+    return readProcessOutcome(await run(binary('deno'), args, { cwd: RUNTIMES_DIR, timeoutMs: 60_000 }));
   },
   { permissionScoped: true },
 );
