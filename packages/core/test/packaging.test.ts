@@ -45,7 +45,7 @@ it('each subpath entry loads from require() and import with its public names', (
   const entries: Record<string, string[]> = {
     '@paymount/core/schemas': ['validate', 'amountSchema', 'checkoutSessionRequestSchema', 'paymentClientOptionsSchema', 'isPublicHostname'],
     '@paymount/core/http': ['readNodeBody', 'toNeutralRequest', 'writeNeutralResponse'],
-    '@paymount/core/stores': ['isFinalState', 'isUnsettled', 'settledAttempt', 'orderAttemptSchema', 'ORDER_ATTEMPT_STATES'],
+    '@paymount/core/stores': ['isFinalState', 'isUnsettled', 'settledAttempt', 'orderAttemptSchema', 'ORDER_ATTEMPT_STATES', 'ClaimLostError'],
     '@paymount/core/webhooks': [
       'verifyWebhook',
       'signWebhook',

@@ -1,15 +1,11 @@
 import type { IdempotencyKeyState, IdempotencyStore } from '@paymount/core';
+import { ClaimLostError } from '@paymount/core/stores';
 import * as z from 'zod/mini';
 import { CheckedEntries } from './checked-entries';
 import { CONFLICT, expireInUntil, inStore, untilCommitted } from './committed';
 import { type KvEventWrites, recordWrites } from './event-writes';
 import type { KvKey, KvLike } from './kv';
 import type { StoreSettings } from './store-settings';
-
-/** A handler's work lost its claim to another delivery: nothing of it was committed, so only that one's effects count. */
-export class ClaimLostError extends Error {
-  override name = 'ClaimLostError';
-}
 
 const eventEntrySchema = z.object({
   state: z.enum(['processing', 'done']),
@@ -94,17 +90,14 @@ export class DenoKvIdempotencyStore implements IdempotencyStore {
    */
   async runHandled<T>(key: string, ttlMs: number, handle: (writes: KvEventWrites) => Promise<T>): Promise<T> {
     const token = this.held.get(key);
-    if (token === undefined) throw new ClaimLostError(`runHandled(${key}): this store holds no claim on the key`);
+    if (token === undefined) throw ClaimLostError.notHeld(key);
     const recorded = recordWrites();
     const handled = await handle(recorded.writes);
     const entryKey = this.keyOf(key);
     await untilCommitted(this.events.store, async () => {
       const read = await this.events.read(entryKey);
       if (read.entry?.token !== token || read.entry.state !== 'processing') {
-        throw new ClaimLostError(
-          `the claim on event ${key} was taken over by another delivery while its handlers ran (longer than webhook.processingTtlMs without a renewal); ` +
-            "this run's writes are not committed, so the event takes effect once",
-        );
+        throw ClaimLostError.takenOver(key, 'not committed');
       }
       const now = this.events.now();
       const mark: EventEntry = { state: 'done', token, until: now + ttlMs };

@@ -4,7 +4,9 @@ export type { FromPgOptions, PgClientLike, PgPoolClientLike, PgPoolLike, PgQuery
 export { lockPGliteFolder, type LockPGliteFolderOptions } from './pglite-folder-lock';
 export { migrate, type MigrateOptions } from './migrate';
 export { DEFAULT_TABLE_PREFIX, type TableLocation, type TableNames } from './table-names';
-export { ClaimLostError, PostgresIdempotencyStore } from './postgres-idempotency-store';
+export { PostgresIdempotencyStore } from './postgres-idempotency-store';
+// Re-exported where it was first published: it is core's, shared by every store with runHandled.
+export { ClaimLostError } from '@paymount/core/stores';
 export { PostgresOrderAttemptStore } from './postgres-order-attempt-store';
 export { createPostgresStores, type PostgresStores, type PostgresStoresOptions } from './postgres-stores';
 export { inTransaction, type PostgresEventContext } from './in-transaction';

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IdempotencyKeyState, IdempotencyStore } from '@paymount/core';
+import { ClaimLostError } from '@paymount/core/stores';
 import type { PostgresQueryable } from './database';
 import { lazyTransaction } from './lazy-transaction';
 import { leaseEnd, WITHOUT_FLUSH, type StoreLink } from './store-link';
-
-/** A transactional handler's work lost its claim to another delivery: rolled back, so only that one's effects count. */
-export class ClaimLostError extends Error {
-  override name = 'ClaimLostError';
-}
 
 /**
  * An IdempotencyStore in PostgreSQL, shared by every app instance on the
@@ -124,7 +120,7 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
    */
   async runHandled<T>(key: string, ttlMs: number, handle: (transaction: PostgresQueryable) => Promise<T>): Promise<T> {
     const token = this.held.get(key);
-    if (token === undefined) throw new ClaimLostError(`runHandled(${key}): this store holds no claim on the key`);
+    if (token === undefined) throw ClaimLostError.notHeld(key);
     const transaction = lazyTransaction(this.link.db);
     let handled: T;
     try {
@@ -153,9 +149,6 @@ async function markHandled(link: StoreLink, tx: PostgresQueryable, { key, token,
       throw link.unavailable('mark handled', error);
     });
   if (rows.length === 0) {
-    throw new ClaimLostError(
-      `the claim on event ${key} was taken over by another delivery while its handlers ran (longer than webhook.processingTtlMs without a renewal); ` +
-        "this run's writes are rolled back, so the event takes effect once",
-    );
+    throw ClaimLostError.takenOver(key, 'rolled back');
   }
 }

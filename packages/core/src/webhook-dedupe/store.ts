@@ -1,4 +1,4 @@
-// The dedupe store interface, its checked calls and the in-memory store.
+// The dedupe store interface, its checked calls, the in-memory store and ClaimLostError (a runHandled whose claim is gone).
 import { BoundedExpiringMap } from '../shared/bounded-expiring-map';
 import { PaymentStoreUnavailableError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
@@ -55,6 +55,30 @@ export interface IdempotencyStore {
 }
 
 export type IdempotencyKeyState = 'processing' | 'done';
+
+/**
+ * What a store's runHandled rejects with when its claim on the key is gone:
+ * taken over by another delivery while the handlers ran (they took longer
+ * than `webhook.processingTtlMs` without a renewal), or never held by this
+ * store. Nothing of the run is committed, so the event takes effect once, by
+ * the delivery that holds the claim or by a retry.
+ */
+export class ClaimLostError extends Error {
+  override name = 'ClaimLostError';
+
+  /** runHandled called for a key this store does not hold a claim on. */
+  static notHeld(key: string): ClaimLostError {
+    return new ClaimLostError(`runHandled(${key}): this store holds no claim on the key`);
+  }
+
+  /** The claim on `key` was taken over while its handlers ran; `undone` says what became of their writes. */
+  static takenOver(key: string, undone: string): ClaimLostError {
+    return new ClaimLostError(
+      `the claim on event ${key} was taken over by another delivery while its handlers ran (longer than webhook.processingTtlMs without a renewal); ` +
+        `this run's writes are ${undone}, so the event takes effect once`,
+    );
+  }
+}
 
 // The store's own words name what broke (refused, timed out); routes answer a fixed message instead.
 const unavailable = (error: unknown) => PaymentStoreUnavailableError.from(error, 'idempotency store');
