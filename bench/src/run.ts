@@ -5,6 +5,7 @@ import { webhookFigures } from './figures/webhooks';
 import { walletFigures } from './figures/wallet';
 import { redisServerMissing, webhookStoreFigures } from './figures/webhook-stores';
 import { postgresServerMissing, postgresStoreFigures } from './figures/postgres-stores';
+import { denoKvStoreFigures } from './figures/deno-kv-stores';
 import { redisServerMissing as redisServerMissingForQueue, webhookQueueFigures } from './figures/webhook-queue';
 import { sandboxFigures } from './figures/sandbox';
 import { memoryFigures } from './figures/memory';
@@ -32,6 +33,7 @@ const GROUPS: readonly FigureGroup[] = [
   { name: 'instructions', run: instructionFigures, missing: valgrindMissing },
   { name: 'webhook-stores', run: webhookStoreFigures, missing: redisServerMissing },
   { name: 'postgres-stores', run: postgresStoreFigures, missing: postgresServerMissing },
+  { name: 'deno-kv-stores', run: denoKvStoreFigures },
   { name: 'webhook-queue', run: webhookQueueFigures, missing: redisServerMissingForQueue },
   { name: 'sandbox', run: sandboxFigures },
   { name: 'memory', run: memoryFigures },

@@ -1,4 +1,4 @@
-import { createPostgresStores, fromPg, migrate, type PgPoolLike, type PgQueryConfig, type PostgresStores } from '@paymount/postgres';
+import { createPostgresStores, fromPg, migrate, type PgPoolLike, type PgQueryConfig } from '@paymount/postgres';
 import pg from 'pg';
 import { seedMerchantOrders } from '../fixtures/merchant-orders';
 import { WEBHOOK_SECRET } from '../fixtures/shop';
@@ -9,12 +9,12 @@ import type { RequestSpec } from '../harness/request-makers';
 import { absoluteOf, type Figure } from '../harness/results';
 import { withScope } from '../harness/scope';
 import type { BenchSettings } from '../harness/settings';
+import { storeCycle } from '../subjects/store-cycle';
 import { measureRoutePair, routeFigures, startRouteBench } from './routes';
 
 const DELIVERY: RequestSpec = { kind: 'webhook', path: '/payments/webhook', secret: WEBHOOK_SECRET, payloadBytes: PAYLOAD_BYTES };
 /** Every delivery a new event, in every run: each one runs its handler (a repeated event would be answered as a duplicate). */
 const FRESH_DELIVERY: RequestSpec = { ...DELIVERY, freshEvents: true };
-const TTL_MS = 60_000;
 /** The order of the recorded cycle: a key no other parameter contains, replaced by each cycle's own. */
 export const RECORDED_KEY = 'bench-recorded-order-0001';
 
@@ -24,26 +24,6 @@ export async function postgresServerMissing(): Promise<string | undefined> {
   const { postgresServerAvailable } = await import('../../../tools/postgres-server');
   if (postgresServerAvailable) return undefined;
   return 'PostgreSQL (pg_ctl) cannot be started here, so postgres-stores, webhook-postgres and webhook-postgres-tx were not measured';
-}
-
-/**
- * A paid order's store traffic, then its webhook event's: lock, read, record
- * the attempt in flight, record its outcome, settle it handled, unlock; claim
- * the event and mark it handled (handlers sending nothing through the
- * transaction, which then never begins: the mark is one statement).
- */
-export async function storeCycle(stores: Pick<PostgresStores, 'orders' | 'idempotency'>, key: string): Promise<void> {
-  const { orders, idempotency } = stores;
-  const token = await orders.lock(key, TTL_MS);
-  if (token === undefined) throw new Error(`order ${key} was locked already`);
-  await orders.get(key);
-  const sent = { referenceOrderId: key, kind: 'wallet', transactionRequestId: `tr-${key}`, sequence: 0, state: 'pending', amount: 1_000, currency: 'USD', inFlightUntil: 2, updatedAt: 1 } as const;
-  await orders.put(sent, TTL_MS);
-  await orders.put({ ...sent, state: 'succeeded', transactionId: `tx-${key}`, updatedAt: 2 }, TTL_MS);
-  await orders.settle(key, sent.transactionRequestId, { state: 'succeeded', handled: true, updatedAt: 3 }, TTL_MS);
-  await orders.unlock(key, token);
-  if (!(await idempotency.claim(`event-${key}`, TTL_MS))) throw new Error(`event of order ${key} was claimed already`);
-  await idempotency.runHandled(`event-${key}`, TTL_MS, async () => undefined);
 }
 
 /** What the stores handed to pg: a statement on the Pool, or those on a connection it lent (BEGIN ... COMMIT). */

@@ -1,0 +1,43 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { binary, run } from '../../../tools/child-processes';
+import { ratiosOf } from '../harness/paired';
+import { absoluteOf, type Figure } from '../harness/results';
+import type { BenchSettings } from '../harness/settings';
+
+const CYCLES_SCRIPT = fileURLToPath(new URL('../subjects/deno-kv-cycles.mjs', import.meta.url));
+const BENCH_DIR = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * deno-kv-stores: a paid order's store traffic and its event's through
+ * @paymount/deno-kv vs the same reads and checked commits as bare Deno.Kv
+ * calls, both measured inside one Deno process (subjects/deno-kv-cycles.mjs)
+ * on one local KV, the pairs flipped in order as pairedRuns flips them; the
+ * process prints each side's cycles/s per pair, and the ratio is taken per pair.
+ */
+export async function denoKvStoreFigures(settings: BenchSettings): Promise<Figure[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'paymount-bench-kv-'));
+  try {
+    const config = { dir, pairs: settings.runs, warmupMs: settings.warmupMs, durationMs: settings.durationMs, inFlight: settings.connections };
+    const args = ['run', '--unstable-kv', `--allow-read=${dir}`, `--allow-write=${dir}`, '--no-prompt', '--no-lock', CYCLES_SCRIPT, JSON.stringify(config)];
+    const timeoutMs = 60_000 + settings.runs * 2 * (settings.warmupMs + settings.durationMs) * 2;
+    const outcome = await run(binary('deno'), args, { cwd: BENCH_DIR, timeoutMs });
+    const line = outcome.stdout.trim().split('\n').at(-1) ?? '';
+    if (outcome.code !== 0 || !line.startsWith('{')) throw new Error(`the Deno side of deno-kv-stores failed (${outcome.code}):\n${outcome.stderr}${outcome.stdout}`);
+    const { paymount, bare } = JSON.parse(line) as { paymount: number[]; bare: number[] };
+    return [
+      {
+        id: 'deno-kv-stores',
+        what: `a paid order's store traffic (lock, get, put ×2, settle, unlock; claim, mark handled) through @paymount/deno-kv vs the same reads and checked atomic commits as bare Deno.Kv calls, inside Deno on a local KV, ${settings.connections} cycles in flight`,
+        ratio: ratiosOf(paymount, bare),
+        target: 0.8,
+        higherIsBetter: true,
+        absolute: { paymount: absoluteOf(paymount, 'cycles/s'), bare: absoluteOf(bare, 'cycles/s') },
+      },
+    ];
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
