@@ -1,3 +1,4 @@
+/* global Deno */
 // `deno run --unstable-kv --allow-read=<dir> --allow-write=<dir> deno-kv-cycles.mjs '<settings JSON>'`: the
 // deno-kv-stores figure's two sides, measured in one Deno process on one local KV (bench/src/figures/deno-kv-stores.ts
 // starts it). A cycle is a paid order's store traffic, then its event's: through @paymount/deno-kv's stores, and the
