@@ -20,10 +20,11 @@ async function warningsOnDeno(options: { allowEnv?: boolean; env?: Record<string
 }
 
 describe('Deno on isolate hosts', () => {
-  it('on Deno Deploy (DENO_DEPLOYMENT_ID set, env access granted) warns once, naming Deno Deploy and what to pass', async () => {
+  it('on Deno Deploy (DENO_DEPLOYMENT_ID set, env access granted) warns once, naming Deno Deploy and what to pass: Deno KV’s stores', async () => {
     const warnings = await warningsOnDeno({ allowEnv: true, env: { DENO_DEPLOYMENT_ID: 'x1y2z3' } });
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('on Deno Deploy:');
+    expect(warnings[0]).toContain('`denoKvStores(await Deno.openKv())` from @paymount/deno-kv');
     expect(warnings[0]).toContain('pass `orders.store` and `store` implementations');
   });
 
