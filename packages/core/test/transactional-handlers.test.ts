@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPaymentRoutes, MemoryIdempotencyStore } from '../src/index';
 import type { NeutralRequest } from '../src/entries/http';
-import type { PaymentEventContext, PaymentRoutes } from '../src/index';
+import { inEventCommit } from '../src/entries/stores';
+import type { Logger, PaymentEventContext, PaymentRoutes } from '../src/index';
 import { sale, signedDelivery } from './support/signed-sale';
 
 const secret = 'whsec_transactional_test_secret';
@@ -44,14 +45,14 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((routes) => routes.close()));
 });
 
-function routes(store: MemoryIdempotencyStore, handler: (event: unknown, ctx: PaymentEventContext) => unknown): PaymentRoutes {
+function routes(store: MemoryIdempotencyStore, handler: (event: unknown, ctx: PaymentEventContext) => unknown, logger: Logger | false = false): PaymentRoutes {
   const created = createPaymentRoutes({
     client: { apiKey: 'sk_test_transactional_0123456789', baseUrl: 'https://payments.example.com', appId: 'app1', merchantId: 'm1' },
     resolveOrder: () => null,
     webhook: { secret },
     store,
     on: { 'payment.succeeded': handler },
-    logger: false,
+    logger,
   });
   open.push(created);
   return created;
@@ -111,5 +112,43 @@ describe('a store with runHandled(): handlers write in the transaction that mark
     expect(await statusOf(paymentRoutes, delivery('txn_4'))).toBe(200);
     expect(seen).toEqual([undefined]);
     expect(store.completions).toBe(1);
+  });
+});
+
+describe('inEventCommit(): the wrapper a store gives its handlers (inTransaction, inKvCommit)', () => {
+  const inTestTransaction = inEventCommit({
+    is: (db: unknown): db is Transaction => db instanceof Transaction,
+    commit: 'test transaction',
+    store: 'new TransactionalStore()',
+  });
+
+  it("with its store, the handler gets the store's commit as ctx.db, typed, and its writes commit with the mark", async () => {
+    const store = new TransactionalStore();
+    const paymentRoutes = routes(store, inTestTransaction((_event, { db }) => db.write('order-0001 paid')));
+    expect(await statusOf(paymentRoutes, delivery('txn_5'))).toBe(200);
+    expect(store.committed).toEqual(['order-0001 paid']);
+  });
+
+  it('with another store, the handler does not run: the delivery fails with an error naming the store option and its fix', async () => {
+    const errors: unknown[] = [];
+    const logger: Logger = { debug() {}, info() {}, warn() {}, error: (fields: unknown) => void errors.push((fields as { err?: unknown }).err) };
+    let ran = false;
+    const paymentRoutes = routes(
+      new MemoryIdempotencyStore(),
+      inTestTransaction(() => {
+        ran = true;
+      }),
+      logger,
+    );
+    expect(await statusOf(paymentRoutes, delivery('txn_6'))).toBe(500);
+    expect(ran).toBe(false);
+    expect(errors).toHaveLength(1);
+    // The log holds the error as the redacting logger serialises it: its name, code and message.
+    expect(errors[0]).toMatchObject({
+      name: 'PaymentValidationError',
+      code: 'VALIDATION_ERROR',
+      message:
+        'Invalid event handler context: store gives no test transaction that marks the event handled, in which this handler writes: set `store` to new TransactionalStore()',
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type { PaymentEventContext } from '@paymount/core';
+import { inEventCommit } from '@paymount/core/stores';
 import type { KvAtomic } from './kv';
 
 /**
@@ -49,9 +50,6 @@ export function recordWrites(): RecordedWrites {
   };
 }
 
-const isEventWrites = (db: unknown): db is KvEventWrites =>
-  typeof db === 'object' && db !== null && ['check', 'set', 'delete', 'enqueue'].every((m) => typeof (db as Record<string, unknown>)[m] === 'function');
-
 /**
  * Types a handler that writes through `ctx.db`, the Deno KV atomic commit in
  * which paymount marks its event handled (the store's runHandled): its writes
@@ -62,16 +60,9 @@ const isEventWrites = (db: unknown): db is KvEventWrites =>
  * on: { 'payment.succeeded': inKvCommit((event, { db }) => { db.set(['paid', event.referenceOrderId!], true) }) }
  * ```
  */
-export function inKvCommit<TEvent, TContext>(
-  handler: (event: TEvent, ctx: KvEventContext<TContext>) => unknown,
-): (event: TEvent, ctx: PaymentEventContext<TContext>) => Promise<unknown> {
-  return async (event, ctx) => {
-    const { db } = ctx;
-    if (!isEventWrites(db)) {
-      throw new Error(
-        "this handler writes in the atomic commit that marks its event handled, but the `store` option does not give one: set `store` to denoKvStores(kv).idempotency",
-      );
-    }
-    return handler(event, { ...ctx, db });
-  };
-}
+export const inKvCommit = inEventCommit({
+  is: (db: unknown): db is KvEventWrites =>
+    typeof db === 'object' && db !== null && ['check', 'set', 'delete', 'enqueue'].every((m) => typeof (db as Record<string, unknown>)[m] === 'function'),
+  commit: 'Deno KV atomic commit',
+  store: 'denoKvStores(kv).idempotency',
+});

@@ -1,7 +1,9 @@
-// The dedupe store interface, its checked calls, the in-memory store and ClaimLostError (a runHandled whose claim is gone).
+// The dedupe store interface, its checked calls, the in-memory store, ClaimLostError (a runHandled whose claim is gone)
+// and inEventCommit (a handler that writes in runHandled's commit).
 import { BoundedExpiringMap } from '../shared/bounded-expiring-map';
-import { PaymentStoreUnavailableError } from '../shared/errors';
+import { PaymentStoreUnavailableError, PaymentValidationError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
+import type { PaymentEventContext } from '../webhooks/event-handlers';
 
 /**
  * Where webhook events are remembered so each runs its handlers once: one key
@@ -78,6 +80,43 @@ export class ClaimLostError extends Error {
         `this run's writes are ${undone}, so the event takes effect once`,
     );
   }
+}
+
+/** What inEventCommit needs to know of a store's commit: how to recognise it, and what to tell a merchant who set another store. */
+export interface EventCommitKind<TDb> {
+  /** True for the `db` this store's runHandled hands its handlers. */
+  is: (db: unknown) => db is TDb;
+  /** The commit in words, for the error: `transaction`, `Deno KV atomic commit`. */
+  commit: string;
+  /** The `store` option that gives it, for the error's fix: `createPostgresStores(db).idempotency`. */
+  store: string;
+}
+
+/**
+ * Makes a store's handler wrapper (`inTransaction`, `inKvCommit`): a handler
+ * it wraps writes through `ctx.db`, the commit in which the store marks its
+ * event handled (runHandled), so its writes and that mark commit together or
+ * not at all. Run with another store, the wrapped handler throws a
+ * PaymentValidationError naming the `store` option rather than write outside
+ * that commit.
+ */
+export function inEventCommit<TDb>(kind: EventCommitKind<TDb>) {
+  return <TEvent, TContext>(
+    handler: (event: TEvent, ctx: PaymentEventContext<TContext> & { db: TDb }) => unknown,
+  ): ((event: TEvent, ctx: PaymentEventContext<TContext>) => Promise<unknown>) =>
+    async (event, ctx) => {
+      const { db } = ctx;
+      if (!kind.is(db)) {
+        throw new PaymentValidationError('event handler context', [
+          {
+            path: 'store',
+            rule: 'gives the commit this handler writes in',
+            message: `gives no ${kind.commit} that marks the event handled, in which this handler writes: set \`store\` to ${kind.store}`,
+          },
+        ]);
+      }
+      return handler(event, { ...ctx, db });
+    };
 }
 
 // The store's own words name what broke (refused, timed out); routes answer a fixed message instead.
