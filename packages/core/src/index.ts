@@ -63,7 +63,7 @@ export { isSessionExpired } from './client/types';
 
 // Stores: the interfaces and the in-memory implementations
 export type { IdempotencyKeyState, IdempotencyStore } from './webhook-dedupe/store';
-export { MemoryIdempotencyStore } from './webhook-dedupe/store';
+export { ClaimLostError, MemoryIdempotencyStore } from './webhook-dedupe/store';
 export type { MemoryIdempotencyStoreOptions } from './webhook-dedupe/store';
 export type { OrderAttemptStore } from './orders/store';
 export type {

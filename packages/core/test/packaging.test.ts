@@ -30,6 +30,7 @@ it('the built package loads from require() and import with its public names', ()
       'signWebhook',
       'signWebhookAsync',
       'MemoryIdempotencyStore',
+      'ClaimLostError',
       'dedupeKeyOf',
       'createPaymentRoutes',
       'createNodeMiddleware',
@@ -45,7 +46,7 @@ it('each subpath entry loads from require() and import with its public names', (
   const entries: Record<string, string[]> = {
     '@paymount/core/schemas': ['validate', 'amountSchema', 'checkoutSessionRequestSchema', 'paymentClientOptionsSchema', 'isPublicHostname'],
     '@paymount/core/http': ['readNodeBody', 'toNeutralRequest', 'writeNeutralResponse'],
-    '@paymount/core/stores': ['isFinalState', 'isUnsettled', 'settledAttempt', 'orderAttemptSchema', 'ORDER_ATTEMPT_STATES', 'ClaimLostError'],
+    '@paymount/core/stores': ['isFinalState', 'isUnsettled', 'settledAttempt', 'orderAttemptSchema', 'ORDER_ATTEMPT_STATES', 'inEventCommit'],
     '@paymount/core/webhooks': [
       'verifyWebhook',
       'signWebhook',

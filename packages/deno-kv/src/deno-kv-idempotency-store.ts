@@ -1,5 +1,4 @@
-import type { IdempotencyKeyState, IdempotencyStore } from '@paymount/core';
-import { ClaimLostError } from '@paymount/core/stores';
+import { ClaimLostError, type IdempotencyKeyState, type IdempotencyStore } from '@paymount/core';
 import * as z from 'zod/mini';
 import { CheckedEntries } from './checked-entries';
 import { CONFLICT, expireInUntil, inStore, untilCommitted } from './committed';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IdempotencyKeyState, IdempotencyStore } from '@paymount/core';
-import { ClaimLostError } from '@paymount/core/stores';
+import { ClaimLostError, type IdempotencyKeyState, type IdempotencyStore } from '@paymount/core';
 import type { PostgresQueryable } from './database';
 import { lazyTransaction } from './lazy-transaction';
 import { leaseEnd, WITHOUT_FLUSH, type StoreLink } from './store-link';

@@ -21,6 +21,7 @@ const ENTRIES: Record<string, string[]> = {
   next: ['@paymount/next'],
   redis: ['@paymount/redis'],
   postgres: ['@paymount/postgres'],
+  'deno-kv': ['@paymount/deno-kv'],
   bullmq: ['@paymount/bullmq'],
   sandbox: ['@paymount/sandbox'],
 };
