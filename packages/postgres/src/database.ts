@@ -12,7 +12,7 @@ export interface PostgresQueryable {
 /**
  * A database the stores can use: queries, and transactions on one connection
  * (committed when `fn` resolves, rolled back when it throws). Made from a
- * driver by `fromPg`, `fromPostgresJs` or `fromPGlite`, or by hand for any
+ * driver by `fromPg`, `fromNeon`, `fromPostgresJs` or `fromPGlite`, or by hand for any
  * other (an ORM's pool, a test double).
  */
 export interface PostgresDatabase extends PostgresQueryable {

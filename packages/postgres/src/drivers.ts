@@ -95,8 +95,8 @@ export function fromPg(db: PgPoolLike | PgClientLike, options: FromPgOptions = {
   const { prepare = true } = validate(fromPgOptionsSchema, options, 'fromPg options');
   const nameOf = prepare ? statementNames() : () => undefined;
   const queryOn: PgQueryOf = (client) =>
-    queryOf((text, values) => {
-      const name = nameOf(text, values);
+    queryOf(async (text, values) => {
+      const name = await nameOf(text, values);
       return client.query(name === undefined ? { text, values } : { name, text, values });
     }, pgRows);
   const query = queryOn(db);
@@ -134,6 +134,22 @@ export function fromPg(db: PgPoolLike | PgClientLike, options: FromPgOptions = {
     query: (text, params) => exclusive(() => query(text, params)),
     transaction: (fn) => exclusive(() => pgTransaction(db, queryOn, fn)),
   };
+}
+
+const neonPoolSchema = z.custom<PgPoolLike>(
+  (value) => typeof value === 'object' && value !== null && typeof (value as PgPoolLike).connect === 'function' && typeof (value as PgPoolLike).totalCount === 'number',
+  'must be a Pool from @neondatabase/serverless: neon() over HTTP sends each query alone, and cannot hold the transaction in which a handler writes and its event is marked handled',
+);
+
+/**
+ * Neon's serverless driver (`new Pool({ connectionString })` from
+ * `@neondatabase/serverless`): node-postgres over a WebSocket, with
+ * transactions on a connection of their own, so `inTransaction` handlers
+ * commit with their event's mark on the edge too. On Workers, make the Pool
+ * in the request (a WebSocket cannot outlive it) and end it in `ctx.waitUntil`.
+ */
+export function fromNeon(pool: PgPoolLike, options: FromPgOptions = {}): PostgresDatabase {
+  return fromPg(validate(neonPoolSchema, pool, 'fromNeon pool'), options);
 }
 
 /**

@@ -1,5 +1,5 @@
 export type { PostgresDatabase, PostgresQueryable, Row } from './database';
-export { fromPg, fromPGlite, fromPostgresJs } from './drivers';
+export { fromNeon, fromPg, fromPGlite, fromPostgresJs } from './drivers';
 export type { FromPgOptions, PgClientLike, PgPoolClientLike, PgPoolLike, PgQueryConfig, PGliteDatabaseLike, PGliteLike, PostgresJsLike, PostgresJsSqlLike } from './drivers';
 export { lockPGliteFolder, type LockPGliteFolderOptions } from './pglite-folder-lock';
 export { migrate, type MigrateOptions } from './migrate';

@@ -1,32 +1,24 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { validate } from '@paymount/core/schemas';
 import type { PostgresDatabase } from './database';
+import { SHIPPED_MIGRATIONS } from './shipped-migrations';
 import { tableLocationSchema, tableNamesOf, withTablePrefix, type TableLocation } from './table-names';
 
 export type MigrateOptions = TableLocation;
-
-/** The package's `migrations/` folder: beside `src/` and `dist/`. */
-const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url));
 
 interface Migration {
   name: string;
   statements: string[];
 }
 
-/** The shipped SQL files, in name order, each cut into statements (the files hold no `;` but at a statement's end). */
+/** The shipped SQL files, each cut into statements (the files hold no `;` but at a statement's end). */
 function shippedMigrations(tablePrefix: string | undefined): Migration[] {
-  return readdirSync(MIGRATIONS_DIR)
-    .filter((file) => file.endsWith('.sql'))
-    .sort()
-    .map((file) => {
-      const sql = readFileSync(`${MIGRATIONS_DIR}${file}`, 'utf8').replace(/^\s*--.*$/gm, '');
-      const statements = withTablePrefix(sql, tablePrefix)
-        .split(/;\s*$/m)
-        .map((statement) => statement.trim())
-        .filter((statement) => statement !== '');
-      return { name: file.replace(/\.sql$/, ''), statements };
-    });
+  return SHIPPED_MIGRATIONS.map(({ name, sql }) => ({
+    name,
+    statements: withTablePrefix(sql.replace(/^\s*--.*$/gm, ''), tablePrefix)
+      .split(/;\s*$/m)
+      .map((statement) => statement.trim())
+      .filter((statement) => statement !== ''),
+  }));
 }
 
 /**

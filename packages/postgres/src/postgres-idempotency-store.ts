@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { ClaimLostError, type IdempotencyKeyState, type IdempotencyStore } from '@paymount/core';
 import type { PostgresQueryable } from './database';
 import { lazyTransaction } from './lazy-transaction';
@@ -37,7 +36,7 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
    * (ClaimLostError) and one run's effects commit.
    */
   async claim(key: string, ttlMs: number): Promise<boolean> {
-    const token = randomUUID();
+    const token = crypto.randomUUID();
     const { rows } = await this.link.run('claim', (db) =>
       db.query(
         `INSERT INTO ${this.table} AS e (key, state, token, expires_at) SELECT $1::text, 'processing', $2::text, ${leaseEnd(3)} WHERE ${WITHOUT_FLUSH}

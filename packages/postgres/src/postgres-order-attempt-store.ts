@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { PaymentStoreUnavailableError, type OrderAttempt, type OrderAttemptStore, type OrderAttemptUpdate } from '@paymount/core';
 import { isFinalState, orderAttemptSchema } from '@paymount/core/stores';
 import type { Row } from './database';
@@ -59,7 +58,7 @@ export class PostgresOrderAttemptStore implements OrderAttemptStore {
   }
 
   async lock(referenceOrderId: string, ttlMs: number): Promise<string | undefined> {
-    const token = randomUUID();
+    const token = crypto.randomUUID();
     const { rows } = await this.link.run('lock', (db) =>
       db.query(
         `INSERT INTO ${this.locks} AS l (reference_order_id, token, expires_at) VALUES ($1, $2, ${leaseEnd(3)})

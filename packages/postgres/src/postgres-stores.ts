@@ -10,7 +10,7 @@ import { tableLocationSchema, tableNamesOf } from './table-names';
 const databaseSchema = z.custom<PostgresDatabase>(
   (value) =>
     typeof value === 'object' && value !== null && ['query', 'transaction'].every((m) => typeof (value as Record<string, unknown>)[m] === 'function'),
-  'must be a database with query() and transaction(): wrap your driver with fromPg(pool), fromPostgresJs(sql) or fromPGlite(db)',
+  'must be a database with query() and transaction(): wrap your driver with fromPg(pool), fromNeon(pool), fromPostgresJs(sql) or fromPGlite(db)',
 );
 
 const storesOptionsSchema = tableLocationSchema.extend({

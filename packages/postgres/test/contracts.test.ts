@@ -32,7 +32,7 @@ describe.skipIf(postgresSkipped)('a real PostgreSQL server', () => {
     server = await startPostgresServer();
   });
   afterAll(() => server?.destroy());
-  for (const driver of ['pg Pool', 'pg Client', 'postgres.js', 'pg Pool, unprepared', 'postgres.js, unprepared'] satisfies DriverName[]) {
+  for (const driver of ['pg Pool', 'pg Client', 'postgres.js', 'pg Pool, unprepared', 'postgres.js, unprepared', 'Neon Pool over WebSocket'] satisfies DriverName[]) {
     describeContracts(`PostgreSQL through ${driver}`, () => connect(driver, server.url));
   }
 });

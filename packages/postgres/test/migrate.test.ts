@@ -1,8 +1,17 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { PaymentStoreUnavailableError, PaymentValidationError } from '@paymount/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
 import { createPostgresStores, migrate } from '../src';
+import { SHIPPED_MIGRATIONS } from '../src/shipped-migrations';
 import { connect, pglite, type Connection } from './support/databases';
+
+it('bundles every SQL file of migrations/, in name order, with its text (migrate() reads no file system, for the edge)', () => {
+  const folder = new URL('../migrations/', import.meta.url);
+  const files = readdirSync(folder).filter((file) => file.endsWith('.sql')).sort();
+  expect(SHIPPED_MIGRATIONS.map(({ name }) => `${name}.sql`)).toEqual(files);
+  for (const { name, sql } of SHIPPED_MIGRATIONS) expect(sql).toBe(readFileSync(new URL(`${name}.sql`, folder), 'utf8'));
+});
 
 describe.skipIf(postgresSkipped)('migrate() against a real PostgreSQL server', () => {
   let server: PostgresServer;
@@ -91,7 +100,7 @@ describe('migrate() and createPostgresStores() options', () => {
   });
 
   it('createPostgresStores refuses a driver that was not wrapped, and says how to wrap it', () => {
-    expect(() => createPostgresStores({ query: async () => ({ rows: [] }) } as never)).toThrow(/fromPg\(pool\), fromPostgresJs\(sql\) or fromPGlite\(db\)/);
+    expect(() => createPostgresStores({ query: async () => ({ rows: [] }) } as never)).toThrow(/fromPg\(pool\), fromNeon\(pool\), fromPostgresJs\(sql\) or fromPGlite\(db\)/);
     expect(() => createPostgresStores(connection.db, { migrate: 'yes' } as never)).toThrow(/migrate.*must be true or false/);
   });
 });

@@ -1,42 +1,46 @@
 import { PaymentStoreUnavailableError, PaymentValidationError } from '@paymount/core';
+import { createHash } from 'node:crypto';
+import { neon } from '@neondatabase/serverless';
 import pg from 'pg';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
-import { createPostgresStores, fromPg, fromPostgresJs, migrate, type PostgresDatabase } from '../src';
+import { createPostgresStores, fromNeon, fromPg, fromPostgresJs, migrate, type PostgresDatabase } from '../src';
 import { PREPARED_TEXTS_MAX, statementNames } from '../src/statement-names';
 
 /** PostgreSQL cuts longer names, so two that differ only beyond it would be one statement. */
 const NAME_BYTES_MAX = 63;
 
 describe('statementNames(): the name each statement text is prepared under', () => {
-  it('gives a text the same name every time, and in every wrapper (two wrappers on one pool agree)', () => {
+  it('gives a text the same name every time, in every wrapper (two wrappers on one pool agree): its SHA-256, as before Web Crypto took it', async () => {
     const [first, second] = [statementNames(), statementNames()];
     const text = 'SELECT * FROM orders WHERE id = $1';
-    expect(first(text, [1])).toMatch(/^paymount_/);
-    expect(first(text, [2])).toBe(first(text, [1]));
-    expect(second(text, [3])).toBe(first(text, [1]));
+    const name = await first(text, [1]);
+    expect(name).toMatch(/^paymount_/);
+    expect(await first(text, [2])).toBe(name);
+    expect(await second(text, [3])).toBe(name);
+    expect(name).toBe(`paymount_${createHash('sha256').update(text).digest('base64url')}`);
   });
 
-  it('never gives two texts one name, all under PostgreSQL’s name length', () => {
+  it('never gives two texts one name, all under PostgreSQL’s name length', async () => {
     const nameOf = statementNames();
     // Texts that differ by one character, or only at their end.
     const texts = Array.from({ length: PREPARED_TEXTS_MAX }, (_, n) => `SELECT $1::text || '${'x'.repeat(200)}${n}'`);
-    const names = texts.map((text) => nameOf(text, ['a']));
+    const names = await Promise.all(texts.map((text) => nameOf(text, ['a'])));
     expect(new Set(names).size).toBe(texts.length);
     for (const name of names) expect(Buffer.byteLength(name!)).toBeLessThanOrEqual(NAME_BYTES_MAX);
   });
 
-  it('leaves a statement without parameters unnamed: sent as text, it may be several statements (a migration)', () => {
+  it('leaves a statement without parameters unnamed: sent as text, it may be several statements (a migration)', async () => {
     expect(statementNames()('CREATE TABLE a (x int); CREATE TABLE b (y int)', [])).toBeUndefined();
   });
 
-  it(`names at most ${PREPARED_TEXTS_MAX} texts; those beyond go unnamed, and the named keep their names`, () => {
+  it(`names at most ${PREPARED_TEXTS_MAX} texts; those beyond go unnamed, and the named keep their names`, async () => {
     const nameOf = statementNames();
-    const named = Array.from({ length: PREPARED_TEXTS_MAX }, (_, n) => nameOf(`SELECT $1::int + ${n}`, [1]));
+    const named = await Promise.all(Array.from({ length: PREPARED_TEXTS_MAX }, (_, n) => nameOf(`SELECT $1::int + ${n}`, [1])));
     expect(named.every((name) => name !== undefined)).toBe(true);
     expect(nameOf(`SELECT $1::int + ${PREPARED_TEXTS_MAX}`, [1])).toBeUndefined();
-    expect(nameOf('SELECT $1::int + 0', [1])).toBe(named[0]);
+    expect(await nameOf('SELECT $1::int + 0', [1])).toBe(named[0]);
   });
 });
 
@@ -46,6 +50,15 @@ describe('fromPg options', () => {
     expect(() => fromPg(client, { prepare: 'no' } as never)).toThrow(PaymentValidationError);
     expect(() => fromPg(client, { prepare: 'no' } as never)).toThrow(/prepare.*must be true or false/);
     expect(() => fromPg(client, { prepared: false } as never)).toThrow(/prepared/);
+  });
+});
+
+describe('fromNeon', () => {
+  it('refuses neon() over HTTP, which cannot hold a handler’s transaction open, naming the field and what to pass', () => {
+    const overHttp = neon('postgres://user:secret@127.0.0.1:9/db');
+    expect(() => fromNeon(overHttp as never)).toThrow(PaymentValidationError);
+    expect(() => fromNeon(overHttp as never)).toThrow(/fromNeon pool.*must be a Pool from @neondatabase\/serverless/);
+    expect(() => fromNeon(overHttp as never)).not.toThrow(/secret/);
   });
 });
 

@@ -121,7 +121,7 @@ describe.skipIf(postgresSkipped)('a real PostgreSQL server', () => {
     await Promise.all(connections.map((connection) => connection.close()));
     server?.destroy();
   });
-  const opener = (driver: 'pg Pool' | 'postgres.js' | 'pg Client') => async () => {
+  const opener = (driver: 'pg Pool' | 'postgres.js' | 'pg Client' | 'Neon Pool over WebSocket') => async () => {
     const connection = await connect(driver, server.url);
     connections.push(connection);
     return connection.db;
@@ -144,6 +144,7 @@ describe.skipIf(postgresSkipped)('a real PostgreSQL server', () => {
   });
   describeRunHandled('postgres.js', opener('postgres.js'), { concurrentConnections: true });
   describeRunHandled('pg Client', opener('pg Client'), { concurrentConnections: true });
+  describeRunHandled('Neon Pool over WebSocket', opener('Neon Pool over WebSocket'), { concurrentConnections: true });
 });
 
 describe('PGlite', () => {
