@@ -8,6 +8,7 @@ it('the built package loads from require() and import with its public names', ()
       'createPostgresStores',
       'migrate',
       'fromPg',
+      'fromNeon',
       'fromPostgresJs',
       'fromPGlite',
       'inTransaction',
