@@ -12,17 +12,20 @@ const rawText: Plugin = {
   },
 };
 
-/** The edge build binds pglite-folder-lock to its twin without node:fs (a Worker has no file system). */
+/** The edge build binds the modules that use the file system to their `.web.ts` twins (a Worker has none). */
 const edgeTwins: Plugin = {
   name: 'paymount-postgres-edge-twins',
   setup(build) {
-    build.onResolve({ filter: /^\.\/pglite-folder-lock$/ }, () => ({ path: fileURLToPath(new URL('src/pglite-folder-lock.web.ts', import.meta.url)) }));
+    build.onResolve({ filter: /^\.\/(pglite-folder-lock|shipped-migrations)$/ }, ({ path }) => ({
+      path: fileURLToPath(new URL(`src/${path.slice(2)}.web.ts`, import.meta.url)),
+    }));
   },
 };
 
 // Built twice, with one set of declarations: package.json's `exports` picks the edge build for `workerd`, `edge-light`,
 // `worker` and `browser`, the Node one (Node, Bun, Deno) elsewhere.
 export default [
-  packageBuild(undefined, { esbuildPlugins: [rawText], clean: ['!edge/**'] }),
+  // shims: import.meta.url in the CommonJS build, where migrate() finds the SQL files it ships.
+  packageBuild(undefined, { shims: true, clean: ['!edge/**'] }),
   packageBuild(undefined, { outDir: 'dist/edge', dts: false, platform: 'neutral', target: 'es2022', esbuildPlugins: [rawText, edgeTwins] }),
 ];

@@ -1,6 +1,6 @@
 import { validate } from '@paymount/core/schemas';
 import type { PostgresDatabase } from './database';
-import { SHIPPED_MIGRATIONS } from './shipped-migrations';
+import { shippedMigrationFiles } from './shipped-migrations';
 import { tableLocationSchema, tableNamesOf, withTablePrefix, type TableLocation } from './table-names';
 
 export type MigrateOptions = TableLocation;
@@ -10,9 +10,9 @@ interface Migration {
   statements: string[];
 }
 
-/** The shipped SQL files, each cut into statements (the files hold no `;` but at a statement's end). */
+/** The shipped SQL files, in name order, each cut into statements (the files hold no `;` but at a statement's end). */
 function shippedMigrations(tablePrefix: string | undefined): Migration[] {
-  return SHIPPED_MIGRATIONS.map(({ name, sql }) => ({
+  return shippedMigrationFiles().map(({ name, sql }) => ({
     name,
     statements: withTablePrefix(sql.replace(/^\s*--.*$/gm, ''), tablePrefix)
       .split(/;\s*$/m)

@@ -1,9 +1,18 @@
-import stores from '../migrations/0001_stores.sql?raw';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-/**
- * The SQL files of `migrations/`, by name, in the order migrate() applies
- * them: bundled as text, so migrate() reads no file system (a Worker or an
- * edge function has none). A new file is added here too; a test compares
- * this list with the folder.
- */
-export const SHIPPED_MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [{ name: '0001_stores', sql: stores }];
+/** One SQL file of `migrations/`: its name without `.sql`, and its text. */
+export interface ShippedMigration {
+  name: string;
+  sql: string;
+}
+
+/** The package's `migrations/` folder: beside `src/` and `dist/`. */
+const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url));
+
+/** The SQL files of `migrations/`, in name order (the order migrate() applies them), read from the package folder. */
+export const shippedMigrationFiles = (): ShippedMigration[] =>
+  readdirSync(MIGRATIONS_DIR)
+    .filter((file) => file.endsWith('.sql'))
+    .sort()
+    .map((file) => ({ name: file.replace(/\.sql$/, ''), sql: readFileSync(`${MIGRATIONS_DIR}${file}`, 'utf8') }));
