@@ -1,4 +1,4 @@
-import { fromPg, migrate } from '@paymount/postgres';
+import { fromNeon, fromPg, migrate, type PgPoolLike, type PostgresDatabase } from '@paymount/postgres';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTGRES_START_LIMIT_MS, postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
@@ -10,15 +10,17 @@ import type { AppVariant } from '../subjects/apps/paymount-options';
 import type { MerchantAppArgs } from '../subjects/merchant-app';
 import { RECORDED_KEY, recordCycle, replay } from './postgres-stores';
 import { testPool } from '../../../tools/postgres-pool';
+import { neonPoolThroughRelay } from '../../../tools/pg-websocket-relay';
 
 /** What a cycle left for `key`, without what differs by key or time (tokens, expiries). */
-async function leftFor(pool: pg.Pool, key: string) {
-  const attempt = await pool.query('SELECT kind, state, handled_state, transaction_id, amount FROM paymount_order_attempts WHERE reference_order_id = $1', [key]);
-  const lock = await pool.query('SELECT 1 FROM paymount_order_locks WHERE reference_order_id = $1', [key]);
-  const event = await pool.query('SELECT state FROM paymount_webhook_events WHERE key = $1', [`event-${key}`]);
+async function leftFor(pool: PgPoolLike, key: string) {
+  const query = (text: string) => pool.query({ text, values: [key] });
+  const attempt = await query('SELECT kind, state, handled_state, transaction_id, amount FROM paymount_order_attempts WHERE reference_order_id = $1');
+  const lock = await query('SELECT 1 FROM paymount_order_locks WHERE reference_order_id = $1');
+  const event = await pool.query({ text: 'SELECT state FROM paymount_webhook_events WHERE key = $1', values: [`event-${key}`] });
   return {
-    attempt: attempt.rows.map((row) => ({ ...row, transaction_id: String(row.transaction_id).replace(key, '<key>') })),
-    locks: lock.rowCount,
+    attempt: (attempt.rows as Record<string, unknown>[]).map((row) => ({ ...row, transaction_id: String(row['transaction_id']).replace(key, '<key>') })),
+    locks: lock.rows.length,
     event: event.rows,
   };
 }
@@ -36,21 +38,34 @@ describe.skipIf(postgresSkipped)('the postgres-stores baseline', () => {
     server?.destroy();
   });
 
-  it("sends the stores' own statements and leaves the same rows for its order as the stores' cycle did", async () => {
-    const steps = await recordCycle(pool);
+  /** The recorded cycle's statements, replayed for another order, leave what the stores' own cycle left for theirs. */
+  async function replaysAlike(on: PgPoolLike, wrap: (pool: PgPoolLike) => PostgresDatabase) {
+    const steps = await recordCycle(on, wrap);
     // lock, get, put, put, settle, unlock, claim, and the mark: one statement, since the cycle's handler
     // sends nothing through its transaction, which then never begins.
     expect(steps.map((step) => step.kind)).toEqual(['query', 'query', 'query', 'query', 'query', 'query', 'query', 'query']);
-    // Prepared (fromPg's default), under the names the bare side then sends them by.
+    // Prepared (the wrappers' default), under the names the bare side then sends them by.
     expect(steps.filter((step) => step.kind === 'query' && step.sent.name === undefined)).toEqual([]);
-    await replay(pool, steps, 'bench-replayed-order');
-    const stores = await leftFor(pool, RECORDED_KEY);
+    await replay(on, steps, 'bench-replayed-order');
+    const stores = await leftFor(on, RECORDED_KEY);
     expect(stores).toEqual({
       attempt: [{ kind: 'wallet', state: 'succeeded', handled_state: 'succeeded', transaction_id: 'tx-<key>', amount: '1000' }],
       locks: 0,
       event: [{ state: 'done' }],
     });
-    expect(await leftFor(pool, 'bench-replayed-order')).toEqual(stores);
+    expect(await leftFor(on, 'bench-replayed-order')).toEqual(stores);
+  }
+
+  it("sends the stores' own statements and leaves the same rows for its order as the stores' cycle did (pg Pool)", () => replaysAlike(pool, fromPg));
+
+  it("the same through Neon's serverless Pool, over a WebSocket relayed to the server (postgres-stores-neon)", async () => {
+    const neon = await neonPoolThroughRelay(server.createDatabase('bench_neon_baseline'), 2);
+    try {
+      await migrate(fromNeon(neon.pool));
+      await replaysAlike(neon.pool, fromNeon);
+    } finally {
+      await neon.end();
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { createPostgresStores, fromPg, migrate, type PgPoolLike, type PgQueryConfig } from '@paymount/postgres';
+import { createPostgresStores, fromNeon, fromPg, migrate, type PgPoolLike, type PgQueryConfig, type PostgresDatabase } from '@paymount/postgres';
 import pg from 'pg';
 import { seedMerchantOrders } from '../fixtures/merchant-orders';
 import { WEBHOOK_SECRET } from '../fixtures/shop';
@@ -8,6 +8,7 @@ import { pairedRuns, ratiosOf } from '../harness/paired';
 import type { RequestSpec } from '../harness/request-makers';
 import { absoluteOf, type Figure } from '../harness/results';
 import { withScope } from '../harness/scope';
+import { neonPoolThroughRelay } from '../../../tools/pg-websocket-relay';
 import type { BenchSettings } from '../harness/settings';
 import { storeCycle } from '../subjects/store-cycle';
 import { measureRoutePair, routeFigures, startRouteBench } from './routes';
@@ -29,8 +30,8 @@ export async function postgresServerMissing(): Promise<string | undefined> {
 /** What the stores handed to pg: a statement on the Pool, or those on a connection it lent (BEGIN ... COMMIT). */
 export type Step = { kind: 'query'; sent: PgQueryConfig } | { kind: 'transaction'; sent: PgQueryConfig[] };
 
-/** `pool` as fromPg takes it, noting every statement sent through it, in order, as pg got it (named when prepared). */
-function recording(pool: pg.Pool, steps: Step[]): PgPoolLike {
+/** `pool` as fromPg takes it, noting every statement sent through it, in order, as the driver got it (named when prepared). */
+function recording(pool: PgPoolLike, steps: Step[]): PgPoolLike {
   return {
     get totalCount() {
       return pool.totalCount;
@@ -53,9 +54,9 @@ function recording(pool: pg.Pool, steps: Step[]): PgPoolLike {
  * (its tables made): those of a second cycle, after the stores' one-time
  * queries (the durability check, a first purge of expired rows).
  */
-export async function recordCycle(pool: pg.Pool): Promise<Step[]> {
+export async function recordCycle(pool: PgPoolLike, wrap: (pool: PgPoolLike) => PostgresDatabase = fromPg): Promise<Step[]> {
   const steps: Step[] = [];
-  const stores = createPostgresStores(fromPg(recording(pool, steps)), { migrate: false });
+  const stores = createPostgresStores(wrap(recording(pool, steps)), { migrate: false });
   await storeCycle(stores, 'bench-warm-order');
   steps.length = 0;
   await storeCycle(stores, RECORDED_KEY);
@@ -63,7 +64,7 @@ export async function recordCycle(pool: pg.Pool): Promise<Step[]> {
 }
 
 /** The recorded statements for order `key`: the same text (and name), the recorded key in each parameter replaced. */
-export async function replay(pool: pg.Pool, steps: readonly Step[], key: string): Promise<void> {
+export async function replay(pool: PgPoolLike, steps: readonly Step[], key: string): Promise<void> {
   const forKey = (sent: PgQueryConfig): PgQueryConfig => ({
     ...sent,
     values: sent.values.map((param) => (typeof param === 'string' ? param.replaceAll(RECORDED_KEY, key) : param)),
@@ -83,10 +84,49 @@ export async function replay(pool: pg.Pool, steps: readonly Step[], key: string)
 }
 
 /**
- * postgres-stores: storeCycle through @paymount/postgres on a pg Pool vs the
- * statements it sent (recorded once as pg got them, prepared statements'
- * names included) sent again with the bare Pool, cycles per second with
- * settings.connections cycles in flight; webhook-postgres: POST
+ * storeCycle through @paymount/postgres on `pool` (wrapped by `wrap`, as a
+ * merchant does) vs the statements it sent, recorded once as the driver got
+ * them (prepared statements' names included), sent again with the bare pool:
+ * cycles per second with settings.connections cycles in flight.
+ */
+async function driverStoresFigure(
+  settings: BenchSettings,
+  pool: PgPoolLike,
+  { id, driver, wrap }: { id: string; driver: string; wrap: (pool: PgPoolLike) => PostgresDatabase },
+): Promise<Figure> {
+  const stores = createPostgresStores(wrap(pool), { migrate: false });
+  // Its one-time queries before the measured cycles, as in the record.
+  await storeCycle(stores, `bench-warm-order-${id}`);
+  const steps = await recordCycle(pool, wrap);
+  let next = 0;
+  const measure = (cycle: (key: string) => Promise<void>) => async () =>
+    (
+      await runClosedLoop({
+        concurrency: settings.connections,
+        warmupMs: settings.warmupMs,
+        durationMs: settings.durationMs,
+        maxOps: settings.maxOps,
+        op: async () => (await cycle(`bench-${id}-order-${(next += 1)}`), true),
+      })
+    ).opsPerSecond;
+  const runs = await pairedRuns(settings.runs, [
+    { name: 'paymount', measure: measure((key) => storeCycle(stores, key)) },
+    { name: 'bare', measure: measure((key) => replay(pool, steps, key)) },
+  ]);
+  const [paymount, bare] = [runs.get('paymount')!, runs.get('bare')!];
+  return {
+    id,
+    what: `a paid order's store traffic (lock, get, put ×2, settle, unlock; claim, mark handled) through @paymount/postgres on ${driver} vs the same ${steps.length} statements (prepared alike) sent with the bare pool, ${settings.connections} cycles in flight`,
+    ratio: ratiosOf(paymount, bare),
+    target: 0.8,
+    higherIsBetter: true,
+    absolute: { paymount: absoluteOf(paymount, 'cycles/s'), bare: absoluteOf(bare, 'cycles/s') },
+  };
+}
+
+/**
+ * postgres-stores and postgres-stores-neon: driverStoresFigure on a pg Pool
+ * and on Neon's serverless Pool; webhook-postgres: POST
  * /webhook deduplicated in PostgreSQL vs in memory (reported);
  * webhook-postgres-tx: the same route whose handler marks the order paid in
  * the event's transaction vs in memory with the same UPDATE through a pool.
@@ -99,35 +139,22 @@ export async function postgresStoreFigures(settings: BenchSettings): Promise<Fig
   const pool = new pg.Pool({ connectionString: server.url, max: settings.connections });
   try {
     await migrate(fromPg(pool));
-    const stores = createPostgresStores(fromPg(pool), { migrate: false });
-    // Its one-time queries before the measured cycles, as in the record.
-    await storeCycle(stores, 'bench-warm-order-2');
-    const steps = await recordCycle(pool);
-
-    let next = 0;
-    const measure = (cycle: (key: string) => Promise<void>) => async () =>
-      (
-        await runClosedLoop({
-          concurrency: settings.connections,
-          warmupMs: settings.warmupMs,
-          durationMs: settings.durationMs,
-          maxOps: settings.maxOps,
-          op: async () => (await cycle(`bench-order-${(next += 1)}`), true),
-        })
-      ).opsPerSecond;
-    const runs = await pairedRuns(settings.runs, [
-      { name: 'paymount', measure: measure((key) => storeCycle(stores, key)) },
-      { name: 'bare', measure: measure((key) => replay(pool, steps, key)) },
-    ]);
-    const [paymount, bare] = [runs.get('paymount')!, runs.get('bare')!];
-    const storesFigure: Figure = {
+    const storesFigure = await driverStoresFigure(settings, pool, {
       id: 'postgres-stores',
-      what: `a paid order's store traffic (lock, get, put ×2, settle, unlock; claim, mark handled) through @paymount/postgres on a pg Pool vs the same ${steps.length} statements (prepared alike) sent with the bare Pool, ${settings.connections} cycles in flight`,
-      ratio: ratiosOf(paymount, bare),
-      target: 0.8,
-      higherIsBetter: true,
-      absolute: { paymount: absoluteOf(paymount, 'cycles/s'), bare: absoluteOf(bare, 'cycles/s') },
-    };
+      driver: 'a pg Pool',
+      wrap: fromPg,
+    });
+    // A database of its own: its recorded cycle must find no attempt the pg Pool's left for the recorded order.
+    const neon = await neonPoolThroughRelay(server.createDatabase('bench_neon_stores'), settings.connections);
+    const neonFigure = await migrate(fromNeon(neon.pool))
+      .then(() =>
+        driverStoresFigure(settings, neon.pool, {
+          id: 'postgres-stores-neon',
+          driver: "Neon's serverless Pool (over a WebSocket, through a local relay to the server, as both sides are)",
+          wrap: fromNeon,
+        }),
+      )
+      .finally(() => neon.end());
 
     const routes = await withScope(async (scope) => {
       const { upstream, load } = await startRouteBench(scope);
@@ -146,6 +173,7 @@ export async function postgresStoreFigures(settings: BenchSettings): Promise<Fig
     });
     return [
       storesFigure,
+      neonFigure,
       ...routeFigures(
         'webhook-postgres',
         'POST /webhook (@paymount/express, distinct signed 1 KiB deliveries) deduplicated in PostgreSQL (a local server; the claim, then the mark: the handler, a counter, sends nothing through its transaction, which then never begins) vs in memory, one app process each',

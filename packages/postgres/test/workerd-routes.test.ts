@@ -5,12 +5,16 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../tools/free-port';
 import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
-import type { RoutesWorkerService } from './support/routes-worker';
+import { startPgWebSocketRelay, type PgWebSocketRelay } from '../../../tools/pg-websocket-relay';
+import type { EdgeDriver, RoutesWorkerService } from './support/routes-worker';
 
 /** workerd's own compatibility date (npm workerd 1.20260426); postgres.js needs nodejs_compat (Buffer). */
 const COMPATIBILITY_DATE = '2026-04-26';
 
-/** The Worker, bundled as wrangler does (the `workerd` condition: the built packages' edge builds, postgres.js's `cloudflare:sockets` one). */
+/**
+ * The Worker, bundled as wrangler does (the `workerd` condition: the built packages' edge builds, postgres.js's
+ * `cloudflare:sockets` one, Neon's driver on the runtime's own WebSocket).
+ */
 async function bundleWorker(): Promise<string> {
   const result = await build({
     entryPoints: [`${import.meta.dirname}/support/routes-worker.ts`],
@@ -28,8 +32,11 @@ async function bundleWorker(): Promise<string> {
   return result.outputFiles[0]?.text ?? '';
 }
 
-describe.skipIf(postgresSkipped)('the payment routes in workerd, made for every request, their stores in PostgreSQL through postgres.js', () => {
+const DRIVERS: readonly EdgeDriver[] = ['postgres.js', 'Neon Pool over WebSocket'];
+
+describe.skipIf(postgresSkipped).each(DRIVERS)('the payment routes in workerd, made for every request, their stores in PostgreSQL through %s', (driver) => {
   let server: PostgresServer;
+  let relay: PgWebSocketRelay | undefined;
   let sandbox: Sandbox;
   let worker: Miniflare;
   let selfUrl: string;
@@ -38,6 +45,8 @@ describe.skipIf(postgresSkipped)('the payment routes in workerd, made for every 
   beforeAll(async () => {
     server = await startPostgresServer();
     const url = server.createDatabase('edge_routes');
+    // Neon's proxy, played by a local relay: the Worker's WebSocket becomes a TCP connection to the server.
+    if (driver === 'Neon Pool over WebSocket') relay = await startPgWebSocketRelay({ host: new URL(url).hostname, port: Number(new URL(url).port) });
     sql = postgres(url, { max: 2, onnotice: () => {} });
     await sql`CREATE TABLE shop_orders (id text PRIMARY KEY, amount bigint NOT NULL, paid_at timestamptz)`;
     await sql`CREATE TABLE shop_effects (order_id text NOT NULL, transaction_id text)`;
@@ -61,7 +70,7 @@ describe.skipIf(postgresSkipped)('the payment routes in workerd, made for every 
       script: await bundleWorker(),
       compatibilityDate: COMPATIBILITY_DATE,
       compatibilityFlags: ['nodejs_compat'],
-      bindings: { DATABASE_URL: url, SERVICE: JSON.stringify(service) },
+      bindings: { DATABASE_URL: url, DRIVER: driver, NEON_RELAY_HOST: relay?.host ?? '', SERVICE: JSON.stringify(service) },
       host: '127.0.0.1',
       port,
       cf: false,
@@ -72,6 +81,7 @@ describe.skipIf(postgresSkipped)('the payment routes in workerd, made for every 
     await worker?.dispose();
     await sandbox?.close();
     await sql?.end({ timeout: 1 });
+    await relay?.close();
     server?.destroy();
   });
 
@@ -88,6 +98,8 @@ describe.skipIf(postgresSkipped)('the payment routes in workerd, made for every 
     expect(answers.filter((answer) => answer.status !== 201 && answer.status !== 409)).toEqual([]);
     expect(made.length).toBeGreaterThan(0);
     expect(new Set(made.map((answer) => answer.body['checkoutUrl'])).size).toBe(1);
+    // Neon's driver reached the server through its WebSocket, not some other way.
+    if (driver === 'Neon Pool over WebSocket') expect(relay?.connections).toBeGreaterThan(0);
   });
 
   it('one signed webhook delivered three times runs its handler once, and the order it paid refuses a second wallet payment (409)', async () => {

@@ -1,10 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
-import { neonConfig, Pool as NeonPool } from '@neondatabase/serverless';
 import pg from 'pg';
 import postgres from 'postgres';
-import ws from 'ws';
 import { fromNeon, fromPg, fromPGlite, fromPostgresJs, type PostgresDatabase } from '../../src';
-import { startPgWebSocketRelay } from '../../../../tools/pg-websocket-relay';
+import { neonPoolThroughRelay } from '../../../../tools/pg-websocket-relay';
 import { testPool } from '../../../../tools/postgres-pool';
 
 /** One way a merchant connects: a driver, wrapped, and how to close it. */
@@ -35,34 +33,11 @@ export async function connect(driver: DriverName, url: string): Promise<Connecti
       const sql = postgres(url, { max: 10, onnotice: () => {}, connect_timeout: 2, prepare: driver === 'postgres.js' });
       return { db: fromPostgresJs(sql), close: () => sql.end({ timeout: 1 }) };
     }
-    case 'Neon Pool over WebSocket':
-      return neonPool(url);
+    case 'Neon Pool over WebSocket': {
+      const neon = await neonPoolThroughRelay(url, 10);
+      return { db: fromNeon(neon.pool), close: () => neon.end() };
+    }
   }
-}
-
-/**
- * Neon's serverless driver as on the edge, its WebSocket relayed to the local
- * server as Neon's local set-ups do: plain ws://, and neither TLS nor the
- * start-up pipelined (a relay answers no TLS, and the server asks no password).
- */
-async function neonPool(url: string): Promise<Connection> {
-  const { hostname, port } = new URL(url);
-  const relay = await startPgWebSocketRelay({ host: hostname, port: Number(port) });
-  // Node 20 has no global WebSocket.
-  neonConfig.webSocketConstructor = ws;
-  neonConfig.wsProxy = () => `${relay.host}/v1`;
-  neonConfig.useSecureWebSocket = false;
-  neonConfig.pipelineTLS = false;
-  neonConfig.pipelineConnect = false;
-  const pool = new NeonPool({ connectionString: url, max: 10 });
-  pool.on('error', () => {});
-  return {
-    db: fromNeon(pool),
-    close: async () => {
-      await pool.end();
-      await relay.close();
-    },
-  };
 }
 
 /** PGlite in memory: Postgres in this process. */
