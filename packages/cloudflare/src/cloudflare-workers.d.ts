@@ -1,0 +1,9 @@
+// The runtime's module, as far as these stores use it; a Worker project's own types (wrangler's or
+// @cloudflare/workers-types) declare it in full.
+declare module 'cloudflare:workers' {
+  export abstract class DurableObject<Env = unknown> {
+    protected ctx: { storage: import('./workers-types').DurableObjectStorage };
+    protected env: Env;
+    constructor(ctx: unknown, env: Env);
+  }
+}

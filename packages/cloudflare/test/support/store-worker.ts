@@ -1,0 +1,35 @@
+// The Worker the contract suites drive from Node: `POST /` with `{ instance, store, method, args }` runs one
+// call of durableObjectStores() here, in workerd, on real Durable Objects and D1, and answers its result.
+import { durableObjectStores, type D1Database, type DurableObjectStores, type PaymountStateNamespace } from '../../src/index';
+
+export { PaymountState } from '../../src/index';
+
+interface Env {
+  PAYMOUNT_STATE: PaymountStateNamespace;
+  DB: D1Database;
+}
+
+export interface StoreCall {
+  /** Which stores of the test process: each instance is one durableObjectStores(), as one isolate's routes make. */
+  instance: string;
+  store: keyof DurableObjectStores;
+  method: string;
+  args: unknown[];
+}
+
+/** One durableObjectStores() per instance the test made: a test run makes a few hundred at most. */
+const instances = new Map<string, DurableObjectStores>();
+
+export default {
+  async fetch(request: Request, env: Env): Promise<Response> {
+    const call = (await request.json()) as StoreCall;
+    let stores = instances.get(call.instance);
+    if (stores === undefined) instances.set(call.instance, (stores = durableObjectStores(env.PAYMOUNT_STATE, { d1: env.DB })));
+    const store = stores[call.store] as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    try {
+      return Response.json({ result: await store[call.method]!(...call.args) });
+    } catch (error) {
+      return Response.json({ error: error instanceof Error ? error.message : String(error) }, { status: 500 });
+    }
+  },
+};
