@@ -48,7 +48,13 @@ function routesOptions(env: Env, origin: string, stores: 'durable-objects' | 'me
   return {
     client: { apiKey: env.SERVICE.apiKey, baseUrl: env.SERVICE.baseUrl, appId: env.SERVICE.appId, merchantId: env.SERVICE.merchantId, localDevelopment: true },
     checkCredentials: false,
-    resolveOrder: (orderId) => ({ referenceOrderId: orderId, amount: { orderAmount: 2500, priceCurrency: 'USD' }, description: 'A teapot' }),
+    // The shop's order table is D1: an order the handler marked paid is no longer payable.
+    resolveOrder: async (orderId) => ({
+      referenceOrderId: orderId,
+      amount: { orderAmount: 2500, priceCurrency: 'USD' },
+      description: 'A teapot',
+      payable: (await env.DB.prepare('SELECT 1 AS paid FROM paid_orders WHERE order_id = ?').bind(orderId).all()).results.length === 0,
+    }),
     notifyUrl: () => `${origin}/payments/webhook`,
     merchantReturnUrl: 'http://127.0.0.1/shop/thanks',
     wallet: { gatewayId: env.SERVICE.gatewayId, merchantName: 'Worker Shop' },
@@ -66,8 +72,9 @@ function routesOptions(env: Env, origin: string, stores: 'durable-objects' | 'me
         if (order.startsWith('throws-') && run === 1) throw new Error('the handler failed after writing');
         if (order.startsWith('reset-') && run === 1) {
           const stub = env.PAYMOUNT_STATE.get(env.PAYMOUNT_STATE.idFromName(`event:${db.eventKey}`) as never) as { resetForTest(): Promise<void> };
-          // The aborted object's caller gets the abort as an error: the handler carries on, as after any reset.
-          await stub.resetForTest().catch(() => {});
+          // The aborted object's caller gets the abort as an error; the handler carries on, as after any reset.
+          const reset = await stub.resetForTest().then(() => 'answered', (error: unknown) => `aborted: ${String(error)}`);
+          log.push(`reset of event:${db.eventKey}: ${reset}`);
         }
       }),
     },
