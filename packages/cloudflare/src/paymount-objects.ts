@@ -1,4 +1,4 @@
-import type { PaymountState } from './paymount-state';
+import type { PaymountStateMethods } from './paymount-state';
 
 /**
  * The Durable Object namespace bound to PaymountState (`env.PAYMOUNT_STATE`),
@@ -10,13 +10,9 @@ export interface PaymountStateNamespace {
   get(id: never): unknown;
 }
 
-type RpcMethod = {
-  [K in keyof PaymountState]: PaymountState[K] extends (...args: never[]) => unknown ? (K extends 'alarm' | 'fetch' ? never : K) : never;
-}[keyof PaymountState];
-
 /** A stub of PaymountState: each method one RPC to the object. */
 export type PaymountStateStub = {
-  [K in RpcMethod]: PaymountState[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
+  [K in Exclude<keyof PaymountStateMethods, 'alarm'>]: PaymountStateMethods[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
 };
 
 /** The index object's name: one object lists the unsettled attempts of every order. */

@@ -6,6 +6,31 @@ import { orderState, type KeptAttempt } from './order-state';
 import { UnsettledIndex } from './unsettled-index';
 
 /**
+ * What the stores call on a PaymountState object, each one RPC. Its own type
+ * (the class's declaration extends `cloudflare:workers`' DurableObject), so
+ * that the package's public types resolve without the Workers type package.
+ */
+export interface PaymountStateMethods {
+  orderLock(ttlMs: number): Promise<string | undefined>;
+  orderUnlock(token: string): void;
+  orderGet(): OrderAttempt | undefined;
+  orderPut(attempt: OrderAttempt, ttlMs: number): Promise<KeptAttempt>;
+  orderDelete(): void;
+  orderSettle(transactionRequestId: string, update: OrderAttemptUpdate, ttlMs: number): Promise<KeptAttempt | undefined>;
+  indexTrack(attempt: OrderAttempt, expiresAt: number): Promise<void>;
+  indexForget(referenceOrderId: string): void;
+  indexList(changedBefore: number, limit: number): OrderAttempt[];
+  eventClaim(token: string, ttlMs: number): Promise<boolean>;
+  eventRelease(token: string): void;
+  eventComplete(token: string | undefined, ttlMs: number): Promise<void>;
+  eventRenew(token: string, ttlMs: number): Promise<boolean>;
+  eventState(): IdempotencyKeyState | undefined;
+  eventCommit(token: string, ttlMs: number, writes: readonly ObjectWrite[]): Promise<CommitOutcome>;
+  eventEffects(): Record<string, unknown>;
+  alarm(): Promise<void>;
+}
+
+/**
  * The Durable Object behind durableObjectStores(): re-export it from the
  * Worker's entry and bind it (SQLite-backed: a `new_sqlite_classes`
  * migration). One object per order (`order:<referenceOrderId>`), one per
@@ -15,7 +40,7 @@ import { UnsettledIndex } from './unsettled-index';
  * object's alarm, and every read checks the stored deadline, so nothing
  * depends on the alarm having run.
  */
-export class PaymountState extends DurableObject {
+export class PaymountState extends DurableObject implements PaymountStateMethods {
   private entries!: ExpiringEntries;
   private index!: UnsettledIndex;
   private effects!: ObjectEffects;

@@ -2,7 +2,8 @@
 // fresh isolate makes them) on durableObjectStores(), with a payment.succeeded handler whose effects commit
 // with the event's mark, in D1 and in the event's object. Its own reads (`/test/...`) report what happened.
 import { createFetchHandler, type FetchHandler, type PaymentRoutesOptions } from '@paymount/core';
-import { durableObjectStores, PaymountState as StoresState, withEventCommit, type D1Database, type PaymountStateNamespace } from '../../src/index';
+import { durableObjectStores, withEventCommit, type D1Database, type PaymountStateNamespace } from '../../src/index';
+import { PaymountState as StoresState } from '../../src/paymount-state';
 
 /** The class as bound here: PaymountState, plus the test's way to reset an object mid-handler. */
 export class PaymountState extends StoresState {
