@@ -1,12 +1,24 @@
 // The Worker the contract suites drive from Node: `POST /` with `{ instance, store, method, args }` runs one
 // call of durableObjectStores() here, in workerd, on real Durable Objects and D1, and answers its result.
 import { durableObjectStores, type D1Database, type DurableObjectStores, type PaymountStateNamespace } from '../../src/index';
+import { PaymountState as StoresState } from '../../src/paymount-state';
 
-export { PaymountState } from '../../src/index';
+/** The class as bound here: PaymountState, plus a look at what an object keeps, for the expiry test. */
+export class PaymountState extends StoresState {
+  async storedForTest(): Promise<{ rows: number; alarm: number | null }> {
+    const count = (table: string) => this.ctx.storage.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).toArray()[0]?.n ?? 0;
+    return { rows: count('paymount_entries') + count('paymount_unsettled') + count('paymount_effects'), alarm: await this.ctx.storage.getAlarm() };
+  }
+}
 
 interface Env {
   PAYMOUNT_STATE: PaymountStateNamespace;
   DB: D1Database;
+}
+
+/** `POST /object` with `{ name }`: what the object of that name keeps (storedForTest). */
+export interface ObjectLook {
+  name: string;
 }
 
 export interface StoreCall {
@@ -22,6 +34,11 @@ const instances = new Map<string, DurableObjectStores>();
 
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
+    if (new URL(request.url).pathname === '/object') {
+      const { name } = (await request.json()) as ObjectLook;
+      const stub = env.PAYMOUNT_STATE.get(env.PAYMOUNT_STATE.idFromName(name) as never) as { storedForTest(): Promise<unknown> };
+      return Response.json(await stub.storedForTest());
+    }
     const call = (await request.json()) as StoreCall;
     let stores = instances.get(call.instance);
     if (stores === undefined) instances.set(call.instance, (stores = durableObjectStores(env.PAYMOUNT_STATE, { d1: env.DB })));
