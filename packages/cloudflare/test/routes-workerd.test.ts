@@ -35,8 +35,8 @@ describe('routes made per request on durableObjectStores(), in workerd, against 
   });
 
   const at = (path: string) => new URL(path, worker.url);
-  const pay = (orderId: string) =>
-    fetch(at('/payments/wallet/pay'), {
+  const pay = (orderId: string, mount = '/payments') =>
+    fetch(at(`${mount}/wallet/pay`), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ orderId, token: sandbox.mintWalletToken() }),
@@ -114,5 +114,15 @@ describe('routes made per request on durableObjectStores(), in workerd, against 
     await fetch(at('/memory/payments/wallet/config?orderId=memory-1'));
     const after = (await (await fetch(at('/test/log'))).json()) as string[];
     expect(isolatedWarning(after)).toHaveLength(1);
+  });
+
+  it('the control: the same routes on memory stores, made per request, run the handler of a webhook delivered three times three times', async () => {
+    const order = 'memory-thrice-1';
+    expect((await pay(order, '/memory/payments')).status).toBe(200);
+    await sandbox.waitForDeliveries();
+    const [first] = deliveriesOf(order);
+    await sandbox.resend(first!.deliveryId);
+    await sandbox.resend(first!.deliveryId);
+    expect((await reportOf(order)).runs).toBe(3);
   });
 });

@@ -44,6 +44,9 @@ const TABLES = [
   'CREATE TABLE IF NOT EXISTS paid_orders (order_id TEXT NOT NULL, transaction_id TEXT NOT NULL)',
 ];
 
+const recordRun = (env: Env, order: string, eventKey: string) =>
+  env.DB.prepare('INSERT INTO handler_runs (order_id, event_key) VALUES (?, ?)').bind(order, eventKey).run();
+
 function routesOptions(env: Env, origin: string, stores: 'durable-objects' | 'memory'): PaymentRoutesOptions {
   const { orders, idempotency } = durableObjectStores(env.PAYMOUNT_STATE, { d1: env.DB });
   return {
@@ -56,16 +59,16 @@ function routesOptions(env: Env, origin: string, stores: 'durable-objects' | 'me
       description: 'A teapot',
       payable: (await env.DB.prepare('SELECT 1 AS paid FROM paid_orders WHERE order_id = ?').bind(orderId).all()).results.length === 0,
     }),
-    notifyUrl: () => `${origin}/payments/webhook`,
+    notifyUrl: () => `${origin}${stores === 'memory' ? '/memory' : ''}/payments/webhook`,
     merchantReturnUrl: 'http://127.0.0.1/shop/thanks',
     wallet: { gatewayId: env.SERVICE.gatewayId, merchantName: 'Worker Shop' },
     webhook: { secret: env.SERVICE.webhookSecret },
     ...(stores === 'durable-objects' ? { orders: { store: orders }, store: idempotency } : {}),
     logger,
-    on: {
+    on: stores === 'memory' ? { 'payment.succeeded': (event) => recordRun(env, event.referenceOrderId ?? '', 'memory') } : {
       'payment.succeeded': withEventCommit(async (event, { db }) => {
         const order = event.referenceOrderId ?? '';
-        await env.DB.prepare('INSERT INTO handler_runs (order_id, event_key) VALUES (?, ?)').bind(order, db.eventKey).run();
+        await recordRun(env, order, db.eventKey);
         const { results } = await env.DB.prepare('SELECT COUNT(*) AS runs FROM handler_runs WHERE order_id = ?').bind(order).all<{ runs: number }>();
         const run = results[0]?.runs ?? 0;
         db.d1(env.DB.prepare('INSERT INTO paid_orders (order_id, transaction_id) VALUES (?, ?)').bind(order, event.transactionId ?? ''));
