@@ -16,7 +16,7 @@ const BYTE_EXACT_DECIMALS = 6;
 
 /**
  * Issue 27's bundle budgets as figures: each Worker bundled as wrangler bundles
- * it (tests/runtimes/support/worker-build.ts: esbuild, ESM, minified, the
+ * it (tools/workerd.ts: esbuild, ESM, minified, the
  * `workerd`/`worker`/`browser` conditions) and gzipped, over its budget. A
  * build is deterministic, so one build is the whole sample. A bundle that still
  * imports a `node:*` module fails the group: it would not load on workerd, so

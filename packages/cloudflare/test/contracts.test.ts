@@ -2,11 +2,12 @@ import { afterAll, beforeAll } from 'vitest';
 import { describeIdempotencyStoreContract } from '../../../tools/idempotency-store-contract';
 import { describeOrderAttemptStoreContract } from '../../../tools/order-store-contract';
 import { remoteStores } from './support/remote-stores';
-import { startStoresWorker, type StoresWorker } from './support/workerd';
+import type { RunningWorker } from '../../../tools/workerd';
+import { startStoresWorker } from './support/workerd';
 
 // The suites are vitest on Node (node:timers, vitest's runner); the stores they test run in workerd, on real
 // Durable Objects, each call one request to the Worker of support/store-worker.ts.
-let worker: StoresWorker | undefined;
+let worker: RunningWorker | undefined;
 beforeAll(async () => {
   worker = await startStoresWorker('support/store-worker.ts');
 });

@@ -1,6 +1,7 @@
 import { startSandbox, type Sandbox } from '@paymount/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStoresWorker, type StoresWorker } from './support/workerd';
+import type { RunningWorker } from '../../../tools/workerd';
+import { startStoresWorker } from './support/workerd';
 
 /** What the Worker reports of one order: handler runs, committed D1 effects, object effects, the current attempt. */
 interface OrderReport {
@@ -14,7 +15,7 @@ interface OrderReport {
 // the service, judged by the sandbox's records and by what the Worker committed in D1 and in its objects.
 describe('routes made per request on durableObjectStores(), in workerd, against the sandbox', () => {
   let sandbox: Sandbox;
-  let worker: StoresWorker;
+  let worker: RunningWorker;
 
   beforeAll(async () => {
     // Quick retries: a delivery answered 500 (the handler threw) is sent again at once.
@@ -90,6 +91,21 @@ describe('routes made per request on durableObjectStores(), in workerd, against 
     expect(report.runs).toBe(2);
     expect(report.paid).toEqual([chargesOf(order)[0]?.transactionId]);
     expect(report.objectEffects).toEqual([{ receipt: { order, transactionId: chargesOf(order)[0]?.transactionId, run: 2 } }]);
+  });
+
+  it("D1 committed but the event's object could not be marked: the retry finds the D1 mark, writes nothing more to D1, and marks the object", async () => {
+    const order = 'object-fails-1';
+    expect((await pay(order)).status).toBe(200);
+    await sandbox.waitForDeliveries();
+    const [delivery] = deliveriesOf(order);
+    expect(delivery?.attempts.map((a) => a.status)).toEqual([500, 200]);
+    const report = await reportOf(order);
+    expect(report.runs).toBe(2);
+    // The first run's D1 batch stands; the second's failed on the mark and rolled back its INSERT.
+    expect(report.paid).toEqual([chargesOf(order)[0]?.transactionId]);
+    expect(report.objectEffects).toEqual([{ receipt: { order, transactionId: chargesOf(order)[0]?.transactionId, run: 2 } }]);
+    await sandbox.resend(delivery!.deliveryId);
+    expect((await reportOf(order)).runs).toBe(2);
   });
 
   it("a reset of the event's Durable Object mid-handler ends with one effect, in D1 and in the object", async () => {

@@ -1,36 +1,11 @@
 import { startSandbox, type Sandbox } from '@paymount/sandbox';
-import { build } from 'esbuild';
-import { Miniflare } from 'miniflare';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../tools/free-port';
-import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
 import { startPgWebSocketRelay, type PgWebSocketRelay } from '../../../tools/pg-websocket-relay';
+import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
+import { serveWorker, type RunningWorker } from '../../../tools/workerd';
 import type { EdgeDriver, RoutesWorkerService } from './support/routes-worker';
-
-/** workerd's own compatibility date (npm workerd 1.20260426); postgres.js needs nodejs_compat (Buffer). */
-const COMPATIBILITY_DATE = '2026-04-26';
-
-/**
- * The Worker, bundled as wrangler does (the `workerd` condition: the built packages' edge builds, postgres.js's
- * `cloudflare:sockets` one, Neon's driver on the runtime's own WebSocket).
- */
-async function bundleWorker(): Promise<string> {
-  const result = await build({
-    entryPoints: [`${import.meta.dirname}/support/routes-worker.ts`],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    conditions: ['workerd', 'worker', 'browser'],
-    target: 'es2022',
-    external: ['node:*', 'cloudflare:*'],
-    // Not the repository's tsconfig, whose `paths` map the packages to their sources: the built packages, as a merchant gets them.
-    tsconfigRaw: {},
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]?.text ?? '';
-}
 
 const DRIVERS: readonly EdgeDriver[] = ['postgres.js', 'Neon Pool over WebSocket'];
 
@@ -38,7 +13,7 @@ describe.skipIf(postgresSkipped).each(DRIVERS)('the payment routes in workerd, m
   let server: PostgresServer;
   let relay: PgWebSocketRelay | undefined;
   let sandbox: Sandbox;
-  let worker: Miniflare;
+  let worker: RunningWorker;
   let selfUrl: string;
   let sql: postgres.Sql;
 
@@ -65,17 +40,17 @@ describe.skipIf(postgresSkipped).each(DRIVERS)('the payment routes in workerd, m
       gatewayId: sandbox.gatewayId,
       selfUrl,
     };
-    worker = new Miniflare({
-      modules: true,
-      script: await bundleWorker(),
-      compatibilityDate: COMPATIBILITY_DATE,
-      compatibilityFlags: ['nodejs_compat'],
-      bindings: { DATABASE_URL: url, DRIVER: driver, NEON_RELAY_HOST: relay?.host ?? '', SERVICE: JSON.stringify(service) },
-      host: '127.0.0.1',
-      port,
-      cf: false,
-    });
-    await worker.ready;
+    // Bundled as wrangler bundles it (the built packages' edge builds, postgres.js's `cloudflare:sockets` build, Neon's
+    // driver on the runtime's WebSocket); postgres.js needs nodejs_compat (Buffer).
+    worker = await serveWorker(
+      { file: `${import.meta.dirname}/support/routes-worker.ts` },
+      {
+        bindings: { DATABASE_URL: url, DRIVER: driver, NEON_RELAY_HOST: relay?.host ?? '', SERVICE: JSON.stringify(service) },
+        port,
+        compatibilityFlags: ['nodejs_compat'],
+        external: ['cloudflare:*'],
+      },
+    );
   });
   afterAll(async () => {
     await worker?.dispose();

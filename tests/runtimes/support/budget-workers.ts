@@ -1,10 +1,10 @@
 import { gzipSync } from 'node:zlib';
 import { RUNTIMES_DIR } from './processes';
-import { bundleWorker, type WorkerBundle } from './worker-build';
+import { bundleWorker, type WorkerBundle } from '../../../tools/workerd';
 
 /**
  * Workers a merchant would deploy, as source text, and issue 27's budgets for
- * them (gzipped, bundled as wrangler bundles them: support/worker-build.ts).
+ * them (gzipped, bundled as wrangler bundles them: tools/workerd.ts).
  * Held to them by test/bundle-size.test.ts and reported against them by the
  * bench (`bundle-size` group).
  */

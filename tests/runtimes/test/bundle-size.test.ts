@@ -3,7 +3,7 @@ import { EVERY_ROUTE_WORKER, ROOT_ENTRY_WEBHOOK_WORKER, sizeWorker, WEBHOOK_ONLY
 
 /**
  * Workers a merchant would deploy (support/budget-workers.ts), bundled as
- * wrangler bundles them (support/worker-build.ts). Each one's size is
+ * wrangler bundles them (tools/workerd.ts). Each one's size is
  * reported; a Worker with a budget (gzipped) is held to it: issue 27's 8 KB
  * for the webhook-only Worker (about 4.5 KB: the verifier runs hand-written
  * checks of the webhook schemas' rules, packages/core/src/webhooks/event-checks.ts, not zod)
