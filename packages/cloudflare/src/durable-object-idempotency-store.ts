@@ -1,4 +1,4 @@
-import type { IdempotencyKeyState, IdempotencyStore } from '@paymount/core';
+import { ClaimLostError, type IdempotencyKeyState, type IdempotencyStore } from '@paymount/core';
 import type { D1Marks } from './d1-marks';
 import { EventCommit } from './event-commit';
 import type { CommitOutcome } from './event-state';
@@ -65,22 +65,18 @@ export class DurableObjectIdempotencyStore implements IdempotencyStore {
    * throws, nothing is written. When the D1 mark is already there (an earlier
    * run committed, and its object's mark was lost), the batch rolls back and
    * the event counts as handled. When another delivery took the claim over,
-   * the object writes are dropped and this rejects.
+   * the object writes are dropped and this rejects with ClaimLostError.
    */
   async runHandled<T>(key: string, ttlMs: number, handle: (commit: EventCommit) => Promise<T>): Promise<T> {
     const token = this.held.get(key);
-    if (token === undefined) throw new Error(`runHandled(${key}): this store holds no claim on the event`);
+    if (token === undefined) throw ClaimLostError.notHeld(key);
     const commit = new EventCommit(key, this.d1 !== undefined);
     const handled = await handle(commit);
     if (this.d1 !== undefined && commit.statements.length > 0) await this.commitD1(key, ttlMs, commit);
     const outcome = await this.commitObject(key, token, ttlMs, commit);
     this.held.delete(key);
-    if (outcome === 'claim-lost') {
-      throw new Error(
-        `the claim on event ${key} was taken over by another delivery while its handlers ran (longer than webhook.processingTtlMs without a renewal); ` +
-          "this run's writes to the event's object are dropped, so the event takes effect once. Raise webhook.processingTtlMs if handlers pause this long.",
-      );
-    }
+    // Its D1 statements, if any, committed with the D1 mark, which the other delivery's batch then finds.
+    if (outcome === 'claim-lost') throw ClaimLostError.takenOver(key, "dropped from the event's object");
     return handled;
   }
 

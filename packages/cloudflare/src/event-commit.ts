@@ -1,4 +1,5 @@
-import type { PaymentEventContext } from '@paymount/core';
+import { type PaymentEventContext, PaymentValidationError } from '@paymount/core';
+import { inEventCommit } from '@paymount/core/stores';
 import type { ObjectWrite } from './event-state';
 import type { D1PreparedStatement } from './workers-types';
 
@@ -22,7 +23,13 @@ export class EventCommit {
   /** D1 statements of the `d1` option's database, run in the batch that marks the event handled. */
   d1(...statements: D1PreparedStatement[]): void {
     if (!this.hasD1) {
-      throw new Error('this handler writes to D1 with its event\'s mark, but durableObjectStores() was given no database: pass { d1: env.DB }');
+      throw new PaymentValidationError('durableObjectStores() options', [
+        {
+          path: 'd1',
+          rule: 'the database whose statements a handler commits with its event',
+          message: "is missing, but this handler writes to D1 with its event's mark: pass durableObjectStores(env.PAYMOUNT_STATE, { d1: env.DB })",
+        },
+      ]);
     }
     this.statements.push(...statements);
   }
@@ -48,17 +55,8 @@ export interface DurableObjectEventContext<TContext = unknown> extends PaymentEv
  * and its event's handled mark commit together, or not at all when it throws.
  * Run with another store, it throws rather than write outside that commit.
  */
-export function withEventCommit<TEvent, TContext>(
-  handler: (event: TEvent, ctx: DurableObjectEventContext<TContext>) => unknown,
-): (event: TEvent, ctx: PaymentEventContext<TContext>) => Promise<unknown> {
-  return async (event, ctx) => {
-    const { db } = ctx;
-    if (!(db instanceof EventCommit)) {
-      throw new Error(
-        "this handler's writes commit with its event's handled mark, but the `store` option does not give that commit: " +
-          'set `store` to durableObjectStores(env.PAYMOUNT_STATE).idempotency',
-      );
-    }
-    return handler(event, { ...ctx, db });
-  };
-}
+export const withEventCommit = inEventCommit({
+  is: (db: unknown): db is EventCommit => db instanceof EventCommit,
+  commit: 'commit of D1 statements and event-object writes',
+  store: 'durableObjectStores(env.PAYMOUNT_STATE).idempotency',
+});

@@ -5,11 +5,26 @@ import { createFetchHandler, type FetchHandler, type PaymentRoutesOptions } from
 import { durableObjectStores, withEventCommit, type D1Database, type PaymountStateNamespace } from '../../src/index';
 import { PaymountState as StoresState } from '../../src/paymount-state';
 
-/** The class as bound here: PaymountState, plus the test's way to reset an object mid-handler. */
+/** The class as bound here: PaymountState, plus the test's ways to reset an object mid-handler and to fail its commits. */
 export class PaymountState extends StoresState {
+  private commitsToFail = 0;
+
   /** Aborts this object, as a deploy or an overloaded machine does: its next call starts a new instance on the stored state. */
   resetForTest(): void {
     (this.ctx as unknown as { abort(reason?: string): void }).abort('reset by the test');
+  }
+
+  /** Fails this object's next `count` commits of an event's mark, as an object that cannot be reached would. */
+  failCommitsForTest(count: number): void {
+    this.commitsToFail = count;
+  }
+
+  override eventCommit(...args: Parameters<StoresState['eventCommit']>): ReturnType<StoresState['eventCommit']> {
+    if (this.commitsToFail > 0) {
+      this.commitsToFail -= 1;
+      return Promise.reject(new Error('the commit failed for the test'));
+    }
+    return super.eventCommit(...args);
   }
 }
 
@@ -74,6 +89,11 @@ function routesOptions(env: Env, origin: string, stores: 'durable-objects' | 'me
         db.d1(env.DB.prepare('INSERT INTO paid_orders (order_id, transaction_id) VALUES (?, ?)').bind(order, event.transactionId ?? ''));
         db.put('receipt', { order, transactionId: event.transactionId, run });
         if (order.startsWith('throws-') && run === 1) throw new Error('the handler failed after writing');
+        if (order.startsWith('object-fails-') && run === 1) {
+          const stub = env.PAYMOUNT_STATE.get(env.PAYMOUNT_STATE.idFromName(`event:${db.eventKey}`) as never) as { failCommitsForTest(count: number): Promise<void> };
+          // Every try of the object's mark fails, after the D1 batch (statements and D1 mark) committed.
+          await stub.failCommitsForTest(3);
+        }
         if (order.startsWith('reset-') && run === 1) {
           const stub = env.PAYMOUNT_STATE.get(env.PAYMOUNT_STATE.idFromName(`event:${db.eventKey}`) as never) as { resetForTest(): Promise<void> };
           // The aborted object's caller gets the abort as an error; the handler carries on, as after any reset.
