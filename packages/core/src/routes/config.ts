@@ -37,10 +37,10 @@ export function warnIfMemoryIsIsolated(stores: { orders: OrderAttemptStore; webh
   logger.warn(
     { runtime, inMemory },
     `paymount's in-memory stores protect nothing across requests on ${runtime}: each request may run in a new isolate, ` +
-      'so the one-order-one-charge guard and webhook deduplication hold only within one. On Deno Deploy, pass the stores of ' +
-      '`denoKvStores(await Deno.openKv())` from @paymount/deno-kv (`store: stores.idempotency`, `orders: { store: stores.orders }`). ' +
-      'Elsewhere none of paymount\'s stores runs yet (@paymount/redis and @paymount/postgres need Node): pass `orders.store` and `store` ' +
-      "implementations backed by storage every isolate shares (the core README's Runtimes section says how), or serve the routes from Node.",
+      'so the one-order-one-charge guard and webhook deduplication hold only within one. Pass stores every isolate shares ' +
+      '(`store: stores.idempotency`, `orders: { store: stores.orders }`): on Cloudflare Workers `durableObjectStores(env.PAYMOUNT_STATE)` ' +
+      'from @paymount/cloudflare; on Deno Deploy `denoKvStores(await Deno.openKv())` from @paymount/deno-kv; on any of them, ' +
+      "your PostgreSQL through `createPostgresStores(fromNeon(pool))` (Neon's serverless Pool) or `fromPostgresJs(sql)` from @paymount/postgres.",
   );
 }
 
