@@ -22,6 +22,7 @@ const ENTRIES: Record<string, string[]> = {
   redis: ['@paymount/redis'],
   postgres: ['@paymount/postgres'],
   'deno-kv': ['@paymount/deno-kv'],
+  cloudflare: ['@paymount/cloudflare'],
   bullmq: ['@paymount/bullmq'],
   sandbox: ['@paymount/sandbox'],
 };
