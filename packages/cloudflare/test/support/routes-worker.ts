@@ -4,6 +4,7 @@
 import { createFetchHandler, type FetchHandler, type PaymentRoutesOptions } from '@paymount/core';
 import { durableObjectStores, withEventCommit, type D1Database, type PaymountStateNamespace } from '../../src/index';
 import { PaymountState as StoresState } from '../../src/paymount-state';
+import type { SandboxService } from '../../../../tools/sandbox-service';
 
 /** The class as bound here: PaymountState, plus the test's ways to reset an object mid-handler and to fail its commits. */
 export class PaymountState extends StoresState {
@@ -28,19 +29,10 @@ export class PaymountState extends StoresState {
   }
 }
 
-interface Service {
-  baseUrl: string;
-  apiKey: string;
-  appId: string;
-  merchantId: string;
-  webhookSecret: string;
-  gatewayId: string;
-}
-
 interface Env {
   PAYMOUNT_STATE: PaymountStateNamespace;
   DB: D1Database;
-  SERVICE: Service;
+  SERVICE: SandboxService;
 }
 
 /** What the routes logged in this isolate, for the test to read. */
