@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../tools/free-port';
 import { startPgWebSocketRelay, type PgWebSocketRelay } from '../../../tools/pg-websocket-relay';
 import { postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
+import { sandboxService } from '../../../tools/sandbox-service';
 import { serveWorker, type RunningWorker } from '../../../tools/workerd';
 import type { EdgeDriver, RoutesWorkerService } from './support/routes-worker';
 
@@ -31,15 +32,7 @@ describe.skipIf(postgresSkipped).each(DRIVERS)('the payment routes in workerd, m
     sandbox = await startSandbox({ allowLocalNotifyUrl: true, webhookRetryDelaysMs: [100, 200, 400], log: false });
     const port = await freePort();
     selfUrl = `http://127.0.0.1:${port}`;
-    const service: RoutesWorkerService = {
-      baseUrl: sandbox.url,
-      apiKey: sandbox.apiKey,
-      appId: sandbox.appId,
-      merchantId: sandbox.merchantId,
-      webhookSecret: sandbox.webhookSecret,
-      gatewayId: sandbox.gatewayId,
-      selfUrl,
-    };
+    const service: RoutesWorkerService = { ...sandboxService(sandbox), selfUrl };
     // Bundled as wrangler bundles it (the built packages' edge builds, postgres.js's `cloudflare:sockets` build, Neon's
     // driver on the runtime's WebSocket); postgres.js needs nodejs_compat (Buffer).
     worker = await serveWorker(

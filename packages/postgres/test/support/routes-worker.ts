@@ -5,15 +5,10 @@ import { neonConfig, Pool } from '@neondatabase/serverless';
 import { createFetchHandler } from '@paymount/core';
 import { createPostgresStores, fromNeon, fromPostgresJs, inTransaction, type PostgresDatabase } from '@paymount/postgres';
 import postgres from 'postgres';
+import type { SandboxService } from '../../../../tools/sandbox-service';
 
-export interface RoutesWorkerService {
-  baseUrl: string;
-  apiKey: string;
-  appId: string;
-  merchantId: string;
-  webhookSecret: string;
-  gatewayId: string;
-  /** Where this Worker is served: its notify URL's origin. */
+/** The sandbox, and where this Worker is served: its notify URL's origin. */
+export interface RoutesWorkerService extends SandboxService {
   selfUrl: string;
 }
 
