@@ -131,7 +131,8 @@ describe('in-memory stores where each request may run in a new isolate', () => {
     const lines = warn.mock.calls.map(([line]) => String(line)).filter((line) => line.includes('in-memory stores'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('protect nothing across requests on Cloudflare Workers (workerd)');
-    expect(lines[0]).toContain('pass `orders.store` and `store` implementations backed by storage every isolate shares');
+    expect(lines[0]).toContain('Pass stores every isolate shares');
+    expect(lines[0]).toContain('on Cloudflare Workers `durableObjectStores(env.PAYMOUNT_STATE)` from @paymount/cloudflare');
   });
 
   it('in a long-lived process (Node, Bun, Deno) says nothing', () => {

@@ -162,7 +162,8 @@ export function describeRuntimeFlows(runtime: string, launch: Launch, options: R
         else {
           expect(warnings).toHaveLength(1);
           expect(warnings[0]).toContain(`on ${options.isolatedMemory}`);
-          expect(warnings[0]).toContain('pass `orders.store` and `store` implementations');
+          expect(warnings[0]).toContain('Pass stores every isolate shares');
+          expect(warnings[0]).toContain('`durableObjectStores(env.PAYMOUNT_STATE)` from @paymount/cloudflare');
         }
       },
     );

@@ -1,5 +1,6 @@
 import { startSandbox, type Sandbox } from '@paymount/sandbox';
 import { freePort } from '../../../tools/free-port';
+import { sandboxService } from '../../../tools/sandbox-service';
 import type { FlowConfig, FlowResult } from '../flows/types';
 import { RESULT_MARKER } from '../flows/report.mjs';
 import { PARTIAL_REFUND_CENTS } from './flow-checks';
@@ -21,14 +22,7 @@ export async function startFlowSandbox(runtime: string): Promise<{ sandbox: Sand
   const sandbox = await startSandbox({ allowLocalNotifyUrl: true, webhookRetryDelaysMs: [100, 200, 400] });
   const order = (flow: string) => `rt-${runtime}-${flow}`;
   const config: FlowConfig = {
-    service: {
-      baseUrl: sandbox.url,
-      apiKey: sandbox.apiKey,
-      appId: sandbox.appId,
-      merchantId: sandbox.merchantId,
-      webhookSecret: sandbox.webhookSecret,
-      gatewayId: sandbox.gatewayId,
-    },
+    service: sandboxService(sandbox),
     refundCents: PARTIAL_REFUND_CENTS,
     orders: {
       checkout: order('checkout'),

@@ -25,7 +25,7 @@ describe('Deno on isolate hosts', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('on Deno Deploy:');
     expect(warnings[0]).toContain('`denoKvStores(await Deno.openKv())` from @paymount/deno-kv');
-    expect(warnings[0]).toContain('pass `orders.store` and `store` implementations');
+    expect(warnings[0]).toContain('Pass stores every isolate shares');
   });
 
   it('a local deno run without --allow-env loads and says nothing, even with DENO_DEPLOYMENT_ID set: reading it cannot throw', async () => {
