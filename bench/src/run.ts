@@ -6,6 +6,7 @@ import { walletFigures } from './figures/wallet';
 import { redisServerMissing, webhookStoreFigures } from './figures/webhook-stores';
 import { postgresServerMissing, postgresStoreFigures } from './figures/postgres-stores';
 import { denoKvStoreFigures } from './figures/deno-kv-stores';
+import { durableObjectStoreFigures } from './figures/durable-object-stores';
 import { redisServerMissing as redisServerMissingForQueue, webhookQueueFigures } from './figures/webhook-queue';
 import { sandboxFigures } from './figures/sandbox';
 import { memoryFigures } from './figures/memory';
@@ -34,6 +35,7 @@ const GROUPS: readonly FigureGroup[] = [
   { name: 'webhook-stores', run: webhookStoreFigures, missing: redisServerMissing },
   { name: 'postgres-stores', run: postgresStoreFigures, missing: postgresServerMissing },
   { name: 'deno-kv-stores', run: denoKvStoreFigures },
+  { name: 'durable-object-stores', run: durableObjectStoreFigures },
   { name: 'webhook-queue', run: webhookQueueFigures, missing: redisServerMissingForQueue },
   { name: 'sandbox', run: sandboxFigures },
   { name: 'memory', run: memoryFigures },
