@@ -40,7 +40,8 @@ export function warnIfMemoryIsIsolated(stores: { orders: OrderAttemptStore; webh
       'so the one-order-one-charge guard and webhook deduplication hold only within one. Pass stores every isolate shares ' +
       '(`store: stores.idempotency`, `orders: { store: stores.orders }`): on Cloudflare Workers `durableObjectStores(env.PAYMOUNT_STATE)` ' +
       'from @paymount/cloudflare; on Deno Deploy `denoKvStores(await Deno.openKv())` from @paymount/deno-kv; on any of them, ' +
-      "your PostgreSQL through `createPostgresStores(fromNeon(pool))` (Neon's serverless Pool) or `fromPostgresJs(sql)` from @paymount/postgres.",
+      "your PostgreSQL through `createPostgresStores(fromNeon(pool))` (Neon's serverless Pool) from @paymount/postgres, or on Workers " +
+      'with nodejs_compat `fromPostgresJs(sql)` (postgres.js over cloudflare:sockets).',
   );
 }
 
