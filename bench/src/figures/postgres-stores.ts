@@ -3,8 +3,9 @@ import pg from 'pg';
 import { seedMerchantOrders } from '../fixtures/merchant-orders';
 import { WEBHOOK_SECRET } from '../fixtures/shop';
 import { PAYLOAD_BYTES } from '../fixtures/webhook-delivery';
-import { runClosedLoop } from '../harness/closed-loop';
-import { pairedRuns, ratiosOf } from '../harness/paired';
+import { runClosedLoop, type ClosedLoopResult } from '../harness/closed-loop';
+import { cpuPairsFor, cpuRatiosOf, pairedRuns } from '../harness/paired';
+import { parentOf, processTreeCpuMicros } from '../harness/process-cpu';
 import type { RequestSpec } from '../harness/request-makers';
 import { absoluteOf, type Figure } from '../harness/results';
 import { withScope } from '../harness/scope';
@@ -86,41 +87,48 @@ export async function replay(pool: PgPoolLike, steps: readonly Step[], key: stri
 /**
  * storeCycle through @paymount/postgres on `pool` (wrapped by `wrap`, as a
  * merchant does) vs the statements it sent, recorded once as the driver got
- * them (prepared statements' names included), sent again with the bare pool:
- * cycles per second with settings.connections cycles in flight.
+ * them (prepared statements' names included), sent again with the bare pool,
+ * settings.connections cycles in flight. Judged on CPU time per cycle, this
+ * process's and the server's (`postmaster` and its backends): on this shared
+ * machine cycles/s spread wider than the gap to the target.
  */
 async function driverStoresFigure(
   settings: BenchSettings,
   pool: PgPoolLike,
-  { id, driver, wrap }: { id: string; driver: string; wrap: (pool: PgPoolLike) => PostgresDatabase },
+  { id, driver, wrap, postmaster }: { id: string; driver: string; wrap: (pool: PgPoolLike) => PostgresDatabase; postmaster: number },
 ): Promise<Figure> {
   const stores = createPostgresStores(wrap(pool), { migrate: false });
   // Its one-time queries before the measured cycles, as in the record.
   await storeCycle(stores, `bench-warm-order-${id}`);
   const steps = await recordCycle(pool, wrap);
   let next = 0;
-  const measure = (cycle: (key: string) => Promise<void>) => async () =>
-    (
-      await runClosedLoop({
-        concurrency: settings.connections,
-        warmupMs: settings.warmupMs,
-        durationMs: settings.durationMs,
-        maxOps: settings.maxOps,
-        op: async () => (await cycle(`bench-${id}-order-${(next += 1)}`), true),
-      })
-    ).opsPerSecond;
-  const runs = await pairedRuns(settings.runs, [
+  const measure = (cycle: (key: string) => Promise<void>) => () =>
+    runClosedLoop({
+      concurrency: settings.connections,
+      warmupMs: settings.warmupMs,
+      durationMs: settings.durationMs,
+      maxOps: settings.maxOps,
+      op: async () => (await cycle(`bench-${id}-order-${(next += 1)}`), true),
+      serverCpuMicros: () => processTreeCpuMicros(postmaster),
+    });
+  const runs = await pairedRuns(cpuPairsFor(settings.runs), [
     { name: 'paymount', measure: measure((key) => storeCycle(stores, key)) },
     { name: 'bare', measure: measure((key) => replay(pool, steps, key)) },
   ]);
   const [paymount, bare] = [runs.get('paymount')!, runs.get('bare')!];
+  const cpu = (side: readonly ClosedLoopResult[]) => side.map((run) => run.cpuMicrosPerOp);
+  const throughput = (side: readonly ClosedLoopResult[]) => side.map((run) => run.opsPerSecond);
   return {
     id,
-    what: `a paid order's store traffic (lock, get, put ×2, settle, unlock; claim, mark handled) through @paymount/postgres on ${driver} vs the same ${steps.length} statements (prepared alike) sent with the bare pool, ${settings.connections} cycles in flight`,
-    ratio: ratiosOf(paymount, bare),
+    what: `a paid order's store traffic (lock, get, put ×2, settle, unlock; claim, mark handled) through @paymount/postgres on ${driver} vs the same ${steps.length} statements (prepared alike) sent with the bare pool, ${settings.connections} cycles in flight: CPU time per cycle of this process and the server, the bare side's over the stores'`,
+    ratio: cpuRatiosOf(cpu(paymount), cpu(bare)),
     target: 0.8,
     higherIsBetter: true,
-    absolute: { paymount: absoluteOf(paymount, 'cycles/s'), bare: absoluteOf(bare, 'cycles/s') },
+    absolute: {
+      paymount: absoluteOf(throughput(paymount), 'cycles/s'),
+      bare: absoluteOf(throughput(bare), 'cycles/s'),
+      cpuPerCycle: { paymount: absoluteOf(cpu(paymount), 'CPU µs/cycle'), bare: absoluteOf(cpu(bare), 'CPU µs/cycle') },
+    },
   };
 }
 
@@ -139,7 +147,9 @@ export async function postgresStoreFigures(settings: BenchSettings): Promise<Fig
   const pool = new pg.Pool({ connectionString: server.url, max: settings.connections });
   try {
     await migrate(fromPg(pool));
+    const postmaster = parentOf((await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid);
     const storesFigure = await driverStoresFigure(settings, pool, {
+      postmaster,
       id: 'postgres-stores',
       driver: 'a pg Pool',
       wrap: fromPg,
@@ -149,6 +159,7 @@ export async function postgresStoreFigures(settings: BenchSettings): Promise<Fig
     const neonFigure = await migrate(fromNeon(neon.pool))
       .then(() =>
         driverStoresFigure(settings, neon.pool, {
+          postmaster,
           id: 'postgres-stores-neon',
           driver: "Neon's serverless Pool (over a WebSocket, through a local relay to the server, as both sides are)",
           wrap: fromNeon,

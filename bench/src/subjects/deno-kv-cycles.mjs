@@ -2,7 +2,9 @@
 // `deno run --unstable-kv --allow-read=<dir> --allow-write=<dir> deno-kv-cycles.mjs '<settings JSON>'`: the
 // deno-kv-stores figure's two sides, measured in one Deno process on one local KV (bench/src/figures/deno-kv-stores.ts
 // starts it). A cycle is a paid order's store traffic, then its event's: through @paymount/deno-kv's stores, and the
-// same reads and checked commits written as bare Deno.Kv calls. Prints one JSON line: each side's cycles/s per pair.
+// same reads and checked commits written as bare Deno.Kv calls. Prints one JSON line: each side's cycles/s and CPU
+// time per cycle (this process's, KV's SQLite threads included) per pair.
+import process from 'node:process';
 import { denoKvStores } from '@paymount/deno-kv';
 import { sentAttempt, storeCycle, TTL_MS } from './store-cycle.ts';
 
@@ -51,8 +53,8 @@ async function bareCycle(key) {
   await checked(event, (atomic) => atomic.set(event, { state: 'done', token, until }, { expireIn: TTL_MS }));
 }
 
-/** Cycles per second of `cycle`, `inFlight` at a time, counted over `ms` after a warm-up. */
-async function cyclesPerSecond(cycle, ms) {
+/** Cycles per second of `cycle`, `inFlight` at a time, and CPU µs per cycle, counted over `ms` after a warm-up. */
+async function measureCycles(cycle, ms) {
   let stop = false;
   let done = 0;
   const loop = async () => {
@@ -63,12 +65,13 @@ async function cyclesPerSecond(cycle, ms) {
   };
   const loops = Array.from({ length: inFlight }, loop);
   await new Promise((resolve) => setTimeout(resolve, warmupMs));
-  const [startDone, start] = [done, performance.now()];
+  const [startDone, start, cpuAtStart] = [done, performance.now(), process.cpuUsage()];
   await new Promise((resolve) => setTimeout(resolve, ms));
-  const [endDone, end] = [done, performance.now()];
+  const [endDone, end, cpu] = [done, performance.now(), process.cpuUsage(cpuAtStart)];
   stop = true;
   await Promise.all(loops);
-  return ((endDone - startDone) * 1_000) / (end - start);
+  const cycles = endDone - startDone;
+  return { cyclesPerSecond: (cycles * 1_000) / (end - start), cpuMicrosPerCycle: (cpu.user + cpu.system) / cycles };
 }
 
 const sides = { paymount: paymountCycle, bare: bareCycle };
@@ -76,7 +79,7 @@ const measured = { paymount: [], bare: [] };
 for (let pair = 0; pair < pairs; pair++) {
   // The order flips every pair, as the bench's paired runs do in Node.
   const order = pair % 2 === 0 ? ['paymount', 'bare'] : ['bare', 'paymount'];
-  for (const side of order) measured[side].push(await cyclesPerSecond(sides[side], durationMs));
+  for (const side of order) measured[side].push(await measureCycles(sides[side], durationMs));
 }
 kv.close();
 console.log(JSON.stringify(measured));

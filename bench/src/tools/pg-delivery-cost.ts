@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { createPostgresStores, fromPg, migrate, type PostgresDatabase } from '@paymount/postgres';
 import pg from 'pg';
 import { startPostgresServer } from '../../../tools/postgres-server';
+import { parentOf, processTreeCpuMicros } from '../harness/process-cpu';
 
 /**
  * CPU per webhook delivery's store traffic (claim, then mark handled with a
@@ -14,31 +14,6 @@ const DELIVERIES = Number(process.argv[2] ?? 10_000);
 const TURNS = Number(process.argv[3] ?? 4);
 const IN_FLIGHT = 20;
 const TTL_MS = 60_000;
-/** Kernel clock ticks per second (CLK_TCK), the unit of /proc/<pid>/stat's CPU times. */
-const TICKS_PER_SECOND = 100;
-
-/** utime + stime + cutime + cstime of `pid` and ppid, in µs (fields 14-17 and 4 of /proc/<pid>/stat). */
-function statOf(pid: string): { ppid: string; cpuMicros: number } | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-    // After the name: fields[0] is the 3rd field (state), so field n is fields[n - 3].
-    const ticks = [14, 15, 16, 17].reduce((sum, n) => sum + Number(fields[n - 3]), 0);
-    return { ppid: fields[1]!, cpuMicros: (ticks * 1e6) / TICKS_PER_SECOND };
-  } catch {
-    return undefined;
-  }
-}
-
-/** CPU used so far by the PostgreSQL server: its postmaster (with its ended children) and every live child. */
-function serverCpuMicros(postmaster: string): number {
-  let total = statOf(postmaster)?.cpuMicros ?? 0;
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    const stat = statOf(pid);
-    if (stat?.ppid === postmaster) total += stat.cpuMicros;
-  }
-  return total;
-}
-
 async function deliveries(db: PostgresDatabase, prefix: string): Promise<void> {
   const { idempotency } = createPostgresStores(db, { migrate: false });
   let next = 0;
@@ -60,16 +35,16 @@ pool.on('error', () => {});
 try {
   await migrate(fromPg(pool));
   const backend = (await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
-  const postmaster = statOf(String(backend))!.ppid;
+  const postmaster = parentOf(backend);
   const ways: Record<string, PostgresDatabase> = { prepared: fromPg(pool), unnamed: fromPg(pool, { prepare: false }) };
   for (const [name, db] of Object.entries(ways)) await deliveries(db, `warm-${name}`);
   const results = new Map<string, { server: number[]; app: number[] }>(Object.keys(ways).map((name) => [name, { server: [], app: [] }]));
   for (let turn = 0; turn < TURNS; turn++) {
     for (const [name, db] of Object.entries(ways)) {
-      const [server0, app0] = [serverCpuMicros(postmaster), process.cpuUsage()];
+      const [server0, app0] = [processTreeCpuMicros(postmaster), process.cpuUsage()];
       await deliveries(db, `${name}-${turn}`);
       const app = process.cpuUsage(app0);
-      results.get(name)!.server.push((serverCpuMicros(postmaster) - server0) / DELIVERIES);
+      results.get(name)!.server.push((processTreeCpuMicros(postmaster) - server0) / DELIVERIES);
       results.get(name)!.app.push((app.user + app.system) / DELIVERIES);
     }
   }
