@@ -11,7 +11,8 @@ const { PAYMOUNT_STATE, DB } = env as { PAYMOUNT_STATE: PaymountStateNamespace; 
 const stores = () => durableObjectStores(PAYMOUNT_STATE, { d1: DB });
 
 it('runs inside workerd, not on Node', () => {
-  expect(navigator.userAgent).toBe('Cloudflare-Workers');
+  // The runtime's own name; Node 20 has no navigator, and later Nodes name themselves.
+  expect((globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent).toBe('Cloudflare-Workers');
 });
 
 describeOrderAttemptStoreContract('durableObjectStores (workerd)', {
