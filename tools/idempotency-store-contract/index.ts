@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { IdempotencyStore } from '@paymount/core';
 import { describe, it } from 'vitest';
 
@@ -24,7 +23,12 @@ const BEAT_MS = 500;
 /** Past a TTL: a timer may fire a millisecond early, and a server's clock is read a little after the store's call. */
 const LAPSE_MS = 50;
 let keys = 0;
-const freshKey = () => `contract-${process.pid}-${++keys}`;
+// A run of its own in a store that outlives it or is shared with another test process (Redis, PostgreSQL); drawn at the
+// first key, since workerd draws no random value while it loads a module.
+let run: string | undefined;
+const freshKey = () => `contract-${(run ??= crypto.randomUUID())}-${++keys}`;
+// The web's timer, which every runtime the stores run in has (Node, Deno, workerd without nodejs_compat).
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function renewOf(store: IdempotencyStore): NonNullable<IdempotencyStore['renew']> {
   if (typeof store.renew !== 'function') throw new Error('the store under test has no renew()');

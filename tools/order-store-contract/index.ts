@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { OrderAttempt, OrderAttemptStore } from '@paymount/core';
 import { describe, expect, it } from 'vitest';
 
@@ -15,7 +14,12 @@ export interface OrderStoreTarget {
 }
 
 let orders = 0;
-const orderId = () => `contract-${process.pid}-${++orders}`;
+// A run of its own in a store that outlives it or is shared with another test process (Redis, PostgreSQL); drawn at the
+// first key, since workerd draws no random value while it loads a module.
+let run: string | undefined;
+const orderId = () => `contract-${(run ??= crypto.randomUUID())}-${++orders}`;
+// The web's timer, which every runtime the stores run in has (Node, Deno, workerd without nodejs_compat).
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function attempt(referenceOrderId: string, overrides: Partial<OrderAttempt> = {}): OrderAttempt {
   return { referenceOrderId, kind: 'wallet', transactionRequestId: `req-${referenceOrderId}`, state: 'pending', updatedAt: 1_000, ...overrides };

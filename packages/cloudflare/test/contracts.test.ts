@@ -1,29 +1,26 @@
-import { afterAll, beforeAll } from 'vitest';
+import { env } from 'cloudflare:workers';
+import { expect, it } from 'vitest';
 import { describeIdempotencyStoreContract } from '../../../tools/idempotency-store-contract';
 import { describeOrderAttemptStoreContract } from '../../../tools/order-store-contract';
-import { remoteStores } from './support/remote-stores';
-import type { RunningWorker } from '../../../tools/workerd';
-import { startStoresWorker } from './support/workerd';
+import { durableObjectStores, type D1Database, type PaymountStateNamespace } from '../src/index';
 
-// The suites are vitest on Node (node:timers, vitest's runner); the stores they test run in workerd, on real
-// Durable Objects, each call one request to the Worker of support/store-worker.ts.
-let worker: RunningWorker | undefined;
-beforeAll(async () => {
-  worker = await startStoresWorker('support/store-worker.ts');
+// Run by the workerd project of vitest.config.ts: the suites themselves (assertions, timers, concurrency) run in
+// workerd, beside support/contracts-main.ts, on real Durable Objects with SQLite storage and a real D1 database.
+const { PAYMOUNT_STATE, DB } = env as { PAYMOUNT_STATE: PaymountStateNamespace; DB: D1Database };
+/** One durableObjectStores(), as the routes of one isolate make it. */
+const stores = () => durableObjectStores(PAYMOUNT_STATE, { d1: DB });
+
+it('runs inside workerd, not on Node', () => {
+  // The runtime's own name; Node 20 has no navigator, and later Nodes name themselves.
+  expect((globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent).toBe('Cloudflare-Workers');
 });
-afterAll(() => worker?.dispose());
-
-const running = () => {
-  if (worker === undefined) throw new Error('workerd did not start');
-  return worker.url;
-};
 
 describeOrderAttemptStoreContract('durableObjectStores (workerd)', {
-  create: async () => remoteStores(running()).orders,
-  stores: async (count) => Array.from({ length: count }, () => remoteStores(running()).orders),
+  create: async () => stores().orders,
+  stores: async (count) => Array.from({ length: count }, () => stores().orders),
 });
 
 describeIdempotencyStoreContract('durableObjectStores (workerd)', {
-  create: async () => remoteStores(running()).idempotency,
-  instances: async () => [remoteStores(running()).idempotency, remoteStores(running()).idempotency],
+  create: async () => stores().idempotency,
+  instances: async () => [stores().idempotency, stores().idempotency],
 });

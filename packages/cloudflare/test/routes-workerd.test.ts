@@ -108,6 +108,21 @@ describe('routes made per request on durableObjectStores(), in workerd, against 
     expect(report.objectEffects).toEqual([{ receipt: { order, transactionId: chargesOf(order)[0]?.transactionId, run: 1 } }]);
   });
 
+  it("a reset of the event's Durable Object right after it committed the mark, before its answer, ends with one effect: the retried commit finds the mark", async () => {
+    const order = 'commit-reset-1';
+    expect((await pay(order)).status).toBe(200);
+    await sandbox.waitForDeliveries();
+    const [first] = deliveriesOf(order);
+    expect(first?.attempts.map((a) => a.status)).toEqual([200]);
+    await sandbox.resend(first!.deliveryId);
+    const log = (await (await fetch(at('/test/log'))).json()) as string[];
+    expect(log.filter((line) => line.startsWith('reset after the commit'))).toEqual(['reset after the commit: committed']);
+    const report = await reportOf(order);
+    expect(report.runs).toBe(1);
+    expect(report.paid).toEqual([chargesOf(order)[0]?.transactionId]);
+    expect(report.objectEffects).toEqual([{ receipt: { order, transactionId: chargesOf(order)[0]?.transactionId, run: 1 } }]);
+  });
+
   it('the routes log no in-memory warning with these stores; the same routes on memory stores do', async () => {
     const isolatedWarning = (log: string[]) => log.filter((line) => line.includes('in-memory stores protect nothing across requests'));
     const before = (await (await fetch(at('/test/log'))).json()) as string[];

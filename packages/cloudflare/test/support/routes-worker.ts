@@ -9,6 +9,7 @@ import type { SandboxService } from '../../../../tools/sandbox-service';
 /** The class as bound here: PaymountState, plus the test's ways to reset an object mid-handler and to fail its commits. */
 export class PaymountState extends StoresState {
   private commitsToFail = 0;
+  private resetAfterCommit = false;
 
   /** Aborts this object, as a deploy or an overloaded machine does: its next call starts a new instance on the stored state. */
   resetForTest(): void {
@@ -20,10 +21,22 @@ export class PaymountState extends StoresState {
     this.commitsToFail = count;
   }
 
+  /** Resets this object right after its next commit of an event's mark, before its answer: the mark stands, the Worker sees the reset. */
+  resetAfterCommitForTest(): void {
+    this.resetAfterCommit = true;
+  }
+
   override eventCommit(...args: Parameters<StoresState['eventCommit']>): ReturnType<StoresState['eventCommit']> {
     if (this.commitsToFail > 0) {
       this.commitsToFail -= 1;
       return Promise.reject(new Error('the commit failed for the test'));
+    }
+    if (this.resetAfterCommit) {
+      return super.eventCommit(...args).then((outcome) => {
+        log.push(`reset after the commit: ${outcome}`);
+        this.resetForTest();
+        return outcome;
+      });
     }
     return super.eventCommit(...args);
   }
@@ -85,6 +98,10 @@ function routesOptions(env: Env, origin: string, stores: 'durable-objects' | 'me
           const stub = env.PAYMOUNT_STATE.get(env.PAYMOUNT_STATE.idFromName(`event:${db.eventKey}`) as never) as { failCommitsForTest(count: number): Promise<void> };
           // Every try of the object's mark fails, after the D1 batch (statements and D1 mark) committed.
           await stub.failCommitsForTest(3);
+        }
+        if (order.startsWith('commit-reset-') && run === 1) {
+          const stub = env.PAYMOUNT_STATE.get(env.PAYMOUNT_STATE.idFromName(`event:${db.eventKey}`) as never) as { resetAfterCommitForTest(): Promise<void> };
+          await stub.resetAfterCommitForTest();
         }
         if (order.startsWith('reset-') && run === 1) {
           const stub = env.PAYMOUNT_STATE.get(env.PAYMOUNT_STATE.idFromName(`event:${db.eventKey}`) as never) as { resetForTest(): Promise<void> };

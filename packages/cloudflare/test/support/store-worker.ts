@@ -1,5 +1,6 @@
-// The Worker the contract suites drive from Node: `POST /` with `{ instance, store, method, args }` runs one
-// call of durableObjectStores() here, in workerd, on real Durable Objects and D1, and answers its result.
+// The Worker the expiry test drives from Node, as alarms fire on their own time: `POST /` with
+// `{ instance, store, method, args }` runs one call of durableObjectStores() here, in workerd, on real Durable
+// Objects and D1, and answers its result; `POST /object` shows what an object keeps.
 import { durableObjectStores, type D1Database, type DurableObjectStores, type PaymountStateNamespace } from '../../src/index';
 import { PaymountState as StoresState } from '../../src/paymount-state';
 
