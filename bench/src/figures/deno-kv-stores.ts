@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { binary, run } from '../../../tools/child-processes';
-import { cpuPairsFor, cpuRatiosOf } from '../harness/paired';
-import { absoluteOf, type Figure } from '../harness/results';
+import { cpuPairsFor } from '../harness/paired';
+import type { Figure } from '../harness/results';
 import type { BenchSettings } from '../harness/settings';
+import { storesFigure, type CycleRun } from './stores-figure';
 
 const CYCLES_SCRIPT = fileURLToPath(new URL('../subjects/deno-kv-cycles.mjs', import.meta.url));
 const BENCH_DIR = fileURLToPath(new URL('../..', import.meta.url));
@@ -29,23 +30,14 @@ export async function denoKvStoreFigures(settings: BenchSettings): Promise<Figur
     const outcome = await run(binary('deno'), args, { cwd: BENCH_DIR, timeoutMs });
     const line = outcome.stdout.trim().split('\n').at(-1) ?? '';
     if (outcome.code !== 0 || !line.startsWith('{')) throw new Error(`the Deno side of deno-kv-stores failed (${outcome.code}):\n${outcome.stderr}${outcome.stdout}`);
-    type Run = { cyclesPerSecond: number; cpuMicrosPerCycle: number };
-    const { paymount, bare } = JSON.parse(line) as { paymount: Run[]; bare: Run[] };
-    const cpu = (side: Run[]) => side.map((run) => run.cpuMicrosPerCycle);
-    const throughput = (side: Run[]) => side.map((run) => run.cyclesPerSecond);
+    const { paymount, bare } = JSON.parse(line) as { paymount: CycleRun[]; bare: CycleRun[] };
     return [
-      {
-        id: 'deno-kv-stores',
-        what: `a paid order's store traffic (lock, get, put ×2, settle, unlock; claim, mark handled) through @paymount/deno-kv vs the same reads and checked atomic commits as bare Deno.Kv calls, inside Deno on a local KV, ${settings.connections} cycles in flight: Deno's CPU time per cycle, the bare side's over the stores'`,
-        ratio: cpuRatiosOf(cpu(paymount), cpu(bare)),
-        target: 0.8,
-        higherIsBetter: true,
-        absolute: {
-          paymount: absoluteOf(throughput(paymount), 'cycles/s'),
-          bare: absoluteOf(throughput(bare), 'cycles/s'),
-          cpuPerCycle: { paymount: absoluteOf(cpu(paymount), 'CPU µs/cycle'), bare: absoluteOf(cpu(bare), 'CPU µs/cycle') },
-        },
-      },
+      storesFigure(
+        'deno-kv-stores',
+        `a paid order's store traffic (lock, get, put ×2, settle, unlock; claim, mark handled) through @paymount/deno-kv vs the same reads and checked atomic commits as bare Deno.Kv calls, inside Deno on a local KV (its CPU), ${settings.connections} cycles in flight`,
+        paymount,
+        bare,
+      ),
     ];
   } finally {
     await rm(dir, { recursive: true, force: true });

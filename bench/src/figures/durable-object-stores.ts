@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { serveWorker } from '../../../tools/workerd';
-import { cpuPairsFor, cpuRatiosOf, pairedRuns } from '../harness/paired';
+import { cpuPairsFor, pairedRuns } from '../harness/paired';
 import { descendantsNamed, processCpuMicros } from '../harness/process-cpu';
-import { absoluteOf, type Figure } from '../harness/results';
+import type { Figure } from '../harness/results';
 import type { BenchSettings } from '../harness/settings';
+import { storesFigure, type CycleRun } from './stores-figure';
 
 const CYCLES_WORKER = fileURLToPath(new URL('../subjects/durable-object-cycles.ts', import.meta.url));
 
@@ -27,7 +28,7 @@ export async function durableObjectStoreFigures(settings: BenchSettings): Promis
     const started = descendantsNamed('workerd').filter((pid) => !before.has(pid));
     if (started.length !== 1) throw new Error(`expected the one workerd process Miniflare started, found ${started.length}`);
     const workerd = started[0]!;
-    const cyclesFor = async (side: 'paymount' | 'bare', durationMs: number) => {
+    const cyclesFor = async (side: 'paymount' | 'bare', durationMs: number): Promise<CycleRun> => {
       const [cpuBefore, timeBefore] = [processCpuMicros(workerd), performance.now()];
       const answer = await fetch(new URL(`/?side=${side}&inFlight=${settings.connections}&durationMs=${durationMs}`, worker.url));
       if (!answer.ok) throw new Error(`the durable-object-stores Worker answered ${answer.status}: ${await answer.text()}`);
@@ -43,22 +44,13 @@ export async function durableObjectStoreFigures(settings: BenchSettings): Promis
       { name: 'paymount', measure: measure('paymount') },
       { name: 'bare', measure: measure('bare') },
     ]);
-    const [paymount, bare] = [runs.get('paymount')!, runs.get('bare')!];
-    const cpu = (side: typeof paymount) => side.map((run) => run.cpuMicrosPerCycle);
-    const throughput = (side: typeof paymount) => side.map((run) => run.cyclesPerSecond);
     return [
-      {
-        id: 'durable-object-stores',
-        what: `a paid order's store traffic (lock, get, put ×2, settle, unlock, their unsettled-index copies; claim, mark handled) through @paymount/cloudflare's Durable Object stores vs the same 11 RPCs to the same objects doing bare storage gets and puts, inside one Worker in workerd, ${settings.connections} cycles in flight: workerd's CPU time per cycle, the bare side's over the stores'`,
-        ratio: cpuRatiosOf(cpu(paymount), cpu(bare)),
-        target: 0.8,
-        higherIsBetter: true,
-        absolute: {
-          paymount: absoluteOf(throughput(paymount), 'cycles/s'),
-          bare: absoluteOf(throughput(bare), 'cycles/s'),
-          cpuPerCycle: { paymount: absoluteOf(cpu(paymount), 'CPU µs/cycle'), bare: absoluteOf(cpu(bare), 'CPU µs/cycle') },
-        },
-      },
+      storesFigure(
+        'durable-object-stores',
+        `a paid order's store traffic (lock, get, put ×2, settle, unlock, their unsettled-index copies; claim, mark handled) through @paymount/cloudflare's Durable Object stores vs the same 11 RPCs to the same objects doing bare storage gets and puts, inside one Worker in workerd (its CPU), ${settings.connections} cycles in flight`,
+        runs.get('paymount')!,
+        runs.get('bare')!,
+      ),
     ];
   } finally {
     await worker.dispose();

@@ -4,15 +4,16 @@ import { seedMerchantOrders } from '../fixtures/merchant-orders';
 import { WEBHOOK_SECRET } from '../fixtures/shop';
 import { PAYLOAD_BYTES } from '../fixtures/webhook-delivery';
 import { runClosedLoop, type ClosedLoopResult } from '../harness/closed-loop';
-import { cpuPairsFor, cpuRatiosOf, pairedRuns } from '../harness/paired';
+import { cpuPairsFor, pairedRuns } from '../harness/paired';
 import { parentOf, processTreeCpuMicros } from '../harness/process-cpu';
 import type { RequestSpec } from '../harness/request-makers';
-import { absoluteOf, type Figure } from '../harness/results';
+import type { Figure } from '../harness/results';
 import { withScope } from '../harness/scope';
 import { neonPoolThroughRelay } from '../../../tools/pg-websocket-relay';
 import type { BenchSettings } from '../harness/settings';
 import { storeCycle } from '../subjects/store-cycle';
 import { measureRoutePair, routeFigures, startRouteBench } from './routes';
+import { storesFigure } from './stores-figure';
 
 const DELIVERY: RequestSpec = { kind: 'webhook', path: '/payments/webhook', secret: WEBHOOK_SECRET, payloadBytes: PAYLOAD_BYTES };
 /** Every delivery a new event, in every run: each one runs its handler (a repeated event would be answered as a duplicate). */
@@ -115,21 +116,13 @@ async function driverStoresFigure(
     { name: 'paymount', measure: measure((key) => storeCycle(stores, key)) },
     { name: 'bare', measure: measure((key) => replay(pool, steps, key)) },
   ]);
-  const [paymount, bare] = [runs.get('paymount')!, runs.get('bare')!];
-  const cpu = (side: readonly ClosedLoopResult[]) => side.map((run) => run.cpuMicrosPerOp);
-  const throughput = (side: readonly ClosedLoopResult[]) => side.map((run) => run.opsPerSecond);
-  return {
+  const cycles = (side: readonly ClosedLoopResult[]) => side.map((run) => ({ cyclesPerSecond: run.opsPerSecond, cpuMicrosPerCycle: run.cpuMicrosPerOp }));
+  return storesFigure(
     id,
-    what: `a paid order's store traffic (lock, get, put ×2, settle, unlock; claim, mark handled) through @paymount/postgres on ${driver} vs the same ${steps.length} statements (prepared alike) sent with the bare pool, ${settings.connections} cycles in flight: CPU time per cycle of this process and the server, the bare side's over the stores'`,
-    ratio: cpuRatiosOf(cpu(paymount), cpu(bare)),
-    target: 0.8,
-    higherIsBetter: true,
-    absolute: {
-      paymount: absoluteOf(throughput(paymount), 'cycles/s'),
-      bare: absoluteOf(throughput(bare), 'cycles/s'),
-      cpuPerCycle: { paymount: absoluteOf(cpu(paymount), 'CPU µs/cycle'), bare: absoluteOf(cpu(bare), 'CPU µs/cycle') },
-    },
-  };
+    `a paid order's store traffic (lock, get, put ×2, settle, unlock; claim, mark handled) through @paymount/postgres on ${driver} vs the same ${steps.length} statements (prepared alike) sent with the bare pool (the CPU of this process and the server), ${settings.connections} cycles in flight`,
+    cycles(runs.get('paymount')!),
+    cycles(runs.get('bare')!),
+  );
 }
 
 /**
