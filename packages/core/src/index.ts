@@ -122,7 +122,7 @@ export type {
 
 // Route handler option and result types
 export type { AdapterOptionKind, AdapterOptionKinds } from './routes/adapter-options';
-export type { FetchHandler, FetchHandlerOptions } from './routes/mounts';
+export type { FetchHandler, FetchHandlerOptions, FetchRequestContext } from './routes/mounts';
 export type { NodeMiddleware, NodeMiddlewareOptions } from './routes/mounts';
 export type { OrderPaymentStatus } from './routes/order-routes';
 export type { OrderGuardSettings } from './orders/next-attempt';

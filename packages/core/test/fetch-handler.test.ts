@@ -124,6 +124,54 @@ describe('createFetchHandler', () => {
     }
   });
 
+  it("hands a framework's own request event to resolveOrder, and the Request when none is given", async () => {
+    const seen: unknown[] = [];
+    const routes = createFetchHandler<{ framework: string } | Request>(
+      { ...options, resolveOrder: (_orderId, ctx) => void seen.push(ctx.context) },
+      { mountPath: '/payments' },
+    );
+    try {
+      const config = (orderId: string) => new Request(`http://127.0.0.1/payments/wallet/config?orderId=${orderId}`);
+      const event = { framework: 'event' };
+      const withEvent = config('o-1');
+      const alone = config('o-2');
+      expect((await routes(withEvent, { context: event })).status).toBe(404);
+      expect((await routes(alone)).status).toBe(404);
+      expect(seen).toEqual([event, alone]);
+      expect(seen[1]).toBe(alone);
+    } finally {
+      await routes.paymentRoutes.close();
+    }
+  });
+
+  it("logs a consumed body's fix in the framework's words, and reads the bytes a framework kept instead of the spent stream", async () => {
+    const logged: { fix?: string }[] = [];
+    const record = (fields: unknown) => void logged.push(fields as { fix?: string });
+    const fix = 'read `event.request.clone()` in the hook';
+    const routes = createFetchHandler(
+      { ...options, logger: { debug: record, info: record, warn: record, error: record } },
+      { mountPath: '/payments', consumedBodyFix: fix },
+    );
+    try {
+      const delivery = () => {
+        const { body, headers } = signWebhook({ payload: webhookPayload({ transactionId: 'T-kept' }), secret });
+        return { body, request: new Request('http://127.0.0.1/payments/webhook', { method: 'POST', headers, body }) };
+      };
+      const spent = delivery();
+      await spent.request.text();
+      expect((await routes(spent.request)).status).toBe(500);
+      expect(logged).toEqual([expect.objectContaining({ code: 'BODY_ALREADY_CONSUMED', fix })]);
+
+      const kept = delivery();
+      await kept.request.text();
+      const response = await routes(kept.request, { keptBody: kept.body });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ received: true });
+    } finally {
+      await routes.paymentRoutes.close();
+    }
+  });
+
   it('keeps repeated query values, so an orderId list is refused rather than half-read', async () => {
     const response = await handler(new Request('http://127.0.0.1/payments/wallet/config?orderId=a&orderId=b'));
     expect(response.status).toBe(400);

@@ -51,18 +51,36 @@ export interface FetchHandlerOptions {
   mountPath?: string;
   /** Answers requests that are not payment routes. Default a JSON 404. */
   notFound?: (request: Request) => Response | Promise<Response>;
+  /**
+   * How to stop whatever runs before the routes from reading the body, in the
+   * words of the framework serving them (its hook, middleware or parser):
+   * logged with `BODY_ALREADY_CONSUMED`. Default: the fix for a fetch middleware.
+   */
+  consumedBodyFix?: string;
 }
 
-export type FetchHandler = ((request: Request) => Promise<Response>) & { paymentRoutes: PaymentRoutes };
+/** What a framework hands the routes with each request. */
+export interface FetchRequestContext<TContext = unknown> {
+  /** `ctx.context` of `resolveOrder` and the event handlers: the framework's own request event. Default: the `Request`. */
+  context?: TContext;
+  /** The exact bytes (or their text) the framework kept of a body it already read: the routes read these instead of the stream. */
+  keptBody?: Uint8Array | string;
+}
+
+export type FetchHandler<TContext = unknown> = ((request: Request, perRequest?: FetchRequestContext<TContext>) => Promise<Response>) & {
+  paymentRoutes: PaymentRoutes<TContext>;
+};
 
 /** The routes a mount was given, or made from the options it was given. */
-function routesOf(routesOrOptions: PaymentRoutes | PaymentRoutesOptions): PaymentRoutes {
-  return isPaymentRoutes<PaymentRoutes>(routesOrOptions) ? routesOrOptions : createPaymentRoutes(routesOrOptions);
+function routesOf<TContext>(routesOrOptions: PaymentRoutes<TContext> | PaymentRoutesOptions<TContext>): PaymentRoutes<TContext> {
+  return isPaymentRoutes<PaymentRoutes<TContext>>(routesOrOptions) ? routesOrOptions : createPaymentRoutes(routesOrOptions);
 }
 
 /**
  * The payment routes as a fetch-style `(Request) => Promise<Response>`, for
- * servers and runtimes built on the Fetch API.
+ * servers and runtimes built on the Fetch API, and the one base of every
+ * full-stack framework's adapter: it hands its own request event as
+ * `perRequest.context`.
  *
  * A `Request`'s URL was parsed before the app saw it, so its dot segments and
  * backslashes are already resolved: the path routed on is the one the
@@ -70,18 +88,29 @@ function routesOf(routesOrOptions: PaymentRoutes | PaymentRoutesOptions): Paymen
  * parsing leaves ambiguous (doubled slashes, percent-escapes) is refused by
  * `pathUnderMount`, as on every adapter.
  */
-export function createFetchHandler(
-  routesOrOptions: PaymentRoutes | PaymentRoutesOptions,
+export function createFetchHandler<TContext = unknown>(
+  routesOrOptions: PaymentRoutes<TContext> | PaymentRoutesOptions<TContext>,
   options: FetchHandlerOptions = {},
-): FetchHandler {
+): FetchHandler<TContext> {
   const paymentRoutes = routesOf(routesOrOptions);
   const mountPath = normalizeMountPath(options.mountPath);
   const notFound = options.notFound ?? (() => toFetchResponse(notFoundResponse()));
-  const handle = async (request: Request): Promise<Response> => {
+  const { consumedBodyFix } = options;
+  const handle = async (request: Request, perRequest: FetchRequestContext<TContext> = {}): Promise<Response> => {
     const url = new URL(request.url);
     const path = pathUnderMount(url.pathname, mountPath);
     const response =
-      path === undefined ? undefined : await paymentRoutes.handle(neutralOf(request, url, { path, limitBytes: paymentRoutes.readLimitBytes }));
+      path === undefined
+        ? undefined
+        : await paymentRoutes.handle(
+            neutralOf(request, url, {
+              path,
+              limitBytes: paymentRoutes.readLimitBytes,
+              consumedBodyFix,
+              context: perRequest.context,
+              keptBody: perRequest.keptBody,
+            }),
+          );
     return response ? toFetchResponse(response, request.method) : notFound(request);
   };
   return Object.assign(handle, { paymentRoutes });
