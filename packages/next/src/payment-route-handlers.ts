@@ -44,7 +44,7 @@ export function paymentRouteHandlers(
   options: () => PaymentRouteHandlersOptions | Promise<PaymentRouteHandlersOptions>,
 ): PaymentRouteHandlers {
   const getPaymentRoutes = routesOnFirstUse(options);
-  let fetchHandler: { mountPath: string; handle: FetchHandler } | undefined;
+  let fetchHandler: { mountPath: string; handle: FetchHandler<NextRequest> } | undefined;
 
   const serve: PaymentRouteHandler = async (request, context) => {
     // The path the fetch handler routes on (basePath included, unlike nextUrl's); a route without dynamic segments gets no params.
