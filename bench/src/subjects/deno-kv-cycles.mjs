@@ -53,7 +53,13 @@ async function bareCycle(key) {
   await checked(event, (atomic) => atomic.set(event, { state: 'done', token, until }, { expireIn: TTL_MS }));
 }
 
-/** Cycles per second of `cycle`, `inFlight` at a time, and CPU µs per cycle, counted over `ms` after a warm-up. */
+/**
+ * A window closes once it holds this many cycles, however long that takes: on a
+ * machine busy enough, a 1.2 s window once held none, and its CPU per cycle was infinite.
+ */
+const MIN_WINDOW_CYCLES = 2 * inFlight;
+
+/** Cycles per second of `cycle`, `inFlight` at a time, and CPU µs per cycle, counted over `ms` (or until MIN_WINDOW_CYCLES) after a warm-up. */
 async function measureCycles(cycle, ms) {
   let stop = false;
   let done = 0;
@@ -67,6 +73,7 @@ async function measureCycles(cycle, ms) {
   await new Promise((resolve) => setTimeout(resolve, warmupMs));
   const [startDone, start, cpuAtStart] = [done, performance.now(), process.cpuUsage()];
   await new Promise((resolve) => setTimeout(resolve, ms));
+  while (done - startDone < MIN_WINDOW_CYCLES) await new Promise((resolve) => setTimeout(resolve, 10));
   const [endDone, end, cpu] = [done, performance.now(), process.cpuUsage(cpuAtStart)];
   stop = true;
   await Promise.all(loops);
