@@ -1,5 +1,6 @@
 import type { IdempotencyStore } from '@paymount/core';
 import { describe, it } from 'vitest';
+import { freshKeys, sleep } from '../store-contract-runtime';
 
 /**
  * What every IdempotencyStore with renew() must do about a claim's lifetime,
@@ -22,13 +23,7 @@ const TTL_MS = 2_500;
 const BEAT_MS = 500;
 /** Past a TTL: a timer may fire a millisecond early, and a server's clock is read a little after the store's call. */
 const LAPSE_MS = 50;
-let keys = 0;
-// A run of its own in a store that outlives it or is shared with another test process (Redis, PostgreSQL); drawn at the
-// first key, since workerd draws no random value while it loads a module.
-let run: string | undefined;
-const freshKey = () => `contract-${(run ??= crypto.randomUUID())}-${++keys}`;
-// The web's timer, which every runtime the stores run in has (Node, Deno, workerd without nodejs_compat).
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const freshKey = freshKeys();
 
 function renewOf(store: IdempotencyStore): NonNullable<IdempotencyStore['renew']> {
   if (typeof store.renew !== 'function') throw new Error('the store under test has no renew()');

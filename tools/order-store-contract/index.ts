@@ -1,5 +1,6 @@
 import type { OrderAttempt, OrderAttemptStore } from '@paymount/core';
 import { describe, expect, it } from 'vitest';
+import { freshKeys, sleep } from '../store-contract-runtime';
 
 /**
  * What every OrderAttemptStore must do, run against each implementation (the
@@ -13,13 +14,7 @@ export interface OrderStoreTarget {
   stores(count: number): Promise<OrderAttemptStore[]>;
 }
 
-let orders = 0;
-// A run of its own in a store that outlives it or is shared with another test process (Redis, PostgreSQL); drawn at the
-// first key, since workerd draws no random value while it loads a module.
-let run: string | undefined;
-const orderId = () => `contract-${(run ??= crypto.randomUUID())}-${++orders}`;
-// The web's timer, which every runtime the stores run in has (Node, Deno, workerd without nodejs_compat).
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const orderId = freshKeys();
 
 function attempt(referenceOrderId: string, overrides: Partial<OrderAttempt> = {}): OrderAttempt {
   return { referenceOrderId, kind: 'wallet', transactionRequestId: `req-${referenceOrderId}`, state: 'pending', updatedAt: 1_000, ...overrides };
