@@ -1,0 +1,7 @@
+export {
+  paymentHandlers,
+  type PaymentHandler,
+  type PaymentHandlers,
+  type PaymentHandlersOptions,
+  type PaymentHandlersSettings,
+} from './payment-handlers';
