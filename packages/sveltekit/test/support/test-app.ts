@@ -1,0 +1,59 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const packageDir = join(import.meta.dirname, '..', '..');
+const repoRoot = join(packageDir, '..', '..');
+/** Where the test app is put together and built (git-ignored). */
+export const appDir = join(packageDir, '.test-app');
+const fixtureDir = join(packageDir, 'test', 'sveltekit-app');
+const viteBin = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
+/** The conformance suite's options rebuilt apart from the test process: the conformance route imports it from the app's root. */
+const remoteApp = join(repoRoot, 'tools', 'conformance', 'remote-app.mjs');
+const stampFile = join(appDir, 'build', 'paymount-inputs');
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).isFile())
+    .sort();
+}
+
+/** What the build depends on: a build from the same inputs is reused. */
+function inputsDigest(): string {
+  const hash = createHash('sha256');
+  const inputs = [remoteApp, ...filesUnder(fixtureDir), ...['sveltekit', 'core'].flatMap((name) => filesUnder(join(repoRoot, 'packages', name, 'dist')))];
+  for (const file of inputs) hash.update(file).update(readFileSync(file));
+  return hash.digest('hex');
+}
+
+/** Puts the test app together: the fixture (`test/sveltekit-app`, a SvelteKit project as `sv create` makes it) and the suite's `remote-app.mjs`. */
+function assemble(): void {
+  rmSync(appDir, { recursive: true, force: true });
+  cpSync(fixtureDir, appDir, { recursive: true });
+  cpSync(remoteApp, join(appDir, 'conformance-remote-app.mjs'));
+}
+
+/** The environment of `vite build` and `node build`: none of the payment or server settings of the shell running the tests. */
+export function appEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(PAYMENT_|PAYMOUNT_|NODE_ENV$|PORT$|HOST$|ORIGIN$|BODY_SIZE_LIMIT$)/.test(name)));
+  return { ...env, NODE_ENV: 'production', ...extra };
+}
+
+/**
+ * Builds the test app with `vite build` (SvelteKit with adapter-node), once
+ * per set of inputs, with no payment setting in its environment: the routes'
+ * options are read on the first request only. Returns the build's seconds (0 when reused).
+ */
+export function buildTestApp(): number {
+  const digest = inputsDigest();
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest) return 0;
+  assemble();
+  const started = performance.now();
+  const build = spawnSync(process.execPath, [viteBin, 'build'], { cwd: appDir, env: appEnv(), encoding: 'utf8', timeout: 300_000 });
+  writeFileSync(join(appDir, 'build.log'), `${build.stdout}\n${build.stderr}`);
+  if (build.status !== 0) throw new Error(`vite build failed (${build.status ?? build.signal}):\n${build.stdout}\n${build.stderr}`);
+  writeFileSync(stampFile, digest);
+  return Math.round((performance.now() - started) / 100) / 10;
+}
