@@ -36,6 +36,15 @@ export interface ConformanceTarget {
    */
   platformReadsBodies?: boolean;
   /**
+   * The platform refuses a form post (`application/x-www-form-urlencoded`,
+   * `text/plain`) whose `Origin` is not the app's own or one it trusts, before
+   * any route (SvelteKit's CSRF check, `csrf.trustedOrigins`): the suite's
+   * form posts then carry the app's own `Origin`, as a browser's do, and a
+   * cross-site one is held to the 403 and to no session created, in the
+   * platform's own words. The app trusts `ALLOWED_ORIGIN` as the routes do.
+   */
+  platformChecksFormOrigin?: boolean;
+  /**
    * The platform sends no `Content-Length` a handler set (Next.js drops it from
    * every route handler's answer, and so from a HEAD answer, which has no body
    * to count): the HEAD case then checks the status, type and empty body.

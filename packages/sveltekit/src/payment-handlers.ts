@@ -19,13 +19,19 @@ export interface PaymentHandlersSettings {
 /** An endpoint handler of a `+server.ts`. */
 export type PaymentHandler = (event: RequestEvent) => Promise<Response>;
 
-/** The `+server.ts` exports: `export const { GET, POST, HEAD, fallback } = paymentHandlers(options)`. */
+/** The `+server.ts` exports: `export const { GET, POST, HEAD, fallback, trailingSlash } = paymentHandlers(options)`. */
 export interface PaymentHandlers {
   GET: PaymentHandler;
   POST: PaymentHandler;
   HEAD: PaymentHandler;
   /** Every other method: the routes answer `405` with their `Allow`. */
   fallback: PaymentHandler;
+  /**
+   * `'ignore'`: SvelteKit hands every path to the routes as sent, so a payment
+   * path with a trailing or doubled slash is answered `404` by the routes (as on
+   * every adapter) instead of redirected by SvelteKit to a spelling of its choosing.
+   */
+  trailingSlash: 'ignore';
   /**
    * The core routes behind the handlers (`.client`, `.on()`, `.reconcile()`,
    * `.cancelCheckout()`, `.close()`), created on first use: by the first
@@ -49,7 +55,7 @@ const OPTIONS_FIX =
 /**
  * SvelteKit endpoint handlers serving the payment routes from one
  * rest-parameter route: in `src/routes/payments/[...paymount]/+server.ts`,
- * `export const { GET, POST, HEAD, fallback } = paymentHandlers(options)`
+ * `export const { GET, POST, HEAD, fallback, trailingSlash } = paymentHandlers(options)`
  * serves `/payments/checkout` and the others. The routes are made on the first
  * request (or `getPaymentRoutes()`), never while `vite build` loads the route
  * to analyse it: pass a function to read settings then, from
@@ -88,5 +94,5 @@ export function paymentHandlers(
     return fetchHandler.handle(event.request, { context: event });
   };
 
-  return { GET: serve, POST: serve, HEAD: serve, fallback: serve, getPaymentRoutes };
+  return { GET: serve, POST: serve, HEAD: serve, fallback: serve, trailingSlash: 'ignore', getPaymentRoutes };
 }

@@ -16,7 +16,8 @@ export async function nodeBuild(env: Record<string, string>): Promise<NodeBuild>
   const origin = `http://127.0.0.1:${port}`;
   const server = await startServer(process.execPath, ['build'], {
     cwd: appDir,
-    env: { ...env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port) },
+    // ORIGIN: adapter-node takes a request's URL to be https:// unless told where it serves.
+    env: { ...env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ORIGIN: origin },
     readyUrl: `${origin}/conformance/own-route`,
     timeoutMs: 60_000,
   });

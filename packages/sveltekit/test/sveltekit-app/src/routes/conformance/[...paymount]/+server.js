@@ -28,3 +28,4 @@ export const GET = settled(handlers.GET);
 export const POST = settled(handlers.POST);
 export const HEAD = settled(handlers.HEAD);
 export const fallback = settled(handlers.fallback);
+export const { trailingSlash } = handlers;
