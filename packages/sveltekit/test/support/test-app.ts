@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { readmeBlocks } from '../../../../tools/readme-blocks';
 
 export const packageDir = join(import.meta.dirname, '..', '..');
 const repoRoot = join(packageDir, '..', '..');
@@ -12,6 +13,22 @@ const viteBin = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
 /** The conformance suite's options rebuilt apart from the test process: the conformance route imports it from the app's root. */
 const remoteApp = join(repoRoot, 'tools', 'conformance', 'remote-app.mjs');
 const stampFile = join(appDir, 'build', 'paymount-inputs');
+const readme = join(packageDir, 'README.md');
+/**
+ * The quick start's own order store (`src/orders.ts`): the README tests' store, seeded from
+ * SHOP_ORDERS by the fresh apps' shop module, beside it as the `order-store.ts` that module imports.
+ */
+const orderStore = join(repoRoot, 'tests', 'readmes', 'context', 'orders.ts');
+const shopOrders = join(repoRoot, 'tests', 'fresh-apps', 'shop', 'orders.ts');
+/** The tsconfig that type-checks the README's files: the template's own, over those files. */
+export const READMES_TSCONFIG = 'tsconfig.readme.json';
+
+/** The quick start's files as the README shows them, by path under `src/` (`lib/server/payments.ts`...). */
+function readmeFiles(): { fileName: string; code: string }[] {
+  const files = readmeBlocks('sveltekit', readme).filter((block) => block.section === 'Quick start' && block.fileName !== undefined);
+  if (files.length !== 4) throw new Error(`the sveltekit README's quick start has ${files.length} named files, expected 4`);
+  return files.map(({ fileName, code }) => ({ fileName: fileName!, code }));
+}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -23,16 +40,31 @@ function filesUnder(dir: string): string[] {
 /** What the build depends on: a build from the same inputs is reused. */
 function inputsDigest(): string {
   const hash = createHash('sha256');
-  const inputs = [remoteApp, ...filesUnder(fixtureDir), ...['sveltekit', 'core'].flatMap((name) => filesUnder(join(repoRoot, 'packages', name, 'dist')))];
+  const inputs = [readme, remoteApp, orderStore, shopOrders, ...filesUnder(fixtureDir), ...['sveltekit', 'core'].flatMap((name) => filesUnder(join(repoRoot, 'packages', name, 'dist')))];
   for (const file of inputs) hash.update(file).update(readFileSync(file));
   return hash.digest('hex');
 }
 
-/** Puts the test app together: the fixture (`test/sveltekit-app`, a SvelteKit project as `sv create` makes it) and the suite's `remote-app.mjs`. */
+/**
+ * Puts the test app together: the fixture (`test/sveltekit-app`, a SvelteKit
+ * project as `sv create` makes it, with the conformance routes), the suite's
+ * `remote-app.mjs`, the README's quick start under `src/` as written, its
+ * order store, and the tsconfig that checks the README's files.
+ */
 function assemble(): void {
   rmSync(appDir, { recursive: true, force: true });
   cpSync(fixtureDir, appDir, { recursive: true });
   cpSync(remoteApp, join(appDir, 'conformance-remote-app.mjs'));
+  cpSync(orderStore, join(appDir, 'src', 'order-store.ts'));
+  cpSync(shopOrders, join(appDir, 'src', 'orders.ts'));
+  const files = readmeFiles();
+  for (const { fileName, code } of files) {
+    const target = join(appDir, 'src', fileName);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, code);
+  }
+  const include = ['src/app.d.ts', ...files.map(({ fileName }) => `src/${fileName}`)];
+  writeFileSync(join(appDir, READMES_TSCONFIG), JSON.stringify({ extends: './tsconfig.json', include }, null, 2));
 }
 
 /** The environment of `vite build` and `node build`: none of the payment or server settings of the shell running the tests. */

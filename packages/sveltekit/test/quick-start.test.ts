@@ -1,0 +1,65 @@
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../../../tools/child-processes';
+import { payOnHostedPage, payWithWallet, postJson } from '../../../tests/readmes/test/support/quick-start';
+import { nodeBuild, type NodeBuild } from './support/node-build';
+import { appDir, READMES_TSCONFIG } from './support/test-app';
+
+const tsc = join(import.meta.dirname, '..', '..', '..', 'node_modules', 'typescript', 'bin', 'tsc');
+
+/** The README's order page for `id`, once it says `status` (a webhook handler ran), or fails after `timeoutMs`. */
+async function orderPageSays(origin: string, id: string, status: string, timeoutMs = 20_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = await (await fetch(`${origin}/orders/${id}`)).text();
+    if (text === `Order ${id}: ${status}`) return text;
+    if (Date.now() > deadline) throw new Error(`the order page still says "${text}"`);
+    await sleep(50);
+  }
+}
+
+// test/global-setup.ts built the app with the README's quick start in src/ (support/test-app.ts).
+describe('the README quick start', () => {
+  it("type-checks under the tsconfig of `sv create --template minimal --types ts` (sv 0.17.1), which SvelteKit's own sync extends", async () => {
+    const checked = await run(process.execPath, [tsc, '-p', READMES_TSCONFIG], { cwd: appDir, timeoutMs: 240_000 });
+    expect(`${checked.stdout}${checked.stderr}`).toBe('');
+    expect(checked.code).toBe(0);
+  });
+
+  describe('built by vite build and served by node build with PAYMOUNT_SANDBOX=1', () => {
+    let server: NodeBuild | undefined;
+    let sandboxOrigin: string | undefined;
+    const origin = () => {
+      if (!server) throw new Error('node build did not start');
+      return server.origin;
+    };
+
+    beforeAll(async () => {
+      server = await nodeBuild({ PAYMOUNT_SANDBOX: '1', SHOP_ORDERS: 'sk-hosted-1:1250,sk-wallet-1:990' });
+    });
+
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    it('takes a hosted checkout paid on the sandbox page, and its webhook reaches the handler', async () => {
+      sandboxOrigin = await payOnHostedPage(`${origin()}/payments`, 'sk-hosted-1', origin());
+      expect(await orderPageSays(origin(), 'sk-hosted-1', 'paid')).toBe('Order sk-hosted-1: paid');
+    });
+
+    it('takes a wallet payment, and its webhook reaches the handler', async () => {
+      if (!sandboxOrigin) throw new Error('the hosted checkout test did not find the sandbox');
+      await payWithWallet(`${origin()}/payments`, 'sk-wallet-1', sandboxOrigin);
+      expect(await orderPageSays(origin(), 'sk-wallet-1', 'paid')).toBe('Order sk-wallet-1: paid');
+    });
+
+    it('answers a path below the mount that is no route, and an unknown order, with a JSON 404', async () => {
+      expect(await postJson(`${origin()}/payments/nowhere`, {})).toMatchObject({ status: 404, body: { error: { code: 'NOT_FOUND' } } });
+      expect(await postJson(`${origin()}/payments/checkout`, { orderId: 'nobody-ordered-this' })).toMatchObject({
+        status: 404,
+        body: { error: { code: 'ORDER_NOT_FOUND' } },
+      });
+    });
+  });
+});
