@@ -1,0 +1,16 @@
+import { describeRouteConformance, remoteConformanceTarget } from '../../../tools/conformance';
+import { serveTestApp } from './support/test-app';
+
+// The test app built by `astro build` (@astrojs/node, standalone) and served by `node dist/server/entry.mjs`, a process
+// of its own: the suite's options travel as a description and their functions as calls back to this process.
+describeRouteConformance(
+  'Astro 5 on @astrojs/node, standalone',
+  remoteConformanceTarget(
+    'the Astro server (node dist/server/entry.mjs)',
+    async (description) => {
+      const server = await serveTestApp({ PAYMOUNT_CONFORMANCE: JSON.stringify(description) });
+      return { url: `${server.origin}${description.mountPath}`, close: server.close };
+    },
+    { mountPath: '/conformance' },
+  ),
+);
