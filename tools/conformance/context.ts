@@ -49,6 +49,21 @@ export interface ConformanceTarget {
    */
   serverRedirectsDoubledSlashes?: boolean;
   /**
+   * The server answers a path ending in two or more slashes with a redirect to
+   * it ending in one (`301` to a GET, `308` otherwise), before the app sees it
+   * (Astro): those spellings are answered so, and still run nothing.
+   */
+  serverCollapsesTrailingSlashes?: boolean;
+  /**
+   * The platform refuses cross-site form posts itself with `403` before any
+   * route (Astro's `security.checkOrigin`, SvelteKit's CSRF check): a form post
+   * is served only with the app's own `Origin`, which a browser sends with its
+   * own pages' forms. The suite then sends that `Origin` with the form posts it
+   * means to be served, and expects `403` from the platform, with nothing run,
+   * for every other (foreign, `null`, allowed by `allowedOrigins`, absent).
+   */
+  platformChecksFormOrigin?: boolean;
+  /**
    * The platform sends no `Connection` header a handler set (workerd drops
    * hop-by-hop headers from a Worker's answer): the slow-loris case then
    * checks that the connection was closed without the header announcing it.

@@ -56,7 +56,7 @@ const notFound = (): Response => new Response(null, { status: 404 });
  */
 export function paymentEndpoints(options: PaymentEndpointsOptions | PaymentEndpointsOptionsFactory): PaymentEndpoints {
   const getPaymentRoutes = routesOnFirstUse(typeof options === 'function' ? options : () => options);
-  let fetchHandler: { mountPath: string; handle: FetchHandler } | undefined;
+  let fetchHandler: { mountPath: string; handle: FetchHandler<APIContext> } | undefined;
 
   const serve: APIRoute = async (context) => {
     const { request, url, routePattern, params } = context;
