@@ -61,7 +61,7 @@ export function buildTestApp(): number {
   rmSync(appDir, { recursive: true, force: true });
   cpSync(fixtureDir, appDir, { recursive: true });
   cpSync(remoteApp, join(appDir, 'conformance-remote-app.mjs'));
-  cpSync(ordersModule, join(appDir, 'src', 'orders.js'));
+  cpSync(ordersModule, join(appDir, 'orders.js'));
   for (const { fileName, code } of quickStartFiles()) {
     mkdirSync(dirname(join(appDir, fileName)), { recursive: true });
     writeFileSync(join(appDir, fileName), code);

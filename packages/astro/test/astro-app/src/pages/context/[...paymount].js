@@ -1,5 +1,5 @@
 import { paymentEndpoints } from '@paymount/astro';
-import { paymentOptions } from '../../payments.ts';
+import { paymentOptions } from '../../../payments.ts';
 
 // The README's options, with the order's amount read from the APIContext the endpoints hand resolveOrder (ctx.context):
 // the cart the app's middleware put in `locals`.
