@@ -74,6 +74,9 @@ export function buildTestApp(): number {
   return Math.round((performance.now() - started) / 100) / 10;
 }
 
+/** The built app's server entry: started by `node`, or imported with `ASTRO_NODE_AUTOSTART=disabled` for its `handler`. */
+export const serverEntry = join(appDir, 'dist', 'server', 'entry.mjs');
+
 export interface AstroServer extends RunningServer {
   /** `http://127.0.0.1:<port>` */
   origin: string;
@@ -83,7 +86,7 @@ export interface AstroServer extends RunningServer {
 export async function serveTestApp(env: Record<string, string>): Promise<AstroServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const server = await startServer(process.execPath, [join(appDir, 'dist', 'server', 'entry.mjs')], {
+  const server = await startServer(process.execPath, [serverEntry], {
     cwd: appDir,
     // PUBLIC_URL: the README's origin for the webhook and return URLs.
     env: appEnv({ PUBLIC_URL: origin, ...env, HOST: '127.0.0.1', PORT: String(port) }),
