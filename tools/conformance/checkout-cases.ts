@@ -5,8 +5,6 @@ import { postJson, postRaw, postUnread, send, type Exchange } from './http';
 
 export function checkoutCases(ctx: () => ConformanceContext, target: ConformanceTarget): void {
   const url = () => `${ctx().app.url}/checkout`;
-  // A browser sends its page's Origin with every form post; where the platform refuses one without it, the suite sends it too.
-  const ownOrigin = (): Record<string, string> => (target.platformChecksFormOrigin ? { origin: new URL(ctx().app.url).origin } : {});
   const seen = (exchange: Exchange) => {
     ctx().responses.push(exchange.text);
     return exchange;
@@ -25,9 +23,13 @@ export function checkoutCases(ctx: () => ConformanceContext, target: Conformance
     expect(new URL(body.checkoutUrl).pathname).toBe(`/hosted/checkout/${body.sessionId}`);
   });
 
+  const ownOrigin = () => new URL(ctx().app.url).origin;
+  // A platform checking a form's origin serves only the Origin a browser sends with the app's own pages' forms.
+  const fromOwnPage = (): Record<string, string> => (target.platformChecksFormOrigin ? { origin: ownOrigin() } : {});
+
   it('POST /checkout as a form post answers 303 to the checkout page', async () => {
     const res = seen(
-      await postRaw(url(), 'orderId=order-1', { 'content-type': 'application/x-www-form-urlencoded', ...ownOrigin() }),
+      await postRaw(url(), 'orderId=order-1', { 'content-type': 'application/x-www-form-urlencoded', ...fromOwnPage() }),
     );
     expect(res.status).toBe(303);
     expect(res.location?.startsWith(ctx().sandbox.url)).toBe(true);
@@ -48,28 +50,37 @@ export function checkoutCases(ctx: () => ConformanceContext, target: Conformance
   ])('POST /checkout as a form post with %s answers 403 and creates no session', async (_label, headers) => {
     const sessionsCreated = () => ctx().logLines.filter((line) => line.includes('checkout session created')).length;
     const before = sessionsCreated();
+    const resolved = ctx().ordersResolved.length;
     const res = seen(await formPost(headers));
     expect(res.status).toBe(403);
+    if (target.platformChecksFormOrigin) {
+      // The platform's own 403, in its own words: no route ran.
+      expect(ctx().ordersResolved.length).toBe(resolved);
+      expect(sessionsCreated()).toBe(before);
+      return;
+    }
+    expect(res.json).toEqual(CROSS_SITE);
     expect(res.location).toBeNull();
     expect(sessionsCreated()).toBe(before);
-    // Refused by the platform before any route: its own body, and nothing of the routes' in the log.
-    if (target.platformChecksFormOrigin) return;
-    expect(res.json).toEqual(CROSS_SITE);
     expect(ctx().logLines.some((line) => line.includes('allowedOrigins') && line.includes(headers.origin))).toBe(true);
   });
 
   it('POST /checkout as a form post from its own origin, or from an allowed one, answers 303', async () => {
-    const own = new URL(ctx().app.url).origin;
-    const cases: Array<Record<string, string>> = [
-      { 'sec-fetch-site': 'same-origin', origin: own },
-      { origin: own },
-      { 'sec-fetch-site': 'cross-site', origin: ALLOWED_ORIGIN },
-      { 'sec-fetch-site': 'none' },
-    ];
-    for (const headers of cases) {
-      const res = seen(await formPost({ ...ownOrigin(), ...headers }));
+    const own = ownOrigin();
+    const ownPage: Array<Record<string, string>> = [{ 'sec-fetch-site': 'same-origin', origin: own }, { origin: own }];
+    const allowed = { 'sec-fetch-site': 'cross-site', origin: ALLOWED_ORIGIN };
+    const noOrigin = { 'sec-fetch-site': 'none' };
+    // A platform checking the origin serves only its own and those the app made it trust; it refuses a post without an Origin.
+    const trusted = !target.platformChecksFormOrigin || target.platformTrustsAllowedOrigin ? [allowed] : [];
+    const served = [...ownPage, ...trusted, ...(target.platformChecksFormOrigin ? [] : [noOrigin])];
+    for (const headers of served) {
+      const res = seen(await formPost(headers));
       expect(res.status, JSON.stringify(headers)).toBe(303);
     }
+    const refused = [allowed, noOrigin].filter((headers) => !served.includes(headers));
+    const resolved = ctx().ordersResolved.length;
+    for (const headers of refused) expect(seen(await formPost(headers)).status, JSON.stringify(headers)).toBe(403);
+    expect(ctx().ordersResolved.length).toBe(resolved);
   });
 
   it('POST /checkout with JSON is not subject to the form check (a cross-site page cannot send JSON without CORS)', async () => {
@@ -125,7 +136,7 @@ export function checkoutCases(ctx: () => ConformanceContext, target: Conformance
   });
 
   it('POST /checkout with a wrong content type answers 415', async () => {
-    const res = seen(await postRaw(url(), 'orderId=order-1', { 'content-type': 'text/plain', ...ownOrigin() }));
+    const res = seen(await postRaw(url(), 'orderId=order-1', { 'content-type': 'text/plain', ...fromOwnPage() }));
     expect(res.status).toBe(415);
     expect(res.json).toEqual({
       error: {

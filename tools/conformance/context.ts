@@ -36,15 +36,6 @@ export interface ConformanceTarget {
    */
   platformReadsBodies?: boolean;
   /**
-   * The platform refuses a form post (`application/x-www-form-urlencoded`,
-   * `text/plain`) whose `Origin` is not the app's own or one it trusts, before
-   * any route (SvelteKit's CSRF check, `csrf.trustedOrigins`): the suite's
-   * form posts then carry the app's own `Origin`, as a browser's do, and a
-   * cross-site one is held to the 403 and to no session created, in the
-   * platform's own words. The app trusts `ALLOWED_ORIGIN` as the routes do.
-   */
-  platformChecksFormOrigin?: boolean;
-  /**
    * The platform sends no `Content-Length` a handler set (Next.js drops it from
    * every route handler's answer, and so from a HEAD answer, which has no body
    * to count): the HEAD case then checks the status, type and empty body.
@@ -57,6 +48,29 @@ export interface ConformanceTarget {
    * every layer then sees alike.
    */
   serverRedirectsDoubledSlashes?: boolean;
+  /**
+   * The server answers a path ending in two or more slashes with a redirect to
+   * it ending in one (`301` to a GET, `308` otherwise), before the app sees it
+   * (Astro): those spellings are answered so, and still run nothing.
+   */
+  serverCollapsesTrailingSlashes?: boolean;
+  /**
+   * The platform refuses cross-site form posts itself with `403` before any
+   * route (Astro's `security.checkOrigin`, SvelteKit's CSRF check): a form post
+   * is served only with the app's own `Origin`, which a browser sends with its
+   * own pages' forms. The suite then sends that `Origin` with the form posts it
+   * means to be served, and expects `403` from the platform, with nothing run,
+   * for every other (foreign, `null`, absent, and allowed by `allowedOrigins`
+   * unless `platformTrustsAllowedOrigin`).
+   */
+  platformChecksFormOrigin?: boolean;
+  /**
+   * With `platformChecksFormOrigin`: the app lists `ALLOWED_ORIGIN` among the
+   * platform's own trusted origins (SvelteKit's `csrf.trustedOrigins`), so a
+   * form post from it is served, as the routes' `allowedOrigins` serves it.
+   * Without it (Astro's `checkOrigin` has no such list) it gets the platform's `403`.
+   */
+  platformTrustsAllowedOrigin?: boolean;
   /**
    * The platform sends no `Connection` header a handler set (workerd drops
    * hop-by-hop headers from a Worker's answer): the slow-loris case then

@@ -1,0 +1,6 @@
+export {
+  paymentEndpoints,
+  type PaymentEndpoints,
+  type PaymentEndpointsOptions,
+  type PaymentEndpointsOptionsFactory,
+} from './payment-endpoints';

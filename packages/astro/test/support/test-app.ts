@@ -1,0 +1,97 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { startServer, type RunningServer } from '../../../../tools/child-processes';
+import { freePort } from '../../../../tools/free-port';
+import { readmeBlocks } from '../../../../tools/readme-blocks';
+
+const packageDir = join(import.meta.dirname, '..', '..');
+const repoRoot = join(packageDir, '..', '..');
+/** Where the test app is put together and built (git-ignored). */
+export const appDir = join(packageDir, '.test-app');
+const astroBin = join(repoRoot, 'node_modules', 'astro', 'astro.js');
+const fixtureDir = join(packageDir, 'test', 'astro-app');
+/** The conformance suite's options rebuilt in the app's process: the conformance endpoint imports it from the app's root. */
+const remoteApp = join(repoRoot, 'tools', 'conformance', 'remote-app.mjs');
+/** "Your own order store" the README imports (`./orders.js`): the Next.js test app's, reaching the test's order service over HTTP. */
+const ordersModule = join(repoRoot, 'packages', 'next', 'test', 'next-app', 'orders.js');
+const readme = join(packageDir, 'README.md');
+const stampFile = join(appDir, 'dist', 'paymount-inputs');
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).isFile())
+    .sort();
+}
+
+/** What the build depends on: a build from the same inputs is reused. */
+function inputsDigest(): string {
+  const hash = createHash('sha256');
+  const inputs = [remoteApp, ordersModule, readme, ...filesUnder(fixtureDir), ...['astro', 'core'].flatMap((name) => filesUnder(join(repoRoot, 'packages', name, 'dist')))];
+  for (const file of inputs) hash.update(file).update(readFileSync(file));
+  return hash.digest('hex');
+}
+
+/** The environment of `astro build` and the server: none of the payment settings of the shell running the tests. */
+export function appEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && !/^(PAYMENT_|PAYMOUNT_|NODE_ENV$|PORT$|HOST$)/.test(entry[0])));
+  return { ...env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1', ...extra };
+}
+
+/** The README's quick start, its files by path in the app (`src/payments.ts`, `src/pages/payments/[...paymount].ts`...), as written. */
+function quickStartFiles(): { fileName: string; code: string }[] {
+  const files = readmeBlocks('astro', readme).filter((block) => block.section === 'Quick start' && block.fileName !== undefined);
+  if (files.length !== 3) throw new Error(`the astro README's quick start has ${files.length} named files, expected 3`);
+  return files.map(({ fileName, code }) => ({ fileName: fileName!, code }));
+}
+
+/**
+ * Puts the test app together (the fixture, `test/astro-app`, the conformance
+ * suite's `remote-app.mjs`, the README's quick start and the order store it
+ * imports) and builds it with `astro build`,
+ * once per set of inputs, with no payment setting in its environment: the
+ * endpoints' options are made on the first payment request only. Returns the
+ * build's seconds (0 when reused).
+ */
+export function buildTestApp(): number {
+  const digest = inputsDigest();
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest) return 0;
+  rmSync(appDir, { recursive: true, force: true });
+  cpSync(fixtureDir, appDir, { recursive: true });
+  cpSync(remoteApp, join(appDir, 'conformance-remote-app.mjs'));
+  cpSync(ordersModule, join(appDir, 'orders.js'));
+  for (const { fileName, code } of quickStartFiles()) {
+    mkdirSync(dirname(join(appDir, fileName)), { recursive: true });
+    writeFileSync(join(appDir, fileName), code);
+  }
+  const started = performance.now();
+  const build = spawnSync(process.execPath, [astroBin, 'build', '--root', appDir], { cwd: appDir, env: appEnv(), encoding: 'utf8', timeout: 300_000 });
+  writeFileSync(join(appDir, 'build.log'), `${build.stdout}\n${build.stderr}`);
+  if (build.status !== 0) throw new Error(`astro build failed (${build.status ?? build.signal}):\n${build.stdout}\n${build.stderr}`);
+  writeFileSync(stampFile, digest);
+  return Math.round((performance.now() - started) / 100) / 10;
+}
+
+/** The built app's server entry: started by `node`, or imported with `ASTRO_NODE_AUTOSTART=disabled` for its `handler`. */
+export const serverEntry = join(appDir, 'dist', 'server', 'entry.mjs');
+
+export interface AstroServer extends RunningServer {
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+}
+
+/** The built app served as @astrojs/node's standalone mode serves it in production: `node dist/server/entry.mjs`, with `env` added (`PUBLIC_URL` its origin unless given). */
+export async function serveTestApp(env: Record<string, string>): Promise<AstroServer> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = await startServer(process.execPath, [serverEntry], {
+    cwd: appDir,
+    // PUBLIC_URL: the README's origin for the webhook and return URLs.
+    env: appEnv({ PUBLIC_URL: origin, ...env, HOST: '127.0.0.1', PORT: String(port) }),
+    readyUrl: `${origin}/conformance/own-route`,
+    timeoutMs: 60_000,
+  });
+  return { ...server, origin };
+}
