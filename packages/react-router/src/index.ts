@@ -1,0 +1,1 @@
+export { paymentRoute, type PaymentRoute, type PaymentRouteArgs, type PaymentRouteOptions } from './payment-route';
