@@ -5,9 +5,9 @@ import { createRequestHandler } from '@react-router/express';
 import express from 'express';
 import type { ServerBuild } from 'react-router';
 import { describeRouteConformance } from '../../../tools/conformance';
-import { clientBuild, serverBuild } from './support/test-app';
+import { buildOf } from './support/test-app';
 
-/** Where the test app's conformance route (test/app/app/routes/conformance.$.js) takes its options from. */
+/** Where the conformance app's route (test/conformance-app/app/routes/conformance.$.js) takes its options from. */
 const OPTIONS = Symbol.for('@paymount/react-router.test.conformance-options');
 
 // The suite's options hold functions (resolveOrder, recording handlers, a logger), so the app runs in this
@@ -20,6 +20,7 @@ describeRouteConformance('React Router 7 framework mode, production build on @re
     "@react-router/node's request body stream destroys the request, and so the socket, when the routes cancel a body at their read deadline (@react-router/express, react-router-serve): the connection is closed, the 408 never sent",
   async startApp(options) {
     (globalThis as Record<symbol, unknown>)[OPTIONS] = options;
+    const { server: serverBuild, client: clientBuild } = buildOf('conformance');
     const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
     const app = express();
     app.disable('x-powered-by');

@@ -1,7 +1,7 @@
 import { index, route } from '@react-router/dev/routes';
 
 export default [
-  index('routes/home.jsx'),
+  index('routes/home.tsx'),
   // The conformance suite's mount: the payment routes' splat, and the app's own route beside them.
   route('conformance/*', 'routes/conformance.$.js'),
   route('conformance/own-route', 'routes/conformance.own-route.js'),
