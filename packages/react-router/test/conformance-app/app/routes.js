@@ -5,4 +5,9 @@ export default [
   // The conformance suite's mount: the payment routes' splat, and the app's own route beside them.
   route('conformance/*', 'routes/conformance.$.js'),
   route('conformance/own-route', 'routes/conformance.own-route.js'),
+  // What test/route-behaviors.test.ts asks of the route beside the suite.
+  route('consumed/*', 'routes/consumed.$.js'),
+  route('cloned/*', 'routes/cloned.$.js'),
+  route('misplaced', 'routes/misplaced.js'),
+  route('lazy/*', 'routes/lazy.$.js'),
 ];

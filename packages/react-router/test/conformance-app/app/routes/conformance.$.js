@@ -1,9 +1,6 @@
 import { paymentRoute } from '@paymount/react-router';
+import { testOptions } from '../test-options.js';
 
-// The conformance suite builds its options (sandbox, orders, recording handlers) in the test process,
-// which imports this app's server build in process and puts them here first.
-const OPTIONS = Symbol.for('@paymount/react-router.test.conformance-options');
-
-const payments = paymentRoute(globalThis[OPTIONS]);
+const payments = paymentRoute(testOptions());
 export const loader = payments.loader;
 export const action = payments.action;
