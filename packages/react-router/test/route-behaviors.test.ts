@@ -1,4 +1,5 @@
 import type { OrderLookupContext } from '@paymount/core';
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureConsole, startAdapterFixture, type AdapterFixture } from '../../../tools/adapter-testing';
 import { freshOrderId, resolveConformanceOrder } from '../../../tools/conformance/fixtures';
@@ -15,6 +16,7 @@ const logLines: string[] = [];
 const keep = (fields: object | string, msg?: string) => void logLines.push(`${JSON.stringify(fields)} ${msg ?? ''}`);
 let factoryCalls = 0;
 let factoryFails = true;
+let served: Parameters<typeof serveConformanceBuild> | undefined;
 
 beforeAll(async () => {
   fixture = await startAdapterFixture();
@@ -26,11 +28,15 @@ beforeAll(async () => {
       return resolveConformanceOrder(orderId);
     },
   };
-  app = await serveConformanceBuild(options, async () => {
-    factoryCalls++;
-    if (factoryFails) throw new Error('PAYMENT_API_KEY is not set');
-    return options;
-  });
+  served = [
+    options,
+    async () => {
+      factoryCalls++;
+      if (factoryFails) throw new Error('PAYMENT_API_KEY is not set');
+      return options;
+    },
+  ];
+  app = await serveConformanceBuild(...served);
 });
 
 afterAll(async () => {
@@ -71,6 +77,23 @@ describe('a body read before the route', () => {
     const res = await postRaw(`${app.origin}/cloned/webhook`, delivery.body, delivery.headers);
     expect(res.json).toEqual({ received: true });
     expect(fixture.events.filter((event) => event.transactionId === transactionId)).toHaveLength(1);
+  });
+
+  it('drained by a body parser of a custom Express server: the route gets an empty body, so the webhook answers 400 and no handler runs', async () => {
+    if (!served) throw new Error('the app did not start');
+    // The same build and options, behind the parser.
+    const parsed = await serveConformanceBuild(served[0], served[1], (server) => server.use(express.json()));
+    try {
+      const transactionId = `TX-parsed-${freshOrderId()}`;
+      const delivery = fixture.delivery(transactionId);
+      const webhook = await postRaw(`${parsed.origin}/conformance/webhook`, delivery.body, delivery.headers);
+      expect([webhook.status, webhook.json]).toMatchObject([400, { error: { code: 'WEBHOOK_BAD_SIGNATURE' } }]);
+      expect(fixture.events.filter((event) => event.transactionId === transactionId)).toEqual([]);
+      const checkout = await postRaw(`${parsed.origin}/conformance/checkout`, JSON.stringify({ orderId: freshOrderId() }), { 'content-type': 'application/json' });
+      expect([checkout.status, checkout.json]).toMatchObject([400, { error: { code: 'INVALID_JSON' } }]);
+    } finally {
+      await parsed.close();
+    }
   });
 });
 

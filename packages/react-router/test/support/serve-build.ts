@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
-import express from 'express';
+import express, { type Express } from 'express';
 import type { ServerBuild } from 'react-router';
 import type { PaymentRouteOptions, PaymentRouteOptionsFactory } from '../../src';
 import { buildOf } from './test-app';
@@ -21,9 +21,14 @@ export interface ServedBuild {
  * The conformance app's `react-router build`, imported in this process with
  * `options` for its payment routes (and `factory` for its lazy one), served as
  * the node-custom-server template serves it in production: Express with the
- * client assets and @react-router/express's request handler.
+ * client assets and @react-router/express's request handler, after what
+ * `before` puts in front of it.
  */
-export async function serveConformanceBuild(options: PaymentRouteOptions, factory?: PaymentRouteOptionsFactory): Promise<ServedBuild> {
+export async function serveConformanceBuild(
+  options: PaymentRouteOptions,
+  factory?: PaymentRouteOptionsFactory,
+  before: (app: Express) => void = () => undefined,
+): Promise<ServedBuild> {
   Object.assign(globalThis, { [OPTIONS]: options, [OPTIONS_FACTORY]: factory });
   const { server: serverBuild, client: clientBuild } = buildOf('conformance');
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
@@ -31,6 +36,7 @@ export async function serveConformanceBuild(options: PaymentRouteOptions, factor
   app.disable('x-powered-by');
   app.use('/assets', express.static(`${clientBuild}/assets`, { immutable: true, maxAge: '1y' }));
   app.use(express.static(clientBuild, { maxAge: '1h' }));
+  before(app);
   app.use(createRequestHandler({ build, mode: 'production' }));
   const server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
