@@ -1,0 +1,1 @@
+export { paymentPlugin, type PaymentPluginOptions } from './payment-plugin';
