@@ -52,7 +52,10 @@ export function paymentPlugin(options: PaymentPluginOptions) {
   const plugin = new Elysia({ prefix: normalizeMountPath(options.prefix) }).decorate('paymentRoutes', paymentRoutes).onStop(() => paymentRoutes.close());
   for (const route of PAYMENT_ROUTE_PATHS) {
     // `ctx.route` is the path as registered, the app's prefixes included: the mount is what precedes the route.
-    plugin.all(route, (ctx) => handlerAt(ctx.route.slice(0, -route.length))(ctx.request, { context: ctx }), { parse: leaveBodyUnread });
+    const serve = (ctx: Context) => handlerAt(ctx.route.slice(0, -route.length))(ctx.request, { context: ctx });
+    // HEAD has a route of its own: Elysia answers a HEAD to an `all` route with the length of the body it
+    // drops, 0 for core's bodiless HEAD answer, where the GET's length belongs.
+    plugin.head(route, serve, { parse: leaveBodyUnread }).all(route, serve, { parse: leaveBodyUnread });
   }
   return plugin;
 }
