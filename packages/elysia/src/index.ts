@@ -1,1 +1,1 @@
-export { paymentPlugin, type PaymentPluginOptions } from './payment-plugin';
+export { paymentPlugin, type PaymentPlugin, type PaymentPluginOptions } from './payment-plugin';

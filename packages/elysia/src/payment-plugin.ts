@@ -1,5 +1,5 @@
 import { Elysia, NotFoundError, type Context } from 'elysia';
-import { createFetchHandler, createPaymentRoutes, type AdapterOptionKinds, type FetchHandler, type PaymentRoutesOptions } from '@paymount/core';
+import { createFetchHandler, createPaymentRoutes, type AdapterOptionKinds, type FetchHandler, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
 import { normalizeMountPath, PAYMENT_ROUTE_PATHS } from '@paymount/core/http';
 
 /** The route options, with `resolveOrder` and the event handlers given the route's Elysia `Context` as `ctx.context`. */
@@ -7,6 +7,13 @@ export interface PaymentPluginOptions extends PaymentRoutesOptions<Context> {
   /** Serve the routes under this path, e.g. '/payments': the plugin's Elysia `prefix`. Default: at the root. */
   prefix?: string;
 }
+
+/**
+ * What `paymentPlugin` returns: an Elysia plugin whose app's handlers get the core routes as `paymentRoutes`.
+ * Elysia's type parameters are invariant: the others are spelled as Elysia's own defaults spell them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export type PaymentPlugin = Elysia<string, { decorator: { paymentRoutes: PaymentRoutes<Context> }; store: {}; derive: {}; resolve: {} }>;
 
 /** The plugin's own option beside the routes', checked with theirs. */
 const ELYSIA_OPTIONS = { prefix: 'routerPath' } as const satisfies AdapterOptionKinds;
@@ -37,7 +44,7 @@ function notFound(): never {
  * routes as `paymentRoutes` (`.client`, `.on()`, `.reconcile()`), and
  * `app.stop()` closes them. Free of Node APIs.
  */
-export function paymentPlugin(options: PaymentPluginOptions) {
+export function paymentPlugin(options: PaymentPluginOptions): PaymentPlugin {
   const paymentRoutes = createPaymentRoutes(options, ELYSIA_OPTIONS);
   // One handler per place Elysia mounts the plugin: the app's own prefix (`new Elysia({ prefix: '/shop' })`) comes before the plugin's.
   const handlers = new Map<string, FetchHandler<Context>>();
