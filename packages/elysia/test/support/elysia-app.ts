@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import type { ConformanceApp, RemoteRouteDescription } from '../../../../tools/conformance';
+import type { PaymentRoutesOptions } from '@paymount/core';
+import { remoteConformanceTarget, type ConformanceApp, type RemoteRouteDescription } from '../../../../tools/conformance';
 import { binary, startServer } from '../../../../tools/child-processes';
 import { freePort } from '../../../../tools/free-port';
 
@@ -21,21 +22,30 @@ export function buildElysiaApp(): void {
   if (built.status !== 0) throw new Error(`bun ${args.join(' ')} failed (${built.status ?? built.signal}):\n${built.stdout}${built.stderr}`);
 }
 
-/** What the app does beside the plugin: its own Elysia prefix, a global parser reading JSON bodies before the plugin. */
+/** What the app does beside the plugin (the test app reads them from its environment). */
 export interface ElysiaAppSettings {
+  /** The app's own Elysia prefix, before the plugin's: the plugin's prefix is the rest of the mount path. */
   appPrefix?: string;
-  readsBodiesFirst?: boolean;
+  /** A parser of the app reading every JSON body, registered before or after the plugin. */
+  jsonParser?: 'before' | 'after';
+  /** Log what `resolveOrder` and the event handlers got as `ctx.context` (its route, the app's derived `shopper` from `X-Shopper`). */
+  contextProbe?: boolean;
 }
 
 /** The compiled app serving the routes `description` describes, in production mode, on a free port of 127.0.0.1. */
-export async function startElysiaApp(description: RemoteRouteDescription, { appPrefix = '', readsBodiesFirst = false }: ElysiaAppSettings = {}): Promise<ConformanceApp> {
+export async function startElysiaApp(description: RemoteRouteDescription, { appPrefix = '', jsonParser, contextProbe = false }: ElysiaAppSettings = {}): Promise<ConformanceApp> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const server = await startServer(serverFile, [JSON.stringify(description)], {
     cwd: appDir,
-    env: { PORT: String(port), NODE_ENV: 'production', APP_PREFIX: appPrefix, READS_BODIES_FIRST: readsBodiesFirst ? '1' : '0' },
+    env: { PORT: String(port), NODE_ENV: 'production', APP_PREFIX: appPrefix, JSON_PARSER: jsonParser ?? '', CONTEXT_PROBE: contextProbe ? '1' : '0' },
     readyUrl: `${origin}${description.mountPath}/own-route`,
     timeoutMs: 60_000,
   });
   return { url: `${origin}${description.mountPath}`, close: () => server.close() };
+}
+
+/** The compiled app, given the routes' options as the conformance suite gives them (its functions called over HTTP). */
+export function startElysiaAppWith(options: PaymentRoutesOptions, settings: ElysiaAppSettings = {}): Promise<ConformanceApp> {
+  return remoteConformanceTarget('Bun', (description) => startElysiaApp(description, settings)).startApp(options);
 }
