@@ -35,7 +35,8 @@ describe("an app's onParse reading every JSON body, registered before the plugin
       message: 'The request body was already read by another middleware. Mount the payment routes before any body parser.',
     });
     expect(eventsFor(transactionId)).toEqual([]);
-    expect(logged).toEqual([
+    // Errors only: the routes' start-up credentials check logs at debug level, over the bridge, whenever its lines arrive.
+    expect(logged.filter((line) => line.level === 'error')).toEqual([
       {
         level: 'error',
         fields: expect.objectContaining({
