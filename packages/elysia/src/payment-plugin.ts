@@ -1,5 +1,5 @@
 import { Elysia, NotFoundError, type Context } from 'elysia';
-import { createFetchHandler, createPaymentRoutes, type AdapterOptionKinds, type FetchHandler, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
+import { createFetchHandler, createPaymentRoutes, type AdapterOptionKinds, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
 import { normalizeMountPath, PAYMENT_ROUTE_PATHS } from '@paymount/core/http';
 
 /** The route options, with `resolveOrder` and the event handlers given the route's Elysia `Context` as `ctx.context`. */
@@ -30,7 +30,7 @@ const ELYSIA_CONSUMED_BODY_FIX =
  */
 const leaveBodyUnread = () => null;
 
-/** Answers a path core does not serve (an escaped or trailing-slash spelling of a route) as the app answers any unknown path. */
+/** Answers a path core does not serve (an escaped spelling, a trailing slash) as the app answers any unknown path. */
 function notFound(): never {
   throw new NotFoundError();
 }
@@ -46,20 +46,17 @@ function notFound(): never {
  */
 export function paymentPlugin(options: PaymentPluginOptions): PaymentPlugin {
   const paymentRoutes = createPaymentRoutes(options, ELYSIA_OPTIONS);
-  // One handler per place Elysia mounts the plugin: the app's own prefix (`new Elysia({ prefix: '/shop' })`) comes before the plugin's.
-  const handlers = new Map<string, FetchHandler<Context>>();
-  const handlerAt = (mountPath: string): FetchHandler<Context> => {
-    let handler = handlers.get(mountPath);
-    if (handler === undefined) {
-      handler = createFetchHandler(paymentRoutes, { mountPath, notFound, consumedBodyFix: ELYSIA_CONSUMED_BODY_FIX });
-      handlers.set(mountPath, handler);
-    }
-    return handler;
+  // Elysia reads a handler's source to learn which Context fields to fill: a handler handing `ctx` whole to a call
+  // gets them all, as the merchant's hooks, which receive it as `ctx.context`, may read any of them.
+  const serveRoute = (ctx: Context, route: string) => {
+    // `ctx.route` is the path as registered, the app's prefixes included: the mount is what precedes the route.
+    // A parameter in an app's prefix stays one in that mount, which no request's path matches: answered 404.
+    const mountPath = ctx.route.slice(0, -route.length);
+    return createFetchHandler(paymentRoutes, { mountPath, notFound, consumedBodyFix: ELYSIA_CONSUMED_BODY_FIX })(ctx.request, { context: ctx });
   };
   const plugin = new Elysia({ prefix: normalizeMountPath(options.prefix) }).decorate('paymentRoutes', paymentRoutes).onStop(() => paymentRoutes.close());
   for (const route of PAYMENT_ROUTE_PATHS) {
-    // `ctx.route` is the path as registered, the app's prefixes included: the mount is what precedes the route.
-    const serve = (ctx: Context) => handlerAt(ctx.route.slice(0, -route.length))(ctx.request, { context: ctx });
+    const serve = (ctx: Context) => serveRoute(ctx, route);
     // HEAD has a route of its own: Elysia answers a HEAD to an `all` route with the length of the body it
     // drops, 0 for core's bodiless HEAD answer, where the GET's length belongs.
     plugin.head(route, serve, { parse: leaveBodyUnread }).all(route, serve, { parse: leaveBodyUnread });

@@ -26,9 +26,11 @@ afterAll(async () => {
 
 it("resolveOrder gets the route's Elysia Context as ctx.context, with what the app's derive added", async () => {
   probes.length = 0;
-  const config = await send(`${app.url}/wallet/config?orderId=${freshOrderId()}`, { headers: { 'x-shopper': 'alice' } });
+  const orderId = freshOrderId();
+  const config = await send(`${app.url}/wallet/config?orderId=${orderId}`, { headers: { 'x-shopper': 'alice' } });
   expect(config.status).toBe(200);
-  expect(probes).toEqual([{ hook: 'resolveOrder', route: '/payments/wallet/config', shopper: 'alice', hasRequest: true }]);
+  // Every field Elysia fills only for a handler that uses it: the route, the headers, the query.
+  expect(probes).toEqual([{ hook: 'resolveOrder', route: '/payments/wallet/config', shopper: 'alice', header: 'alice', query: { orderId }, hasRequest: true }]);
 });
 
 it("the event handlers get the webhook route's Elysia Context as ctx.context", async () => {
@@ -37,5 +39,5 @@ it("the event handlers get the webhook route's Elysia Context as ctx.context", a
   const delivery = fixture.delivery(transactionId);
   const res = await postRaw(`${app.url}/webhook`, delivery.body, delivery.headers);
   expect(res.json).toEqual({ received: true });
-  expect(probes).toEqual([{ hook: 'event', route: '/payments/webhook', hasRequest: true }]);
+  expect(probes).toEqual([{ hook: 'event', route: '/payments/webhook', query: {}, hasRequest: true }]);
 });

@@ -18,7 +18,19 @@ const logger = options.logger as { info(fields: object, message: string): void }
 
 /** What the plugin handed the merchant's functions as `ctx.context`, logged to the suite to be judged there. */
 function probe(hook: string, context: Context & { shopper?: string }): void {
-  logger.info({ contextProbe: { hook, route: context.route, shopper: context.shopper, hasRequest: context.request instanceof Request } }, 'context probe');
+  logger.info(
+    {
+      contextProbe: {
+        hook,
+        route: context.route,
+        shopper: context.shopper,
+        header: context.headers['x-shopper'],
+        query: context.query,
+        hasRequest: context.request instanceof Request,
+      },
+    },
+    'context probe',
+  );
 }
 if (process.env['CONTEXT_PROBE'] === '1') {
   const { resolveOrder, on } = options;
