@@ -1,0 +1,1 @@
+export { paymentPlugin, type PaymentPlugin, type PaymentPluginOptions } from './payment-plugin';
