@@ -1,0 +1,3 @@
+export { WalletButton } from './wallet-button';
+export type { WalletButtonProps } from './wallet-button';
+export type { WalletFailed, WalletResult, WalletSource } from '@paymount/browser';
