@@ -1,6 +1,6 @@
 import express from 'express';
 import { paymentRouter } from '@paymount/express';
-import { listen, startAdapterFixture, type AdapterFixture, type Listening } from '../adapter-testing';
+import { listen, startAdapterFixture, type AdapterFixture } from '../adapter-testing';
 import { CLIENT_TIMEOUT_MS } from '../conformance/fixtures';
 
 export interface ShopApp {
@@ -20,20 +20,21 @@ export interface ShopApp {
 export async function startShopApp(pages: (app: express.Express, shop: { mount: string; sandboxUrl: string }) => void = () => undefined): Promise<ShopApp> {
   const fixture = await startAdapterFixture();
   const app = express();
-  let server: Listening | undefined;
+  // The app's origin, known once it listens; the return URL is asked for only later, per order.
+  const origin = { url: '' };
   app.use(
     '/payments',
     paymentRouter({
       ...fixture.options,
       // A short time-out, so a delayed service answer is a pending payment within the test.
       client: { ...fixture.options.client, timeoutMs: CLIENT_TIMEOUT_MS },
-      merchantReturnUrl: (order) => `${server?.url ?? ''}/?orderId=${order.referenceOrderId}`,
+      merchantReturnUrl: (order) => `${origin.url}/?orderId=${order.referenceOrderId}`,
     }),
   );
   pages(app, { mount: '/payments', sandboxUrl: fixture.sandbox.url });
-  server = await listen(app);
-  fixture.mountedAt(`${server.url}/payments`);
-  const listening = server;
+  const listening = await listen(app);
+  origin.url = listening.url;
+  fixture.mountedAt(`${listening.url}/payments`);
   return {
     fixture,
     url: listening.url,
