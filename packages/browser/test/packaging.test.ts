@@ -1,8 +1,9 @@
 import { expect, it } from 'vitest';
-import { assertEsmOnlyPackageLints, importedNames } from '../../../tools/browser-testing/esm-only-package';
+import { assertEsmOnlyPackageLints } from '../../../tools/browser-testing/esm-only-package';
+import { assertPackageExports } from '../../../tools/packaging';
 
-it('the built module loads in plain Node (no DOM needed to load it), with its public names', () => {
-  expect(importedNames('@paymount/browser', import.meta.dirname)).toEqual(['WALLET_SCRIPT_URL', 'followOrderStatus', 'mountWalletButton', 'startCheckout']);
+it('the built module loads in plain Node, by import and by require(), with its public names', () => {
+  expect(() => assertPackageExports('@paymount/browser', import.meta.dirname, ['WALLET_SCRIPT_URL', 'followOrderStatus', 'mountWalletButton', 'startCheckout'])).not.toThrow();
 });
 
 it('publint and Are The Types Wrong find no problem in the packed package', () => {
