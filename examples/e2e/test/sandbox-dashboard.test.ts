@@ -10,7 +10,7 @@ import { readShopConfig, type RunningShop } from '@paymount/example-shop-kit';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './support/accessibility';
-import { browserTestsMode, launchChromium, MISSING_CHROMIUM } from './support/chromium';
+import { browserTestsMode, launchChromium, MISSING_CHROMIUM } from '../../../tools/browser-testing/chromium';
 import { LogCapture } from './support/log-capture';
 import { buy as buyInShop, openHostedCheckout as openSandboxCheckout } from './support/shop-pages';
 import { ShopDatabases, type ShopDatabaseForTest } from './support/shop-database';

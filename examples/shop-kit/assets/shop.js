@@ -1,70 +1,51 @@
-/* global google */
-// The shop's browser side. The wallet token goes from the wallet straight into
-// the POST to the shop's own server: it is never logged, stored or put in a URL.
+// The shop's browser side. The wallet button and the order's status are
+// @paymount/browser's (served at /assets/paymount-browser.js): the wallet token
+// goes from the wallet straight into the POST to the shop's own server, never
+// logged, stored or put in a URL.
 (() => {
   const body = document.body;
   const mount = body.dataset.mount;
 
-  async function errorMessage(response) {
-    try {
-      const answer = await response.json();
-      if (answer && answer.error && answer.error.message) return answer.error.message;
-    } catch {
-      // Not JSON: fall back to the status line below.
-    }
-    return `The shop answered ${response.status}.`;
-  }
-
-  async function getJson(url, init) {
-    const response = await fetch(url, { ...init, headers: { accept: 'application/json', ...(init && init.headers) } });
-    if (!response.ok) throw new Error(await errorMessage(response));
+  async function getJson(url) {
+    const response = await fetch(url, { headers: { accept: 'application/json' } });
+    if (!response.ok) throw new Error(`The shop answered ${response.status}.`);
     return response.json();
   }
 
   /** The sandbox's test wallet, or the real wallet client library when the shop talks to the real service. */
-  function walletClient() {
-    if (body.dataset.wallet === 'sandbox') return window.PaymountTestWallet;
-    return new google.payments.api.PaymentsClient({ environment: body.dataset.walletEnvironment });
+  function walletSource() {
+    const script = body.dataset.walletScript;
+    // The sandbox serves its test wallet at <sandbox>/sandbox/test-wallet.js.
+    if (body.dataset.wallet === 'sandbox') return { sandbox: new URL(script).origin };
+    return { environment: body.dataset.walletEnvironment, scriptUrl: script };
   }
 
-  // The wallet request is fetched before the click: a wallet opens its payment
-  // sheet only while the click's user activation lasts, so nothing slow may
-  // come between the click and loadPaymentData.
-  async function setupWalletButton(button) {
+  // @paymount/browser fetches the wallet request before the click and opens
+  // the wallet inside it; the token goes from the wallet straight into its
+  // POST to the shop's own server.
+  function setupWalletButton(paymount, button) {
     const message = document.getElementById('wallet-message');
     const say = (text) => {
       if (message) message.textContent = text;
     };
     const orderId = button.dataset.orderId;
-    let wallet;
-    let request;
-    try {
-      wallet = walletClient();
-      if (!wallet) throw new Error('no wallet');
-      request = await getJson(`${mount}/wallet/config?orderId=${encodeURIComponent(orderId)}`);
-    } catch {
-      say('The wallet is not available in this browser.');
-      return;
-    }
-    button.disabled = false;
-    button.addEventListener('click', async () => {
-      button.disabled = true;
-      try {
-        const answer = await wallet.loadPaymentData(request);
-        say('Paying…');
-        await getJson(`${mount}/wallet/pay`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ orderId, token: answer.paymentMethodData.tokenizationData.token }),
-        });
-        location.assign(`/orders/${encodeURIComponent(orderId)}`);
-      } catch (error) {
-        // Wallet errors carry statusCode/statusMessage; the shop's own carry a message.
-        const closed = error && error.statusCode === 'CANCELED';
-        const reason = (error && (error.statusMessage || error.message)) || 'unknown error';
-        say(closed ? 'The wallet was closed; nothing was charged.' : `The payment did not go through: ${reason}`);
-        button.disabled = false;
-      }
+    const { ready } = paymount.mountWalletButton(button, {
+      mount,
+      orderId,
+      wallet: walletSource(),
+      onResult(result) {
+        // Paid, pending or declined: the order page shows what the shop recorded.
+        if (result.outcome === 'paid' || result.outcome === 'pending' || result.outcome === 'declined') {
+          location.assign(`/orders/${encodeURIComponent(orderId)}`);
+        } else if (result.outcome === 'closed') {
+          say('The wallet was closed; nothing was charged.');
+        } else {
+          say(`The payment did not go through: ${result.error.message}`);
+        }
+      },
+    });
+    ready.then((answer) => {
+      if (answer !== true) say('The wallet is not available in this browser.');
     });
   }
 
@@ -82,10 +63,9 @@
     leaving = true;
   }, true);
 
-  // The server-side order changes on its own (a webhook, a reconciliation):
-  // a page showing something that can still change polls `url` and reloads
-  // once `changed(answer)` says the page is stale. Bounded: a page left open
-  // stops asking after about fifteen minutes.
+  // The back office's refunds change on their own (a refund's webhook): the
+  // page polls `url` and reloads once `changed(answer)` says it is stale.
+  // Bounded: a page left open stops asking after about fifteen minutes.
   function follow(url, changed) {
     let remaining = 900;
     const poll = async () => {
@@ -101,12 +81,19 @@
     setTimeout(poll, 1000);
   }
 
-  // The payment routes' GET /status: once the shop's handler has recorded a
-  // payment the order is no longer payable; a failure the page does not show
-  // yet is shown once the shop has it.
-  function watchPayment(watch) {
+  // The payment routes' GET /status, followed by @paymount/browser: once the
+  // shop's handler has recorded a payment the order is no longer payable; a
+  // failure the page does not show yet is shown once the shop has it.
+  function watchPayment(paymount, watch) {
     const shown = watch.dataset.status;
-    follow(watch.dataset.url, (state) => !state.payable || (state.status === 'failed' && shown !== 'failed'));
+    const followed = paymount.followOrderStatus({
+      mount,
+      orderId: watch.dataset.orderId,
+      until: (state) => !state.payable || (state.status === 'failed' && shown !== 'failed'),
+    });
+    followed.done.then((state) => {
+      if (state && !leaving) location.reload();
+    });
   }
 
   // The back office's refunds awaiting their webhook.
@@ -119,9 +106,14 @@
   const canonical = body.dataset.canonical;
   if (canonical && location.pathname !== canonical) history.replaceState(null, '', canonical);
   const button = document.getElementById('wallet-pay');
-  if (button) setupWalletButton(button);
   const payment = document.getElementById('payment-watch');
-  if (payment) watchPayment(payment);
+  if (button || payment) {
+    // A module, loaded from this classic script: the page's other parts need none of it.
+    import('/assets/paymount-browser.js').then((paymount) => {
+      if (button) setupWalletButton(paymount, button);
+      if (payment) watchPayment(paymount, payment);
+    });
+  }
   const refunds = document.getElementById('refund-watch');
   if (refunds) watchRefunds(refunds);
 })();

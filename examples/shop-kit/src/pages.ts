@@ -37,7 +37,7 @@ function layout(ctx: PageContext, title: string, content: Html, scripts: Html | 
 <title>${title} · ${ctx.shopName}</title>
 <link rel="stylesheet" href="/assets/shop.css">
 </head>
-<body data-mount="${ctx.mountPath}" data-wallet="${ctx.wallet.kind}" data-wallet-environment="${ctx.wallet.environment}"${canonical === undefined ? '' : html` data-canonical="${canonical}"`}>
+<body data-mount="${ctx.mountPath}" data-wallet="${ctx.wallet.kind}" data-wallet-script="${ctx.wallet.url}" data-wallet-environment="${ctx.wallet.environment}"${canonical === undefined ? '' : html` data-canonical="${canonical}"`}>
 <header><a href="/">${ctx.shopName}</a>${ctx.againstSandbox ? html` <span class="badge">sandbox</span>` : ''}</header>
 <main>
 ${content}
@@ -96,7 +96,7 @@ ${refunded > 0 ? html`<dt>Refunded</dt><dd id="refunded-amount">${formatMoney(re
  */
 function paymentWatcher(ctx: PageContext, order: Order): Html | '' {
   if (!isPayable(order)) return '';
-  return html`<div hidden id="payment-watch" data-url="${ctx.mountPath}/status?orderId=${order.id}" data-status="${order.status}"></div>`;
+  return html`<div hidden id="payment-watch" data-order-id="${order.id}" data-status="${order.status}"></div>`;
 }
 
 /** What a message on the order page is: the outcome of a back-office action. */
@@ -174,8 +174,8 @@ export function orderPage(ctx: PageContext, order: Order, notice?: Notice): stri
 <p id="wallet-message" role="status"></p>
 </section>`
     : '';
-  const scripts = html`${payable ? html`<script src="${ctx.wallet.url}"></script>
-` : ''}<script src="/assets/shop.js"></script>`;
+  // shop.js loads the wallet's script itself (@paymount/browser), before the shopper can click.
+  const scripts = html`<script src="/assets/shop.js"></script>`;
   return layout(
     ctx,
     `Order ${order.id}`,

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import {
   createRedactingLogger,
   paysOrder,
@@ -44,6 +45,8 @@ export type ShopPaymentOptions = Omit<PaymentRoutesOptions, 'resolveOrder' | 'on
 
 const ASSETS: Readonly<Record<string, { type: string; body: string }>> = {
   'shop.js': { type: 'text/javascript; charset=utf-8', body: readAsset('shop.js') },
+  // The wallet button and the status follow shop.js imports: @paymount/browser's module as the package ships it.
+  'paymount-browser.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(createRequire(import.meta.url).resolve('@paymount/browser'), 'utf8') },
   'shop.css': { type: 'text/css; charset=utf-8', body: readAsset('shop.css') },
 };
 

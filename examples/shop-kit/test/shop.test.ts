@@ -72,7 +72,9 @@ describe('Shop', () => {
     const returnUrl = shop.payments.merchantReturnUrl as (order: { referenceOrderId: string }) => string;
     expect(returnUrl({ referenceOrderId: 'ord_1' })).toBe('https://shop.example.com/return?orderId=ord_1');
     expect(shop.payments.wallet).toEqual({ gatewayId: 'gateway', merchantName: 'Test shop' });
-    expect((await shop.orderPage(await placeOrder(shop, 'mug'))).body).toContain('<script src="https://pay.google.com/gp/p/js/pay.js">');
+    // shop.js has @paymount/browser load it (the page's policy lets it run).
+    const page = await shop.orderPage(await placeOrder(shop, 'mug'));
+    expect(page.body).toContain('data-wallet="service" data-wallet-script="https://pay.google.com/gp/p/js/pay.js" data-wallet-environment="PRODUCTION"');
   });
 
   it('offers the sandbox outcome products only against the sandbox', async () => {
@@ -194,5 +196,8 @@ describe('Shop', () => {
     expect((await shop.returnPage(['x'])).status).toBe(404);
     expect(shop.asset('../src/shop.ts').status).toBe(404);
     expect(shop.asset('shop.js').headers['content-type']).toBe('text/javascript; charset=utf-8');
+    const browserModule = shop.asset('paymount-browser.js');
+    expect(browserModule.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(browserModule.body).toMatch(/\bas mountWalletButton\b/);
   });
 });
