@@ -100,9 +100,12 @@ export function pathCases(ctx: () => ConformanceContext, target: ConformanceTarg
         const res = seen(await sendRawPath(origin, `${rawPath}${request.query ?? ''}`, request));
         answered.push([label, rawPath, res.status, redirected(rawPath) ? res.location : null]);
       }
+      const frameworkAnswered = (label: string) => target.frameworkAnswersEncodedSlashAfterMount === true && label === 'an encoded slash after the mount';
       expect(answered).toEqual(
         disguised.map(([label, rawPath]) =>
-          redirected(rawPath) ? [label, rawPath, 308, `${rawPath.replace(/\/{2,}/g, '/')}${request.query ?? ''}`] : [label, rawPath, 404, null],
+          redirected(rawPath)
+            ? [label, rawPath, 308, `${rawPath.replace(/\/{2,}/g, '/')}${request.query ?? ''}`]
+            : [label, rawPath, frameworkAnswered(label) ? expect.any(Number) : 404, null],
         ),
       );
       expect(traces()).toEqual(before);

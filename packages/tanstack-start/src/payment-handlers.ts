@@ -1,5 +1,5 @@
 import { createFetchHandler, createRedactingLogger, type FetchHandler, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
-import { internalErrorResponse, optionsUnavailableResponse, routesOnFirstUse } from '@paymount/core/http';
+import { internalErrorResponse, optionsUnavailableResponse, pathUnderMount, routesOnFirstUse } from '@paymount/core/http';
 import { mountPathOf, SPLAT_FIX, type PaymentRouteParams } from './mount-path';
 
 /** What TanStack Start passes a server route's method handler: it reaches `resolveOrder` and the event handlers as `ctx.context`. */
@@ -62,7 +62,9 @@ export function paymentHandlers(
   const serve: PaymentHandler = async (handlerContext) => {
     const { request } = handlerContext;
     const { pathname } = new URL(request.url);
-    const mountPath = mountPathOf(pathname, handlerContext.params);
+    // TanStack Start's router decodes the path before matching (`/pay%6dents/checkout` reaches `/payments/$`): a path with an
+    // escape, a dot segment or a doubled slash is given the root as its mount, where the routes refuse it with a 404, running nothing.
+    const mountPath = pathUnderMount(pathname, '') === undefined ? '' : mountPathOf(pathname, handlerContext.params);
     if (mountPath === undefined) {
       log.error({ route: `${request.method} ${pathname}`, fix: SPLAT_FIX }, 'paymount server route handlers are not on a splat route');
       return internalErrorResponse();

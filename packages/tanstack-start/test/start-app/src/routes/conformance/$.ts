@@ -24,7 +24,7 @@ const settled =
     return response;
   };
 
-export const ServerRoute = createServerFileRoute('/payments/$').methods({
+export const ServerRoute = createServerFileRoute('/conformance/$').methods({
   GET: settled(methods.GET),
   HEAD: settled(methods.HEAD),
   POST: settled(methods.POST),
