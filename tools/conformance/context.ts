@@ -72,6 +72,13 @@ export interface ConformanceTarget {
    */
   platformTrustsAllowedOrigin?: boolean;
   /**
+   * The framework's own router answers a path with an encoded slash right
+   * after the mount (`/payments%2Fcheckout`) before any payment route sees it
+   * (TanStack Start's page router): its status is the framework's, and the
+   * case still checks that nothing ran.
+   */
+  frameworkAnswersEncodedSlashAfterMount?: boolean;
+  /**
    * The platform sends no `Connection` header a handler set (workerd drops
    * hop-by-hop headers from a Worker's answer): the slow-loris case then
    * checks that the connection was closed without the header announcing it.

@@ -107,7 +107,10 @@ export function pathCases(ctx: () => ConformanceContext, target: ConformanceTarg
         const res = seen(await sendRawPath(origin, `${rawPath}${request.query ?? ''}`, request));
         answered.push([label, rawPath, res.status, redirect(rawPath) ? res.location : null]);
       }
-      expect(answered).toEqual(disguised.map(([label, rawPath]) => [label, rawPath, ...(redirect(rawPath) ?? [404, null])]));
+      const frameworkAnswered = (label: string) => target.frameworkAnswersEncodedSlashAfterMount === true && label === 'an encoded slash after the mount';
+      expect(answered).toEqual(
+        disguised.map(([label, rawPath]) => [label, rawPath, ...(redirect(rawPath) ?? [frameworkAnswered(label) ? expect.any(Number) : 404, null])]),
+      );
       expect(traces()).toEqual(before);
       const plain = seen(await sendRawPath(origin, `${mountPath}${route}${request.query ?? ''}`, request));
       expect(plain.status).toBe(request.served);
