@@ -74,14 +74,15 @@ export function paymentHandler(options: PaymentHandlerOptions | PaymentHandlerOp
 function routesHandler(routesFor: (event: H3Event) => PaymentRoutes<H3Event> | Promise<PaymentRoutes<H3Event>>): PaymentEventHandler {
   let fetchHandler: { mountPath: string; routes: PaymentRoutes<H3Event>; handle: FetchHandler<H3Event> } | undefined;
   return defineEventHandler(async (event) => {
-    const mountPath = mountPathOf(event);
-    if (mountPath === undefined) {
-      log.error({ route: `${event.method} ${rawPathOf(event.path)}`, fix: CATCH_ALL_FIX }, 'paymount payment handler is not on a catch-all route');
-      return internalErrorResponse();
-    }
     // The URL the routes read is parsed (dot segments and backslashes resolved), while a server middleware matched the path as sent:
     // served only when the whole path is spelled plainly, so the route served is the one every middleware before it saw.
-    if (pathUnderMount(rawPathOf(event.node.req.originalUrl ?? event.path), '') === undefined) notFound();
+    const rawPath = rawPathOf(event.node.req.originalUrl ?? event.path);
+    if (pathUnderMount(rawPath, '') === undefined) notFound();
+    const mountPath = mountPathOf(event, rawPath);
+    if (mountPath === undefined) {
+      log.error({ route: `${event.method} ${rawPath}`, fix: CATCH_ALL_FIX }, 'paymount payment handler is not on a catch-all route');
+      return internalErrorResponse();
+    }
     let routes: PaymentRoutes<H3Event>;
     try {
       routes = await routesFor(event);

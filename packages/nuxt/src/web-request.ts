@@ -34,28 +34,49 @@ async function keptByH3(req: NodeRequestWithBody): Promise<Uint8Array | undefine
   }
 }
 
-/**
- * A Node request whose stream something read past h3's cache: reading it
- * again would wait for an end that already came. A web runtime's request
- * (Bun, Deno, Workers, through unenv) keeps its body apart from the stream.
- */
-function nodeStreamRead(event: H3Event): boolean {
-  const req = event.node.req as NodeRequestWithBody;
-  if (event.method === 'GET' || event.method === 'HEAD') return false;
-  return event.web?.request === undefined && event._requestBody === undefined && !('__unenv__' in req) && req.readableDidRead === true;
+/** A request Node's HTTP server parses, its body a stream (not a web runtime's request under unenv: Bun, Deno, Workers). */
+function onNodeServer(event: H3Event): boolean {
+  return event.web?.request === undefined && event._requestBody === undefined && !('__unenv__' in event.node.req);
 }
 
 /**
- * The fetch `Request` the routes read, for an h3 event: the body still unread,
- * h3's kept bytes beside it, or, when something took the stream and kept
- * nothing, a Request whose body is already used (the Fetch API's word for it),
- * which the routes answer with BODY_ALREADY_CONSUMED and the fix in Nitro's words.
+ * The unread body of Node's request as a web stream. h3's own (`toWebRequest`)
+ * keeps writing into it after the routes cancel it (at their read deadline or
+ * size limit), which throws inside Node's HTTP parser and answers the client
+ * a bare 400: this one stops when cancelled and lets the rest drain unread, so
+ * the routes' 408 or 413 reaches the client.
+ */
+function nodeBodyStream(req: H3Event['node']['req']): ReadableStream<Uint8Array> {
+  let cancelled = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on('data', (chunk: Uint8Array) => cancelled || controller.enqueue(chunk));
+      req.on('end', () => cancelled || controller.close());
+      req.on('error', (error: Error) => cancelled || controller.error(error));
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+}
+
+/**
+ * The fetch `Request` the routes read, for an h3 event: h3's kept bytes beside
+ * it when something before the routes read the body through h3; else, on
+ * Node's server, the body's stream, or, when something took the stream past
+ * h3 and kept nothing, a Request whose body is already used (the Fetch API's
+ * word for it), which the routes answer with BODY_ALREADY_CONSUMED and the fix
+ * in Nitro's words; on a web runtime, h3's own Request of it.
  */
 export async function requestOfEvent(event: H3Event): Promise<EventRequest> {
-  const keptBody = await keptByH3(event.node.req as NodeRequestWithBody);
-  if (keptBody !== undefined) return { request: new Request(getRequestURL(event), { method: event.method, headers: event.headers }), keptBody };
-  if (!nodeStreamRead(event)) return { request: toWebRequest(event) };
-  const request = new Request(getRequestURL(event), { method: event.method, headers: event.headers, body: new ReadableStream(), duplex: 'half' } as RequestInit);
+  const req = event.node.req as NodeRequestWithBody;
+  const url = getRequestURL(event);
+  const head = { method: event.method, headers: event.headers };
+  const keptBody = await keptByH3(req);
+  if (keptBody !== undefined) return { request: new Request(url, head), keptBody };
+  if (!onNodeServer(event) || event.method === 'GET' || event.method === 'HEAD') return { request: toWebRequest(event) };
+  if (req.readableDidRead !== true) return { request: new Request(url, { ...head, body: nodeBodyStream(req), duplex: 'half' } as RequestInit) };
+  const request = new Request(url, { ...head, body: new ReadableStream(), duplex: 'half' } as RequestInit);
   await request.body?.cancel();
   return { request };
 }

@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const packageDir = join(import.meta.dirname, '..', '..');
+const repoRoot = join(packageDir, '..', '..');
+/** Where the test app is put together and built (git-ignored). */
+export const appDir = join(packageDir, '.test-app');
+const nuxtBin = join(repoRoot, 'node_modules', 'nuxt', 'bin', 'nuxt.mjs');
+const fixtureDir = join(packageDir, 'test', 'nuxt-app');
+/** The conformance suite's options rebuilt in the app's process: its conformance route imports it from the app's root. */
+const remoteApp = join(repoRoot, 'tools', 'conformance', 'remote-app.mjs');
+/** What `nuxt build` writes for the node-server preset: `node .output/server/index.mjs` serves it. */
+export const serverEntry = join(appDir, '.output', 'server', 'index.mjs');
+const stampFile = join(appDir, '.output', 'paymount-inputs');
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).isFile())
+    .sort();
+}
+
+/** What the build depends on: a build from the same inputs is reused. */
+function inputsDigest(): string {
+  const hash = createHash('sha256');
+  const inputs = [remoteApp, ...filesUnder(fixtureDir), ...['nuxt', 'core'].flatMap((name) => filesUnder(join(repoRoot, 'packages', name, 'dist')))];
+  for (const file of inputs) hash.update(file).update(readFileSync(file));
+  return hash.digest('hex');
+}
+
+/** Puts the test app together: the fixture (`test/nuxt-app`: the template's files, the conformance routes) and the suite's `remote-app.mjs`. */
+function assemble(): void {
+  rmSync(appDir, { recursive: true, force: true });
+  cpSync(fixtureDir, appDir, { recursive: true });
+  cpSync(remoteApp, join(appDir, 'conformance-remote-app.mjs'));
+}
+
+/** The environment of `nuxt build` and the built server: none of the payment settings of the shell running the tests. */
+export function appEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(PAYMENT_|PAYMOUNT_|NUXT_|NITRO_|NODE_ENV$|PORT$|HOST$)/.test(name)));
+  return { ...env, NODE_ENV: 'production', CI: '1', NUXT_TELEMETRY_DISABLED: '1', ...extra };
+}
+
+/**
+ * Builds the test app with `nuxt build` (Nitro's node-server preset), once
+ * per set of inputs, with no payment setting in its environment: the routes'
+ * options are made on the first request only. Returns the build's seconds (0 when reused).
+ */
+export function buildTestApp(): number {
+  const digest = inputsDigest();
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest) return 0;
+  assemble();
+  const started = performance.now();
+  const build = spawnSync(process.execPath, [nuxtBin, 'build', appDir], { env: appEnv(), encoding: 'utf8', timeout: 600_000 });
+  writeFileSync(join(appDir, 'build.log'), `${build.stdout}\n${build.stderr}`);
+  if (build.status !== 0) throw new Error(`nuxt build failed (${build.status ?? build.signal}):\n${build.stdout}\n${build.stderr}`);
+  writeFileSync(stampFile, digest);
+  return Math.round((performance.now() - started) / 100) / 10;
+}
