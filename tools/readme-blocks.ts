@@ -21,7 +21,7 @@ export interface ReadmeBlock {
 const FENCE_OPEN = /^```(ts|typescript)\s*$/;
 const FENCE = /^```/;
 const PRELUDE = /^<!--\s*prelude:\s*([\w\s,-]+?)\s*-->$/;
-const FILE_NAME = /^\/\/ ((?:[\w.[\]-]+\/)*[\w.-]+\.ts)\s*$/;
+const FILE_NAME = /^\/\/ ((?:[\w.[\]-]+\/)*[\w.[\]-]+\.ts)\s*$/;
 
 /** Every TypeScript block of one README, in order. */
 export function readmeBlocks(readme: string, path: string): ReadmeBlock[] {

@@ -14,13 +14,14 @@ export interface NitroServer {
 
 /**
  * The test app's build served as in production, `node .output/server/index.mjs`,
- * on 127.0.0.1, with `env` (the payment settings) and nothing else of the tests'.
+ * on 127.0.0.1, with `env` (the payment settings, and those `atOrigin` makes of
+ * the server's own origin) and nothing else of the tests'.
  */
-export async function startNitroServer(env: Record<string, string>): Promise<NitroServer> {
+export async function startNitroServer(env: Record<string, string>, atOrigin: (origin: string) => Record<string, string> = () => ({})): Promise<NitroServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [serverEntry], {
-    env: appEnv({ ...env, HOST: '127.0.0.1', PORT: String(port) }),
+    env: appEnv({ ...env, ...atOrigin(origin), HOST: '127.0.0.1', PORT: String(port) }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { readmeBlocks } from '../../../../tools/readme-blocks';
 
 export const packageDir = join(import.meta.dirname, '..', '..');
 const repoRoot = join(packageDir, '..', '..');
@@ -13,6 +14,9 @@ const fixtureDir = join(packageDir, 'test', 'nuxt-app');
 const remoteApp = join(repoRoot, 'tools', 'conformance', 'remote-app.mjs');
 /** What `nuxt build` writes for the node-server preset: `node .output/server/index.mjs` serves it. */
 export const serverEntry = join(appDir, '.output', 'server', 'index.mjs');
+const readme = join(packageDir, 'README.md');
+/** "Your own order store" of the READMEs (tests/readmes/context): the quick start's `orders`, in server/utils as Nitro imports it. */
+const orderStore = join(repoRoot, 'tests', 'readmes', 'context', 'orders.ts');
 const stampFile = join(appDir, '.output', 'paymount-inputs');
 
 function filesUnder(dir: string): string[] {
@@ -25,16 +29,31 @@ function filesUnder(dir: string): string[] {
 /** What the build depends on: a build from the same inputs is reused. */
 function inputsDigest(): string {
   const hash = createHash('sha256');
-  const inputs = [remoteApp, ...filesUnder(fixtureDir), ...['nuxt', 'core'].flatMap((name) => filesUnder(join(repoRoot, 'packages', name, 'dist')))];
+  const inputs = [readme, orderStore, remoteApp, ...filesUnder(fixtureDir), ...['nuxt', 'core'].flatMap((name) => filesUnder(join(repoRoot, 'packages', name, 'dist')))];
   for (const file of inputs) hash.update(file).update(readFileSync(file));
   return hash.digest('hex');
 }
 
-/** Puts the test app together: the fixture (`test/nuxt-app`: the template's files, the conformance routes) and the suite's `remote-app.mjs`. */
+/** The README's files, by path in the app (`nuxt.config.ts`, `server/routes/payments/[...].ts`...), as written. */
+export function readmeFiles(): { fileName: string; code: string }[] {
+  return readmeBlocks('nuxt', readme).flatMap(({ fileName, code }) => (fileName === undefined ? [] : [{ fileName, code }]));
+}
+
+/**
+ * Puts the test app together: the fixture (`test/nuxt-app`: the template's
+ * files, the test routes), the conformance suite's `remote-app.mjs`, the
+ * order store, and the README's files over them (its `nuxt.config.ts`
+ * replaces the template's).
+ */
 function assemble(): void {
   rmSync(appDir, { recursive: true, force: true });
   cpSync(fixtureDir, appDir, { recursive: true });
   cpSync(remoteApp, join(appDir, 'conformance-remote-app.mjs'));
+  cpSync(orderStore, join(appDir, 'server', 'utils', 'orders.ts'));
+  for (const { fileName, code } of readmeFiles()) {
+    mkdirSync(dirname(join(appDir, fileName)), { recursive: true });
+    writeFileSync(join(appDir, fileName), code);
+  }
 }
 
 /** The environment of `nuxt build` and the built server: none of the payment settings of the shell running the tests. */
