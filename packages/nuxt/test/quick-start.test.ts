@@ -20,7 +20,7 @@ beforeAll(async () => {
     NUXT_PAYMENT_GATEWAY_ID: sandbox.gatewayId,
     NUXT_PAYMENT_WEBHOOK_SECRET: sandbox.webhookSecret,
     NUXT_PAYMENT_LOCAL_DEVELOPMENT: 'true',
-  }, (origin) => ({ NUXT_SHOP_URL: origin }));
+  }, { atOrigin: (origin) => ({ NUXT_SHOP_URL: origin }) });
 });
 afterAll(async () => {
   await server?.stop();

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { binary } from '../../../../tools/child-processes';
 import { freePort } from '../../../../tools/free-port';
-import { appEnv, serverEntry } from './test-app';
+import { appEnv, serverEntry, type Preset } from './test-app';
 
 export interface NitroServer {
   /** `http://127.0.0.1:<port>` */
@@ -13,14 +14,17 @@ export interface NitroServer {
 }
 
 /**
- * The test app's build served as in production, `node .output/server/index.mjs`,
- * on 127.0.0.1, with `env` (the payment settings, and those `atOrigin` makes of
- * the server's own origin) and nothing else of the tests'.
+ * The test app's build for `preset` served as in production, `node .output/server/index.mjs`
+ * (`bun` for the bun preset), on 127.0.0.1, with `env` (the payment settings, and those
+ * `atOrigin` makes of the server's own origin) and nothing else of the tests'.
  */
-export async function startNitroServer(env: Record<string, string>, atOrigin: (origin: string) => Record<string, string> = () => ({})): Promise<NitroServer> {
+export async function startNitroServer(
+  env: Record<string, string>,
+  { atOrigin = () => ({}), preset = 'node-server' }: { atOrigin?: (origin: string) => Record<string, string>; preset?: Preset } = {},
+): Promise<NitroServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(preset === 'bun' ? binary('bun') : process.execPath, [serverEntry(preset)], {
     env: appEnv({ ...env, ...atOrigin(origin), HOST: '127.0.0.1', PORT: String(port) }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -38,7 +42,7 @@ export async function startNitroServer(env: Record<string, string>, atOrigin: (o
   while (!(await fetch(`${origin}/conformance/own-route`).then((res) => res.ok, () => false))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
-      throw new Error(`node .output/server/index.mjs did not answer:\n${output}`);
+      throw new Error(`the ${preset} server did not answer:\n${output}`);
     }
     await sleep(100);
   }

@@ -6,18 +6,22 @@ import { readmeBlocks } from '../../../../tools/readme-blocks';
 
 export const packageDir = join(import.meta.dirname, '..', '..');
 const repoRoot = join(packageDir, '..', '..');
-/** Where the test app is put together and built (git-ignored). */
-export const appDir = join(packageDir, '.test-app');
+/** The Nitro presets the test app is built for, each where it is put together and built (git-ignored). */
+export const PRESET_DIRS = { 'node-server': join(packageDir, '.test-app'), bun: join(packageDir, '.test-app-bun') } as const;
+export type Preset = keyof typeof PRESET_DIRS;
+/** The node-server build: the one the README's files are type-checked in. */
+export const appDir = PRESET_DIRS['node-server'];
 const nuxtBin = join(repoRoot, 'node_modules', 'nuxt', 'bin', 'nuxt.mjs');
 const fixtureDir = join(packageDir, 'test', 'nuxt-app');
 /** The conformance suite's options rebuilt in the app's process: its conformance route imports it from the app's root. */
 const remoteApp = join(repoRoot, 'tools', 'conformance', 'remote-app.mjs');
-/** What `nuxt build` writes for the node-server preset: `node .output/server/index.mjs` serves it. */
-export const serverEntry = join(appDir, '.output', 'server', 'index.mjs');
+/** What `nuxt build` writes: `node .output/server/index.mjs` (or `bun ...`) serves it. */
+export function serverEntry(preset: Preset): string {
+  return join(PRESET_DIRS[preset], '.output', 'server', 'index.mjs');
+}
 const readme = join(packageDir, 'README.md');
 /** "Your own order store" of the READMEs (tests/readmes/context): the quick start's `orders`, in server/utils as Nitro imports it. */
 const orderStore = join(repoRoot, 'tests', 'readmes', 'context', 'orders.ts');
-const stampFile = join(appDir, '.output', 'paymount-inputs');
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -45,7 +49,7 @@ export function readmeFiles(): { fileName: string; code: string }[] {
  * order store, and the README's files over them (its `nuxt.config.ts`
  * replaces the template's).
  */
-function assemble(): void {
+function assemble(appDir: string): void {
   rmSync(appDir, { recursive: true, force: true });
   cpSync(fixtureDir, appDir, { recursive: true });
   cpSync(remoteApp, join(appDir, 'conformance-remote-app.mjs'));
@@ -63,16 +67,18 @@ export function appEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 /**
- * Builds the test app with `nuxt build` (Nitro's node-server preset), once
- * per set of inputs, with no payment setting in its environment: the routes'
- * options are made on the first request only. Returns the build's seconds (0 when reused).
+ * Builds the test app with `nuxt build` for Nitro's `preset`, once per set of
+ * inputs, with no payment setting in its environment: the routes' options are
+ * made on the first request only. Returns the build's seconds (0 when reused).
  */
-export function buildTestApp(): number {
+export function buildTestApp(preset: Preset): number {
+  const appDir = PRESET_DIRS[preset];
+  const stampFile = join(appDir, '.output', 'paymount-inputs');
   const digest = inputsDigest();
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest) return 0;
-  assemble();
+  assemble(appDir);
   const started = performance.now();
-  const build = spawnSync(process.execPath, [nuxtBin, 'build', appDir], { env: appEnv(), encoding: 'utf8', timeout: 600_000 });
+  const build = spawnSync(process.execPath, [nuxtBin, 'build', appDir], { env: appEnv({ NITRO_PRESET: preset }), encoding: 'utf8', timeout: 600_000 });
   writeFileSync(join(appDir, 'build.log'), `${build.stdout}\n${build.stderr}`);
   if (build.status !== 0) throw new Error(`nuxt build failed (${build.status ?? build.signal}):\n${build.stdout}\n${build.stderr}`);
   writeFileSync(stampFile, digest);
