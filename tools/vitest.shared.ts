@@ -32,7 +32,7 @@ export function packageTests(overrides: ViteUserConfig['test'] = {}) {
           replacement: `${root}packages/core/src/entries/$1.ts`,
         },
         {
-          find: /^@paymount\/(core|sandbox|express|koa|hono|nestjs|redis|bullmq|postgres|react-router|browser|react|tanstack-start)$/,
+          find: /^@paymount\/(core|sandbox|express|koa|hono|nestjs|redis|bullmq|postgres|react-router|browser|react|tanstack-start|nuxt)$/,
           replacement: `${root}packages/$1/src/index.ts`,
         },
       ],

@@ -42,6 +42,11 @@ export interface ConformanceTarget {
    */
   platformDropsContentLength?: boolean;
   /**
+   * The platform answers a HEAD with `Content-Length: 0` instead of the length a handler set (Nitro's bun
+   * preset): the HEAD case then expects that `0`, with the status, type and empty body.
+   */
+  platformZeroesHeadContentLength?: boolean;
+  /**
    * The server answers a path with doubled slashes with a `308` to the path
    * with them collapsed, before the app sees it (Next.js): those spellings
    * are answered so, and still run nothing; the redirect's target is the path

@@ -1,0 +1,8 @@
+export {
+  paymentHandler,
+  type PaymentEventHandler,
+  type PaymentHandler,
+  type PaymentHandlerOnFirstRequest,
+  type PaymentHandlerOptions,
+  type PaymentHandlerOptionsFactory,
+} from './payment-handler';

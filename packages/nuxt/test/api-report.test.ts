@@ -1,0 +1,3 @@
+import { itMatchesApiReport } from '../../../tools/api-report-test';
+
+itMatchesApiReport(`${import.meta.dirname}/..`);

@@ -1,0 +1,86 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { readmeBlocks } from '../../../../tools/readme-blocks';
+
+export const packageDir = join(import.meta.dirname, '..', '..');
+const repoRoot = join(packageDir, '..', '..');
+/** The Nitro presets the test app is built for, each where it is put together and built (git-ignored). */
+export const PRESET_DIRS = { 'node-server': join(packageDir, '.test-app'), bun: join(packageDir, '.test-app-bun') } as const;
+export type Preset = keyof typeof PRESET_DIRS;
+/** The node-server build: the one the README's files are type-checked in. */
+export const appDir = PRESET_DIRS['node-server'];
+const nuxtBin = join(repoRoot, 'node_modules', 'nuxt', 'bin', 'nuxt.mjs');
+const fixtureDir = join(packageDir, 'test', 'nuxt-app');
+/** The conformance suite's options rebuilt in the app's process: its conformance route imports it from the app's root. */
+const remoteApp = join(repoRoot, 'tools', 'conformance', 'remote-app.mjs');
+/** What `nuxt build` writes: `node .output/server/index.mjs` (or `bun ...`) serves it. */
+export function serverEntry(preset: Preset): string {
+  return join(PRESET_DIRS[preset], '.output', 'server', 'index.mjs');
+}
+const readme = join(packageDir, 'README.md');
+/** "Your own order store" of the READMEs (tests/readmes/context): the quick start's `orders`, in server/utils as Nitro imports it. */
+const orderStore = join(repoRoot, 'tests', 'readmes', 'context', 'orders.ts');
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).isFile())
+    .sort();
+}
+
+/** What the build depends on: a build from the same inputs is reused. */
+function inputsDigest(): string {
+  const hash = createHash('sha256');
+  const inputs = [readme, orderStore, remoteApp, ...filesUnder(fixtureDir), ...['nuxt', 'core'].flatMap((name) => filesUnder(join(repoRoot, 'packages', name, 'dist')))];
+  for (const file of inputs) hash.update(file).update(readFileSync(file));
+  return hash.digest('hex');
+}
+
+/** The README's files, by path in the app (`nuxt.config.ts`, `server/routes/payments/[...].ts`...), as written. */
+export function readmeFiles(): { fileName: string; code: string }[] {
+  return readmeBlocks('nuxt', readme).flatMap(({ fileName, code }) => (fileName === undefined ? [] : [{ fileName, code }]));
+}
+
+/**
+ * Puts the test app together: the fixture (`test/nuxt-app`: the template's
+ * files, the test routes), the conformance suite's `remote-app.mjs`, the
+ * order store, and the README's files over them (its `nuxt.config.ts`
+ * replaces the template's).
+ */
+function assemble(appDir: string): void {
+  rmSync(appDir, { recursive: true, force: true });
+  cpSync(fixtureDir, appDir, { recursive: true });
+  cpSync(remoteApp, join(appDir, 'conformance-remote-app.mjs'));
+  cpSync(orderStore, join(appDir, 'server', 'utils', 'orders.ts'));
+  for (const { fileName, code } of readmeFiles()) {
+    mkdirSync(dirname(join(appDir, fileName)), { recursive: true });
+    writeFileSync(join(appDir, fileName), code);
+  }
+}
+
+/** The environment of `nuxt build` and the built server: none of the payment settings of the shell running the tests. */
+export function appEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(PAYMENT_|PAYMOUNT_|NUXT_|NITRO_|NODE_ENV$|PORT$|HOST$)/.test(name)));
+  return { ...env, NODE_ENV: 'production', CI: '1', NUXT_TELEMETRY_DISABLED: '1', ...extra };
+}
+
+/**
+ * Builds the test app with `nuxt build` for Nitro's `preset`, once per set of
+ * inputs, with no payment setting in its environment: the routes' options are
+ * made on the first request only. Returns the build's seconds (0 when reused).
+ */
+export function buildTestApp(preset: Preset): number {
+  const appDir = PRESET_DIRS[preset];
+  const stampFile = join(appDir, '.output', 'paymount-inputs');
+  const digest = inputsDigest();
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest) return 0;
+  assemble(appDir);
+  const started = performance.now();
+  const build = spawnSync(process.execPath, [nuxtBin, 'build', appDir], { env: appEnv({ NITRO_PRESET: preset }), encoding: 'utf8', timeout: 600_000 });
+  writeFileSync(join(appDir, 'build.log'), `${build.stdout}\n${build.stderr}`);
+  if (build.status !== 0) throw new Error(`nuxt build failed (${build.status ?? build.signal}):\n${build.stdout}\n${build.stderr}`);
+  writeFileSync(stampFile, digest);
+  return Math.round((performance.now() - started) / 100) / 10;
+}

@@ -1,0 +1,38 @@
+import { join } from 'node:path';
+import ts from 'typescript';
+import { expect, it } from 'vitest';
+import { appDir, readmeFiles } from './support/test-app';
+
+/**
+ * The projects of the tsconfig.json the `npm create nuxt` template (Nuxt 4's `v4`, test/nuxt-app/tsconfig.json)
+ * references, as `nuxt build` generated them for the test app: the server's (server/**) and Node's (nuxt.config.ts).
+ * The app's .vue files are vue-tsc's, and the README has none.
+ */
+const PROJECTS = ['tsconfig.server.json', 'tsconfig.node.json'];
+
+/** The errors of the project `config` in the files at `paths`, which must be in it. */
+function errorsIn(config: string, paths: readonly string[]): string[] {
+  const { config: json, error } = ts.readConfigFile(config, (file) => ts.sys.readFile(file));
+  if (error) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'));
+  const parsed = ts.parseJsonConfigFileContent(json, ts.sys, join(appDir, '.nuxt'), undefined, config);
+  const program = ts.createProgram({ rootNames: parsed.fileNames, options: { ...parsed.options, noEmit: true } });
+  const inProject = paths.filter((path) => program.getSourceFile(path) !== undefined);
+  if (inProject.length === 0) return [];
+  return ts
+    .getPreEmitDiagnostics(program)
+    .filter((diagnostic) => diagnostic.file !== undefined && inProject.includes(diagnostic.file.fileName))
+    .map((diagnostic) => `${diagnostic.file!.fileName.slice(appDir.length + 1)}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`);
+}
+
+it("the README's files type-check in the app under the tsconfig npm create nuxt makes (its server and node projects)", () => {
+  const paths = readmeFiles().map(({ fileName }) => join(appDir, fileName));
+  const checked = new Set<string>();
+  for (const project of PROJECTS) {
+    const config = join(appDir, '.nuxt', project);
+    expect(errorsIn(config, paths), project).toEqual([]);
+    const { config: json } = ts.readConfigFile(config, (file) => ts.sys.readFile(file));
+    for (const file of ts.parseJsonConfigFileContent(json, ts.sys, join(appDir, '.nuxt'), undefined, config).fileNames) checked.add(file);
+  }
+  // Every README file was in one of the projects: none went unchecked.
+  expect(paths.filter((path) => !checked.has(path))).toEqual([]);
+});

@@ -1,0 +1,3 @@
+import { packageBuild } from '../../tools/tsup.shared';
+
+export default packageBuild();
