@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { startServer, type RunningServer } from '../../../../tools/child-processes';
 import { freePort } from '../../../../tools/free-port';
 import { readmeBlocks } from '../../../../tools/readme-blocks';
+import { buildInputsDigest } from '../../../../tools/adapter-testing/build-inputs';
 
 const packageDir = join(import.meta.dirname, '..', '..');
 const repoRoot = join(packageDir, '..', '..');
@@ -18,21 +18,6 @@ const remoteApp = join(repoRoot, 'tools', 'conformance', 'remote-app.mjs');
 const ordersModule = join(repoRoot, 'packages', 'next', 'test', 'next-app', 'orders.js');
 const readme = join(packageDir, 'README.md');
 const stampFile = join(appDir, 'dist', 'paymount-inputs');
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((name) => join(dir, name))
-    .filter((path) => statSync(path).isFile())
-    .sort();
-}
-
-/** What the build depends on: a build from the same inputs is reused. */
-function inputsDigest(): string {
-  const hash = createHash('sha256');
-  const inputs = [remoteApp, ordersModule, readme, ...filesUnder(fixtureDir), ...['astro', 'core'].flatMap((name) => filesUnder(join(repoRoot, 'packages', name, 'dist')))];
-  for (const file of inputs) hash.update(file).update(readFileSync(file));
-  return hash.digest('hex');
-}
 
 /** The environment of `astro build` and the server: none of the payment settings of the shell running the tests. */
 export function appEnv(extra: Record<string, string> = {}): Record<string, string> {
@@ -56,7 +41,7 @@ function quickStartFiles(): { fileName: string; code: string }[] {
  * build's seconds (0 when reused).
  */
 export function buildTestApp(): number {
-  const digest = inputsDigest();
+  const digest = buildInputsDigest([remoteApp, ordersModule, readme], [fixtureDir], ['astro', 'core']);
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest) return 0;
   rmSync(appDir, { recursive: true, force: true });
   cpSync(fixtureDir, appDir, { recursive: true });

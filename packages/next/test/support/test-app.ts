@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { readmeBlocks } from '../../../../tools/readme-blocks';
+import { buildInputsDigest } from '../../../../tools/adapter-testing/build-inputs';
 
 export const packageDir = join(import.meta.dirname, '..', '..');
 const repoRoot = join(packageDir, '..', '..');
@@ -43,21 +43,6 @@ function appFiles(): { fileName: string; code: string }[] {
   return [...readmeFiles('Quick start', 4), ...admin, ...edgeAdmin];
 }
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((name) => join(dir, name))
-    .filter((path) => statSync(path).isFile())
-    .sort();
-}
-
-/** What the build depends on: a build from the same inputs is reused. */
-function inputsDigest(): string {
-  const hash = createHash('sha256');
-  const inputs = [readme, remoteApp, runtimeFlows, ...filesUnder(fixtureDir), ...['next', 'core'].flatMap((name) => filesUnder(join(repoRoot, 'packages', name, 'dist')))];
-  for (const file of inputs) hash.update(file).update(readFileSync(file));
-  return hash.digest('hex');
-}
-
 /**
  * Puts the test app together: the fixture (`test/next-app`: the order store,
  * the conformance routes, a misplaced route, the README's route on the edge
@@ -95,7 +80,7 @@ export function appEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
  * first request only. Returns the build's seconds (0 when reused).
  */
 export function buildTestApp(): number {
-  const digest = inputsDigest();
+  const digest = buildInputsDigest([readme, remoteApp, runtimeFlows], [fixtureDir], ['next', 'core']);
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest) return 0;
   assemble();
   const started = performance.now();

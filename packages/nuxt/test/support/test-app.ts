@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { readmeBlocks } from '../../../../tools/readme-blocks';
+import { buildInputsDigest } from '../../../../tools/adapter-testing/build-inputs';
 
 export const packageDir = join(import.meta.dirname, '..', '..');
 const repoRoot = join(packageDir, '..', '..');
@@ -22,21 +22,6 @@ export function serverEntry(preset: Preset): string {
 const readme = join(packageDir, 'README.md');
 /** "Your own order store" of the READMEs (tests/readmes/context): the quick start's `orders`, in server/utils as Nitro imports it. */
 const orderStore = join(repoRoot, 'tests', 'readmes', 'context', 'orders.ts');
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((name) => join(dir, name))
-    .filter((path) => statSync(path).isFile())
-    .sort();
-}
-
-/** What the build depends on: a build from the same inputs is reused. */
-function inputsDigest(): string {
-  const hash = createHash('sha256');
-  const inputs = [readme, orderStore, remoteApp, ...filesUnder(fixtureDir), ...['nuxt', 'core'].flatMap((name) => filesUnder(join(repoRoot, 'packages', name, 'dist')))];
-  for (const file of inputs) hash.update(file).update(readFileSync(file));
-  return hash.digest('hex');
-}
 
 /** The README's files, by path in the app (`nuxt.config.ts`, `server/routes/payments/[...].ts`...), as written. */
 export function readmeFiles(): { fileName: string; code: string }[] {
@@ -74,7 +59,7 @@ export function appEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 export function buildTestApp(preset: Preset): number {
   const appDir = PRESET_DIRS[preset];
   const stampFile = join(appDir, '.output', 'paymount-inputs');
-  const digest = inputsDigest();
+  const digest = buildInputsDigest([readme, orderStore, remoteApp], [fixtureDir], ['nuxt', 'core']);
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest) return 0;
   assemble(appDir);
   const started = performance.now();

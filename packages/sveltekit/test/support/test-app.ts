@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { readmeBlocks } from '../../../../tools/readme-blocks';
+import { buildInputsDigest } from '../../../../tools/adapter-testing/build-inputs';
 
 export const packageDir = join(import.meta.dirname, '..', '..');
 const repoRoot = join(packageDir, '..', '..');
@@ -28,21 +28,6 @@ function readmeFiles(): { fileName: string; code: string }[] {
   const files = readmeBlocks('sveltekit', readme).filter((block) => block.section === 'Quick start' && block.fileName !== undefined);
   if (files.length !== 4) throw new Error(`the sveltekit README's quick start has ${files.length} named files, expected 4`);
   return files.map(({ fileName, code }) => ({ fileName: fileName!, code }));
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((name) => join(dir, name))
-    .filter((path) => statSync(path).isFile())
-    .sort();
-}
-
-/** What the build depends on: a build from the same inputs is reused. */
-function inputsDigest(): string {
-  const hash = createHash('sha256');
-  const inputs = [readme, remoteApp, orderStore, shopOrders, ...filesUnder(fixtureDir), ...['sveltekit', 'core'].flatMap((name) => filesUnder(join(repoRoot, 'packages', name, 'dist')))];
-  for (const file of inputs) hash.update(file).update(readFileSync(file));
-  return hash.digest('hex');
 }
 
 /**
@@ -79,7 +64,7 @@ export function appEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
  * options are read on the first request only. Returns the build's seconds (0 when reused).
  */
 export function buildTestApp(): number {
-  const digest = inputsDigest();
+  const digest = buildInputsDigest([readme, remoteApp, orderStore, shopOrders], [fixtureDir], ['sveltekit', 'core']);
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest) return 0;
   assemble();
   const started = performance.now();
