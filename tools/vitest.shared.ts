@@ -4,13 +4,6 @@ import { defineConfig, type ViteUserConfig } from 'vitest/config';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Type tests (`test/*.test-d.ts`, `expectTypeOf` and `// @ts-expect-error`),
- * run by `vitest run` beside the others: a handler of the wrong signature
- * that compiles fails the run.
- */
-export const TYPE_TESTS = { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: 'tsconfig.json' };
-
-/**
  * Limits for a hung test, never a verdict: a test that starts Node processes, servers or PGlite, or
  * compiles with tsc, takes several times as long with both cores busy (20 s was passed by 8 node -e
  * runs in a loaded CI run; 60 s by the readmes' compile of the fix hints with three CI runs at once).
@@ -20,7 +13,10 @@ export const TEST_LIMITS = { testTimeout: 180_000, hookTimeout: 240_000 };
 /**
  * Tests run against the TypeScript sources of sibling packages, so a change in
  * @paymount/core is seen by the adapter tests without a rebuild. Packaging tests
- * exercise the built `dist/` separately, from plain Node.
+ * exercise the built `dist/` separately, from plain Node. Type tests (`test/*.test-d.ts`) are
+ * not run here: every package's tsconfig includes `test`, so its `typecheck` task compiles them
+ * with the sources, and a failed `expectTypeOf` or an unused `@ts-expect-error` fails that task.
+ * (Vitest's typecheck ran that whole tsc a second time inside `test`: 8 to 25 s a package.)
  */
 export function packageTests(overrides: ViteUserConfig['test'] = {}) {
   return defineConfig({

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, mergeConfig } from 'vitest/config';
-import { packageTests, TYPE_TESTS } from '../../tools/vitest.shared';
+import { packageTests } from '../../tools/vitest.shared';
 
 /**
  * Run a second time on the web platform (Web Crypto and fetch, what Bun, Deno,
@@ -34,7 +34,7 @@ const WEB_ONLY = 'test/**/*.web.test.ts';
 const webBinding = (name: string) => fileURLToPath(new URL(`src/platform/${name}.web.ts`, import.meta.url));
 
 const base = packageTests();
-const nodeProject = mergeConfig(base, { test: { name: 'node', exclude: [WEB_ONLY], typecheck: TYPE_TESTS } });
+const nodeProject = mergeConfig(base, { test: { name: 'node', exclude: [WEB_ONLY] } });
 const webProject = {
   ...base,
   resolve: {

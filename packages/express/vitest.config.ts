@@ -1,3 +1,3 @@
-import { packageTests, TYPE_TESTS } from '../../tools/vitest.shared';
+import { packageTests } from '../../tools/vitest.shared';
 
-export default packageTests({ typecheck: TYPE_TESTS });
+export default packageTests();

@@ -1,5 +1,5 @@
 import { POSTGRES_START_LIMIT_MS } from '../../tools/postgres-server';
-import { packageTests, TYPE_TESTS } from '../../tools/vitest.shared';
+import { packageTests } from '../../tools/vitest.shared';
 
 // Hooks start PostgreSQL servers and PGlite, which take tens of seconds with both cores busy.
-export default packageTests({ typecheck: TYPE_TESTS, hookTimeout: POSTGRES_START_LIMIT_MS });
+export default packageTests({ hookTimeout: POSTGRES_START_LIMIT_MS });
