@@ -17,6 +17,11 @@ export const TEST_LIMITS = { testTimeout: 180_000, hookTimeout: 240_000 };
  * not run here: every package's tsconfig includes `test`, so its `typecheck` task compiles them
  * with the sources, and a failed `expectTypeOf` or an unused `@ts-expect-error` fails that task.
  * (Vitest's typecheck ran that whole tsc a second time inside `test`: 8 to 25 s a package.)
+ *
+ * Two files at a time: on two cores vitest's default is one worker, and most files wait on servers,
+ * processes and timers more than they compute (core's run took 438 s in a CI run, and 266 s of CPU
+ * measured alone), so a second worker fills the waits. A package whose files must not overlap says
+ * `fileParallelism: false`.
  */
 export function packageTests(overrides: ViteUserConfig['test'] = {}) {
   return defineConfig({
@@ -35,6 +40,7 @@ export function packageTests(overrides: ViteUserConfig['test'] = {}) {
     },
     test: {
       include: ['test/**/*.test.ts'],
+      maxWorkers: 2,
       ...TEST_LIMITS,
       ...overrides,
     },
