@@ -111,7 +111,7 @@ try {
       const [attempt] = delivery.attempts;
       if (attempt?.status === undefined) throw new Error(`${app}: no answer (${attempt?.error})`);
       recorded.push({ app, framework, request: 'a delivery to a path no route takes', status: attempt.status, answerHeaders: attempt.answerHeaders ?? {}, answer: attempt.answer ?? '' });
-      console.log(`${app}: ${attempt.status} ${JSON.stringify(attempt.answerHeaders)} ${JSON.stringify(attempt.answer?.slice(0, 120))}`);
+      process.stdout.write(`${app}: ${attempt.status} ${JSON.stringify(attempt.answerHeaders)} ${JSON.stringify(attempt.answer?.slice(0, 120))}\n`);
     } finally {
       await served.close();
     }
