@@ -107,6 +107,13 @@ describe('diagnoseAttempt: who answered a delivery attempt, and why it failed', 
     expectReadmeSections(fix, ['astro', 'elysia', 'nuxt', 'react-router', 'sveltekit', 'tanstack-start']);
   });
 
+  it('a bad signature also names the body a parser before React Router\'s custom Express server drained, with its README section', () => {
+    const { fix = '' } = diagnose({ status: 400, paymountRoute: 'webhook', answer: paymountError('WEBHOOK_BAD_SIGNATURE', 'Invalid webhook signature') });
+    expect(fix).toContain('webhookSecret');
+    expect(fix).toContain('a body parser (express.json()) before createRequestHandler hands the route an empty body');
+    expectReadmeSections(fix, ['react-router']);
+  });
+
   // Answers recorded from real apps refusing a delivery with a global auth (the sandbox's keep-alive
   // request; dates dropped): tests/fresh-apps/test/guard.test.ts has each of these apps refuse for real.
   const RECORDED: [string, number, Record<string, string>, string, string[], boolean][] = [

@@ -131,7 +131,10 @@ const CONSUMED_BODY_FIX = `a middleware or hook before the routes read the reque
 
 /** Why paymount's webhook route refused, by its error code. */
 const PAYMOUNT_CAUSES: Readonly<Record<string, Cause>> = {
-  WEBHOOK_BAD_SIGNATURE: { why: 'the signature does not match the webhook secret the app is configured with', fix: SECRET_FIX },
+  WEBHOOK_BAD_SIGNATURE: {
+    why: 'the signature does not match the webhook secret the app is configured with, or the body the route read is not the one sent',
+    fix: `${SECRET_FIX}. On a custom Express server of React Router, a body parser (express.json()) before createRequestHandler hands the route an empty body: mount it on your own paths only ${shownIn('react-router', 'Bodies read before the route')}`,
+  },
   WEBHOOK_MISSING_HEADER: { why: 'a signature header did not reach the route (a proxy or middleware dropped it)', fix: 'pass X-Signature and X-Timestamp through to the app unchanged' },
   WEBHOOK_INVALID_SECRET: { why: "the app's webhook secret is not usable", fix: SECRET_FIX },
   WEBHOOK_BODY_ALREADY_PARSED: { why: 'a body parser before the webhook route had already turned the body into an object', fix: PARSER_FIX },
