@@ -123,11 +123,20 @@ function authExemption(recognised: RecognisedFramework | undefined): string {
 }
 
 /**
- * How an app of each framework whose middleware reads the Request (or Node stream) before the
- * routes leaves them the bytes: every adapter logs its own with BODY_ALREADY_CONSUMED, and its
- * README shows it.
+ * How an app of each framework whose middleware reads the body before the routes leaves them the
+ * bytes (each adapter logs its own with BODY_ALREADY_CONSUMED), and the README section showing it.
  */
-const CONSUMED_BODY_FIX = `a middleware or hook before the routes read the request body, and the signature is over the exact bytes: let it read a copy or skip the payment paths. SvelteKit, read event.request.clone() in handle, or return resolve(event) for the payment paths there ${shownIn('sveltekit', 'A `handle` hook that reads bodies')}; Nuxt, read the body through h3 (readRawBody(event), readBody(event)), or return early for the payment paths in the server middleware ${shownIn('nuxt', 'Bodies read before the routes')}; Astro, read context.request.clone() in src/middleware.ts, or skip the payment paths there ${shownIn('astro', 'How the endpoints behave in Astro')}; React Router, read request.clone() in the middleware, or skip the payment paths there ${shownIn('react-router', 'Bodies read before the route')}; TanStack Start, read request.clone() in the request middleware, or skip the payment paths there ${shownIn('tanstack-start', 'A request middleware that reads the body')}; Elysia, register .use(paymentPlugin(...)) before the hook, or keep the hook in a plugin of its own with the default { as: 'local' } scope ${shownIn('elysia', 'Mounting')}; Hono, read it with c.req.json() or c.req.text(), which keep the bytes, or request.clone(); Express, Koa, Fastify, NestJS, ${PARSER_FIX}`;
+const CONSUMED_BODY_WAYS: readonly string[] = [
+  `SvelteKit, read event.request.clone() in handle, or return resolve(event) for the payment paths there ${shownIn('sveltekit', 'A `handle` hook that reads bodies')}`,
+  `Nuxt, read the body through h3 (readRawBody(event), readBody(event)), or return early for the payment paths in the server middleware ${shownIn('nuxt', 'Bodies read before the routes')}`,
+  `Astro, read context.request.clone() in src/middleware.ts, or skip the payment paths there ${shownIn('astro', 'How the endpoints behave in Astro')}`,
+  `React Router, read request.clone() in the middleware, or skip the payment paths there ${shownIn('react-router', 'Bodies read before the route')}`,
+  `TanStack Start, read request.clone() in the request middleware, or skip the payment paths there ${shownIn('tanstack-start', 'A request middleware that reads the body')}`,
+  `Elysia, register .use(paymentPlugin(...)) before the hook, or keep the hook in a plugin of its own with the default { as: 'local' } scope ${shownIn('elysia', 'Mounting')}`,
+  'Hono, read it with c.req.json() or c.req.text(), which keep the bytes, or request.clone()',
+  `Express, Koa, Fastify, NestJS, ${PARSER_FIX}`,
+];
+const CONSUMED_BODY_FIX = `a middleware or hook before the routes read the request body, and the signature is over the exact bytes: let it read a copy or skip the payment paths. ${CONSUMED_BODY_WAYS.join('; ')}`;
 
 /** Why paymount's webhook route refused, by its error code. */
 const PAYMOUNT_CAUSES: Readonly<Record<string, Cause>> = {
