@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { DeliveryAttempt } from '../src/webhooks/deliveries';
+import { recogniseFramework, type AppFramework } from '../src/webhooks/app-framework';
 import { DELIVERY_FAILURES_DOCS, diagnoseAttempt, diagnosisText } from '../src/webhooks/diagnosis';
 
 const URL_ = 'http://localhost:3000/payments/webhook';
@@ -9,6 +10,16 @@ const paymountError = (code: string, message: string) => JSON.stringify({ error:
 
 function diagnose(attempt: Omit<DeliveryAttempt, 'at'>) {
   return diagnoseAttempt({ at, ...attempt }, URL_);
+}
+
+/** Each README section the fix names, `(@paymount/<adapter>, <section>)`, is a section of that adapter's README; and these adapters' are named. */
+function expectReadmeSections(fix: string, adapters: string[]): void {
+  const sections = [...fix.matchAll(/\(@paymount\/([a-z-]+), ([^)]+)\)/g)].map(([, pkg = '', section = '']) => ({ pkg, section }));
+  expect(sections.map(({ pkg }) => pkg).sort()).toEqual(adapters);
+  for (const { pkg, section } of sections) {
+    const readme = readFileSync(new URL(`../../${pkg}/README.md`, import.meta.url), 'utf8');
+    expect(readme.split('\n'), `${pkg} README`).toContain(`## ${section}`);
+  }
 }
 
 describe('diagnoseAttempt: who answered a delivery attempt, and why it failed', () => {
@@ -64,49 +75,136 @@ describe('diagnoseAttempt: who answered a delivery attempt, and why it failed', 
       ['Koa', 'use the payment middleware before the auth middleware'],
       ['Hono', "wrap the auth middleware in except('/payments/webhook'"],
       ['Next.js', 'leave the payment routes out of the matcher'],
+      ['SvelteKit', 'return resolve(event) for the payment paths in handle'],
+      ['Nuxt', 'return early for the payment paths in the auth server middleware'],
+      ['Astro', 'return next() for the payment paths in src/middleware.ts'],
+      ['React Router', "return next() for the payment paths in the root route's middleware"],
+      ['TanStack Start', 'return next() for the payment paths in the global request middleware'],
+      ['Elysia', 'register .use(paymentPlugin(...)) before the auth hook'],
     ]) {
       expect(fix).toContain(`${framework}, ${way}`);
     }
-    // Each section it names is a section of that adapter's README.
-    const sections = [...fix.matchAll(/\(@paymount\/([a-z]+), ([^)]+)\)/g)].map(([, pkg = '', section = '']) => ({ pkg, section }));
-    expect(sections.map(({ pkg }) => pkg).sort()).toEqual(['express', 'fastify', 'hono', 'koa', 'nestjs', 'next']);
-    for (const { pkg, section } of sections) {
-      const readme = readFileSync(new URL(`../../${pkg}/README.md`, import.meta.url), 'utf8');
-      expect(readme.split('\n'), `${pkg} README`).toContain(`## ${section}`);
+    expectReadmeSections(fix, ['astro', 'elysia', 'express', 'fastify', 'hono', 'koa', 'nestjs', 'next', 'nuxt', 'react-router', 'sveltekit', 'tanstack-start']);
+  });
+
+  it("a body read before paymount's route (BODY_ALREADY_CONSUMED): each framework's way to leave it the bytes, each in its README", () => {
+    const diagnosis = diagnose({ status: 500, paymountRoute: 'webhook', answer: paymountError('BODY_ALREADY_CONSUMED', 'The request body was already read by another middleware.') });
+    expect(diagnosis).toMatchObject({ outcome: 'refused-by-paymount', errorCode: 'BODY_ALREADY_CONSUMED', docs: DELIVERY_FAILURES_DOCS });
+    expect(diagnosis.why).toContain('the body was already read before the route ran');
+    const fix = diagnosis.fix ?? '';
+    for (const [framework, way] of [
+      ['SvelteKit', 'read event.request.clone() in handle, or return resolve(event) for the payment paths there'],
+      ['Nuxt', 'read the body through h3 (readRawBody(event), readBody(event)), or return early for the payment paths in the server middleware'],
+      ['Astro', 'read context.request.clone() in src/middleware.ts'],
+      ['React Router', 'read request.clone() in the middleware'],
+      ['TanStack Start', 'read request.clone() in the request middleware'],
+      ['Elysia', "register .use(paymentPlugin(...)) before the hook, or keep the hook in a plugin of its own with the default { as: 'local' } scope"],
+      ['Hono', 'read it with c.req.json()'],
+      ['Express, Koa, Fastify, NestJS', 'mount the payment routes before any body parser'],
+    ]) {
+      expect(fix).toContain(`${framework}, ${way}`);
     }
+    expectReadmeSections(fix, ['astro', 'elysia', 'nuxt', 'react-router', 'sveltekit', 'tanstack-start']);
+  });
+
+  it('a bad signature also names the body a parser before React Router\'s custom Express server drained, with its README section', () => {
+    const { fix = '' } = diagnose({ status: 400, paymountRoute: 'webhook', answer: paymountError('WEBHOOK_BAD_SIGNATURE', 'Invalid webhook signature') });
+    expect(fix).toContain('webhookSecret');
+    expect(fix).toContain('a body parser (express.json()) before createRequestHandler hands the route an empty body');
+    expectReadmeSections(fix, ['react-router']);
   });
 
   // Answers recorded from real apps refusing a delivery with a global auth (the sandbox's keep-alive
   // request; dates dropped): tests/fresh-apps/test/guard.test.ts has each of these apps refuse for real.
-  const RECORDED: [string, number, Record<string, string>, string, string, boolean][] = [
-    ['NestJS 11 (Express platform), a guard returning false', 403, { 'x-powered-by': 'Express', 'content-type': 'application/json; charset=utf-8', 'keep-alive': 'timeout=5' }, '{"message":"Forbidden resource","error":"Forbidden","statusCode":403}', 'NestJS', true],
-    ['NestJS 11 (Fastify platform), a guard throwing UnauthorizedException', 401, { 'content-type': 'application/json; charset=utf-8', 'keep-alive': 'timeout=72' }, '{"message":"Unauthorized","statusCode":401}', 'NestJS', true],
-    ['Fastify 5, an onRequest hook replying JSON', 401, { 'content-type': 'application/json; charset=utf-8', 'keep-alive': 'timeout=72' }, '{"error":"sign in first"}', 'Fastify', true],
-    ['Fastify 5, an onRequest hook throwing', 401, { 'content-type': 'application/json; charset=utf-8', 'keep-alive': 'timeout=5' }, '{"statusCode":401,"error":"Unauthorized","message":"no token"}', 'Fastify', true],
-    ['Express 5, res.status(401).json()', 401, { 'x-powered-by': 'Express', 'content-type': 'application/json; charset=utf-8', 'keep-alive': 'timeout=5' }, '{"error":"sign in first"}', 'Express', true],
-    ['Express 5, res.sendStatus(401)', 401, { 'x-powered-by': 'Express', 'content-type': 'text/plain; charset=utf-8', 'keep-alive': 'timeout=5' }, 'Unauthorized', 'Express', true],
-    ['a Next.js 16 page', 401, { 'x-powered-by': 'Next.js', 'x-nextjs-cache': 'HIT', 'content-type': 'text/html; charset=utf-8' }, '<!DOCTYPE html>', 'Next.js', true],
-    ['a Next.js 16 proxy.ts returning Response.json()', 401, { 'content-type': 'application/json', vary: 'Accept-Encoding', 'keep-alive': 'timeout=5' }, '{"error":"sign in first"}', 'Next.js', false],
-    ['a Next.js 16 proxy.ts returning new Response()', 401, { 'content-type': 'text/plain;charset=UTF-8', vary: 'Accept-Encoding', 'keep-alive': 'timeout=5' }, 'Unauthorized', 'Next.js', false],
-    ["Hono 4, bearerAuth", 401, { 'content-type': 'text/plain;charset=UTF-8', 'keep-alive': 'timeout=5' }, 'Unauthorized', 'Hono', false],
-    ['Hono 4, c.json()', 401, { 'content-type': 'application/json', 'keep-alive': 'timeout=5' }, '{"error":"sign in first"}', 'Hono', false],
-    ['Koa 3, ctx.throw(401)', 401, { 'content-type': 'text/plain; charset=utf-8', 'keep-alive': 'timeout=5' }, 'Unauthorized', 'Koa', false],
-    ['Koa 3, a JSON body', 401, { 'content-type': 'application/json; charset=utf-8', 'keep-alive': 'timeout=5' }, '{"error":"sign in first"}', 'Koa', false],
+  const RECORDED: [string, number, Record<string, string>, string, string[], boolean][] = [
+    ['NestJS 11 (Express platform), a guard returning false', 403, { 'x-powered-by': 'Express', 'content-type': 'application/json; charset=utf-8', 'keep-alive': 'timeout=5' }, '{"message":"Forbidden resource","error":"Forbidden","statusCode":403}', ['NestJS'], true],
+    ['NestJS 11 (Fastify platform), a guard throwing UnauthorizedException', 401, { 'content-type': 'application/json; charset=utf-8', 'keep-alive': 'timeout=72' }, '{"message":"Unauthorized","statusCode":401}', ['NestJS'], true],
+    ['Fastify 5, an onRequest hook replying JSON', 401, { 'content-type': 'application/json; charset=utf-8', 'keep-alive': 'timeout=72' }, '{"error":"sign in first"}', ['Fastify'], true],
+    ['Fastify 5, an onRequest hook throwing', 401, { 'content-type': 'application/json; charset=utf-8', 'keep-alive': 'timeout=5' }, '{"statusCode":401,"error":"Unauthorized","message":"no token"}', ['Fastify'], true],
+    ['Express 5, res.status(401).json()', 401, { 'x-powered-by': 'Express', 'content-type': 'application/json; charset=utf-8', 'keep-alive': 'timeout=5' }, '{"error":"sign in first"}', ['Express'], true],
+    ['Express 5, res.sendStatus(401)', 401, { 'x-powered-by': 'Express', 'content-type': 'text/plain; charset=utf-8', 'keep-alive': 'timeout=5' }, 'Unauthorized', ['Express'], true],
+    ['a Next.js 16 page', 401, { 'x-powered-by': 'Next.js', 'x-nextjs-cache': 'HIT', 'content-type': 'text/html; charset=utf-8' }, '<!DOCTYPE html>', ['Next.js'], true],
+    ['a Next.js 16 proxy.ts returning Response.json()', 401, { 'content-type': 'application/json', vary: 'Accept-Encoding', 'keep-alive': 'timeout=5' }, '{"error":"sign in first"}', ['Next.js', 'React Router'], false],
+    ['a Next.js 16 proxy.ts returning new Response()', 401, { 'content-type': 'text/plain;charset=UTF-8', vary: 'Accept-Encoding', 'keep-alive': 'timeout=5' }, 'Unauthorized', ['Next.js', 'React Router'], false],
+    ["Hono 4, bearerAuth", 401, { 'content-type': 'text/plain;charset=UTF-8', 'keep-alive': 'timeout=5' }, 'Unauthorized', ['Hono', 'SvelteKit', 'Astro', 'React Router', 'TanStack Start', 'Nuxt'], false],
+    ['Hono 4, c.json()', 401, { 'content-type': 'application/json', 'keep-alive': 'timeout=5' }, '{"error":"sign in first"}', ['Hono', 'SvelteKit', 'Astro', 'React Router', 'TanStack Start', 'Nuxt'], false],
+    ['Koa 3, ctx.throw(401)', 401, { 'content-type': 'text/plain; charset=utf-8', 'keep-alive': 'timeout=5' }, 'Unauthorized', ['Koa'], false],
+    ['Koa 3, a JSON body', 401, { 'content-type': 'application/json; charset=utf-8', 'keep-alive': 'timeout=5' }, '{"error":"sign in first"}', ['Koa'], false],
   ];
-  const FRAMEWORKS = ['NestJS', 'Fastify', 'Express', 'Koa', 'Hono', 'Next.js'];
+  const FRAMEWORK_WORDS: Record<AppFramework, string> = {
+    nestjs: 'NestJS',
+    fastify: 'Fastify',
+    express: 'Express',
+    koa: 'Koa',
+    hono: 'Hono',
+    next: 'Next.js',
+    sveltekit: 'SvelteKit',
+    nuxt: 'Nuxt',
+    astro: 'Astro',
+    'react-router': 'React Router',
+    'tanstack-start': 'TanStack Start',
+    elysia: 'Elysia',
+  };
+  const FRAMEWORKS = ['NestJS', 'Fastify', 'Express', 'Koa', 'Hono', 'Next.js', 'SvelteKit', 'Nuxt', 'Astro', 'React Router', 'TanStack Start', 'Elysia'];
 
-  it.each(RECORDED)("%s: the framework is told from the answer, and its way out named first (alone when the sign is certain)", (_app, status, answerHeaders, answer, framework, certain) => {
+  /** The frameworks whose way out the fix names, in the order it names them. */
+  const namedIn = (fix: string) =>
+    [...fix.matchAll(/(?:: |; )([A-Z][\w.]*(?: [A-Z]\w*)?), /g)].map(([, name]) => name).filter((name) => FRAMEWORKS.includes(name ?? ''));
+
+  /** "Hono's", "Nuxt's or TanStack Start's", as the fix says whose the answer is. */
+  const whose = (frameworks: string[]) => frameworks.map((name) => `${name}'s`).join(', ').replace(/, ([^,]+)$/, ' or $1');
+
+  it.each(RECORDED)('%s: the framework is told from the answer, and its way out named first (alone when the sign is certain)', (_app, status, answerHeaders, answer, frameworks, certain) => {
     const { fix = '' } = diagnose({ status, answerHeaders, answer });
-    const named = FRAMEWORKS.filter((name) => fix.includes(`${name}, `));
-    expect(fix.startsWith(`exempt the payment routes from it: ${framework}, `)).toBe(true);
+    const named = namedIn(fix);
+    expect(named.slice(0, frameworks.length)).toEqual(frameworks);
     if (certain) {
-      expect(named).toEqual([framework]);
-      expect(fix).toContain(`the answer is ${framework}'s, by `);
+      expect(named).toEqual(frameworks);
+      expect(fix).toContain(`the answer is ${whose(frameworks)}, by `);
     } else {
-      expect(named.sort()).toEqual([...FRAMEWORKS].sort());
-      expect(fix).toContain(`the answer looks like ${framework}'s, by `);
-      expect(fix).toContain(`If the app is not a ${framework} app: `);
+      expect([...new Set(named)].sort()).toEqual([...FRAMEWORKS].sort());
+      expect(fix).toContain(`the answer looks like ${whose(frameworks)}, by `);
+      expect(fix).toContain(`If the app is not a ${frameworks.join(' or ')} app: `);
     }
+  });
+
+  // The refusals of the SvelteKit, Nuxt, Astro, React Router, TanStack Start and Elysia adapters' test apps, each
+  // built and served for production by its package's test support (tests/fresh-apps/src/record-refusals.ts).
+  const FRESH_RECORDINGS = JSON.parse(readFileSync(new URL('../../../tests/fresh-apps/recorded/refusals.json', import.meta.url), 'utf8')) as {
+    app: string;
+    framework: AppFramework;
+    status: number;
+    answerHeaders: Record<string, string>;
+    answer: string;
+  }[];
+  /** Whether each framework's refusal tells it for sure, and which frameworks share its sign. */
+  const FRESH_SIGNS: Record<string, { frameworks: AppFramework[]; certain: boolean }> = {
+    sveltekit: { frameworks: ['sveltekit'], certain: true },
+    astro: { frameworks: ['astro'], certain: true },
+    'react-router': { frameworks: ['react-router'], certain: true },
+    nuxt: { frameworks: ['nuxt'], certain: true },
+    'tanstack-start': { frameworks: ['tanstack-start', 'nuxt'], certain: true },
+    elysia: { frameworks: ['elysia', 'nuxt', 'hono'], certain: false },
+  };
+
+  it('the recordings cover every new framework', () => {
+    expect([...new Set(FRESH_RECORDINGS.map(({ framework }) => framework))].sort()).toEqual(Object.keys(FRESH_SIGNS).sort());
+  });
+
+  it.each(FRESH_RECORDINGS.map((recording) => [recording.app, recording] as const))('%s: its own refusal tells the framework (or the few sharing its sign)', (_app, recording) => {
+    const expected = FRESH_SIGNS[recording.framework];
+    expect(recogniseFramework(recording.status, recording.answerHeaders, recording.answer)).toMatchObject(expected ?? {});
+  });
+
+  // The framework's error path writes a 401 an auth hook throws (SvelteKit's error(401), h3's createError, Elysia's
+  // status(401)) as it wrote these, with that status in it.
+  it.each(FRESH_RECORDINGS.map((recording) => [recording.app, recording] as const))("%s: a 401 written as it writes its refusals gets its way out first", (_app, recording) => {
+    const answer = recording.answer.replace(new RegExp(`"statusCode": ?${recording.status}`), '"statusCode": 401');
+    const { fix = '' } = diagnose({ status: 401, answerHeaders: recording.answerHeaders, answer });
+    const { frameworks = [], certain } = FRESH_SIGNS[recording.framework] ?? {};
+    const names = frameworks.map((framework) => FRAMEWORK_WORDS[framework]);
+    expect(namedIn(fix).slice(0, names.length)).toEqual(names);
+    expect(fix).toContain(certain ? `the answer is ${whose(names)}, by ` : `the answer looks like ${whose(names)}, by `);
   });
 
   it('an answer that tells no framework (no content type, no sign) lists every way out, none first by guess', () => {

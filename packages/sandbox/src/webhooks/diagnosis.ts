@@ -64,40 +64,90 @@ const CLOCK_FIX =
 const PARSER_FIX =
   'mount the payment routes before any body parser (express.json(), koa-body, bodyParser), or exempt the webhook path from it: the signature is over the raw bytes';
 
+/** Where an adapter's README shows a way out, as the diagnosis names it: the package and the section's title. */
+const shownIn = (adapter: string, section: string) => `(@paymount/${adapter}, ${section})`;
+
 /**
  * How an app of each framework leaves the payment routes out of its app-wide auth, and the
  * section of its adapter's README that shows it.
  */
 const AUTH_EXEMPTIONS: Readonly<Record<AppFramework, string>> = {
-  nestjs: 'NestJS, controllerDecorators with your guard\'s "public" marker (@paymount/nestjs, Global guards)',
-  fastify: 'Fastify, skip the onRequest hook for the payment routes (@paymount/fastify, An app-wide auth hook)',
-  express: 'Express, mount the payment router before the auth middleware (@paymount/express, An app-wide auth middleware)',
-  koa: 'Koa, use the payment middleware before the auth middleware (@paymount/koa, An app-wide auth middleware)',
-  hono: "Hono, wrap the auth middleware in except('/payments/webhook', ...) (@paymount/hono, An app-wide auth middleware)",
-  next: 'Next.js, leave the payment routes out of the matcher of proxy.ts or middleware.ts (@paymount/next, An app-wide proxy)',
+  nestjs: `NestJS, controllerDecorators with your guard's "public" marker ${shownIn('nestjs', 'Global guards')}`,
+  fastify: `Fastify, skip the onRequest hook for the payment routes ${shownIn('fastify', 'An app-wide auth hook')}`,
+  express: `Express, mount the payment router before the auth middleware ${shownIn('express', 'An app-wide auth middleware')}`,
+  koa: `Koa, use the payment middleware before the auth middleware ${shownIn('koa', 'An app-wide auth middleware')}`,
+  hono: `Hono, wrap the auth middleware in except('/payments/webhook', ...) ${shownIn('hono', 'An app-wide auth middleware')}`,
+  next: `Next.js, leave the payment routes out of the matcher of proxy.ts or middleware.ts ${shownIn('next', 'An app-wide proxy')}`,
+  sveltekit: `SvelteKit, return resolve(event) for the payment paths in handle before its auth check ${shownIn('sveltekit', 'An app-wide auth hook')}`,
+  nuxt: `Nuxt, return early for the payment paths in the auth server middleware ${shownIn('nuxt', 'An app-wide auth middleware')}`,
+  astro: `Astro, return next() for the payment paths in src/middleware.ts before its auth check ${shownIn('astro', 'An app-wide auth middleware')}`,
+  'react-router': `React Router, return next() for the payment paths in the root route's middleware before its auth check ${shownIn('react-router', 'An app-wide auth middleware')}`,
+  'tanstack-start': `TanStack Start, return next() for the payment paths in the global request middleware before its auth check ${shownIn('tanstack-start', 'An app-wide auth middleware')}`,
+  elysia: `Elysia, register .use(paymentPlugin(...)) before the auth hook: a hook applies to the routes registered after it ${shownIn('elysia', 'An app-wide auth hook')}`,
 };
 
-const FRAMEWORK_NAMES: Readonly<Record<AppFramework, string>> = { nestjs: 'NestJS', fastify: 'Fastify', express: 'Express', koa: 'Koa', hono: 'Hono', next: 'Next.js' };
+const FRAMEWORK_NAMES: Readonly<Record<AppFramework, string>> = {
+  nestjs: 'NestJS',
+  fastify: 'Fastify',
+  express: 'Express',
+  koa: 'Koa',
+  hono: 'Hono',
+  next: 'Next.js',
+  sveltekit: 'SvelteKit',
+  nuxt: 'Nuxt',
+  astro: 'Astro',
+  'react-router': 'React Router',
+  'tanstack-start': 'TanStack Start',
+  elysia: 'Elysia',
+};
+
+/** "Hono's", "Hono's or SvelteKit's", "Hono's, SvelteKit's or Astro's". */
+function possessives(frameworks: readonly AppFramework[]): string {
+  const names = frameworks.map((framework) => `${FRAMEWORK_NAMES[framework]}'s`);
+  return names.length === 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}`;
+}
 
 /**
- * The way out of the app's auth: the recognised framework's alone when its sign is certain; first,
- * then the others, when the sign is only likely; every framework's when the answer tells none.
+ * The way out of the app's auth: the recognised frameworks' alone (one, or the few that share the
+ * sign) when the sign is certain; first, then the others, when it is only likely; every
+ * framework's when the answer tells none.
  */
 function authExemption(recognised: RecognisedFramework | undefined): string {
   if (recognised === undefined) return `exempt the payment routes from it: ${Object.values(AUTH_EXEMPTIONS).join('; ')}`;
-  const { framework, certain, sign } = recognised;
-  const name = FRAMEWORK_NAMES[framework];
-  if (certain) return `exempt the payment routes from it: ${AUTH_EXEMPTIONS[framework]}; the answer is ${name}'s, by ${sign}`;
-  const others = Object.entries(AUTH_EXEMPTIONS).filter(([other]) => other !== framework).map(([, way]) => way);
-  return `exempt the payment routes from it: ${AUTH_EXEMPTIONS[framework]}; the answer looks like ${name}'s, by ${sign}. If the app is not a ${name} app: ${others.join('; ')}`;
+  const { frameworks, certain, sign } = recognised;
+  const ways = frameworks.map((framework) => AUTH_EXEMPTIONS[framework]).join('; ');
+  if (certain) return `exempt the payment routes from it: ${ways}; the answer is ${possessives(frameworks)}, by ${sign}`;
+  const others = Object.entries(AUTH_EXEMPTIONS).filter(([other]) => !frameworks.includes(other as AppFramework)).map(([, way]) => way);
+  const names = frameworks.map((framework) => FRAMEWORK_NAMES[framework]).join(' or ');
+  return `exempt the payment routes from it: ${ways}; the answer looks like ${possessives(frameworks)}, by ${sign}. If the app is not a ${names} app: ${others.join('; ')}`;
 }
+
+/**
+ * How an app of each framework whose middleware reads the body before the routes leaves them the
+ * bytes (each adapter logs its own with BODY_ALREADY_CONSUMED), and the README section showing it.
+ */
+const CONSUMED_BODY_WAYS: readonly string[] = [
+  `SvelteKit, read event.request.clone() in handle, or return resolve(event) for the payment paths there ${shownIn('sveltekit', 'A `handle` hook that reads bodies')}`,
+  `Nuxt, read the body through h3 (readRawBody(event), readBody(event)), or return early for the payment paths in the server middleware ${shownIn('nuxt', 'Bodies read before the routes')}`,
+  `Astro, read context.request.clone() in src/middleware.ts, or skip the payment paths there ${shownIn('astro', 'How the endpoints behave in Astro')}`,
+  `React Router, read request.clone() in the middleware, or skip the payment paths there ${shownIn('react-router', 'Bodies read before the route')}`,
+  `TanStack Start, read request.clone() in the request middleware, or skip the payment paths there ${shownIn('tanstack-start', 'A request middleware that reads the body')}`,
+  `Elysia, register .use(paymentPlugin(...)) before the hook, or keep the hook in a plugin of its own with the default { as: 'local' } scope ${shownIn('elysia', 'Mounting')}`,
+  'Hono, read it with c.req.json() or c.req.text(), which keep the bytes, or request.clone()',
+  `Express, Koa, Fastify, NestJS, ${PARSER_FIX}`,
+];
+const CONSUMED_BODY_FIX = `a middleware or hook before the routes read the request body, and the signature is over the exact bytes: let it read a copy or skip the payment paths. ${CONSUMED_BODY_WAYS.join('; ')}`;
 
 /** Why paymount's webhook route refused, by its error code. */
 const PAYMOUNT_CAUSES: Readonly<Record<string, Cause>> = {
-  WEBHOOK_BAD_SIGNATURE: { why: 'the signature does not match the webhook secret the app is configured with', fix: SECRET_FIX },
+  WEBHOOK_BAD_SIGNATURE: {
+    why: 'the signature does not match the webhook secret the app is configured with, or the body the route read is not the one sent',
+    fix: `${SECRET_FIX}. On a custom Express server of React Router, a body parser (express.json()) before createRequestHandler hands the route an empty body: mount it on your own paths only ${shownIn('react-router', 'Bodies read before the route')}`,
+  },
   WEBHOOK_MISSING_HEADER: { why: 'a signature header did not reach the route (a proxy or middleware dropped it)', fix: 'pass X-Signature and X-Timestamp through to the app unchanged' },
   WEBHOOK_INVALID_SECRET: { why: "the app's webhook secret is not usable", fix: SECRET_FIX },
   WEBHOOK_BODY_ALREADY_PARSED: { why: 'a body parser before the webhook route had already turned the body into an object', fix: PARSER_FIX },
+  BODY_ALREADY_CONSUMED: { why: 'the body was already read before the route ran, and nothing of it was left to verify', fix: CONSUMED_BODY_FIX },
   WEBHOOK_BODY_TOO_LARGE: { why: "the body is larger than the route's webhook.maxBodyBytes", fix: 'raise webhook.maxBodyBytes' },
   WEBHOOK_STALE_TIMESTAMP: { why: 'X-Timestamp is outside the replay window', fix: CLOCK_FIX },
   WEBHOOK_FUTURE_TIMESTAMP: { why: 'X-Timestamp is ahead of the app\'s clock', fix: CLOCK_FIX },
