@@ -7,7 +7,12 @@ import { buildInputsDigest } from '../../../../tools/adapter-testing/build-input
 export const packageDir = join(import.meta.dirname, '..', '..');
 const repoRoot = join(packageDir, '..', '..');
 /** The Nitro presets the test app is built for, each where it is put together and built (git-ignored). */
-export const PRESET_DIRS = { 'node-server': join(packageDir, '.test-app'), bun: join(packageDir, '.test-app-bun') } as const;
+export const PRESET_DIRS = {
+  'node-server': join(packageDir, '.test-app'),
+  bun: join(packageDir, '.test-app-bun'),
+  'deno-server': join(packageDir, '.test-app-deno'),
+  'cloudflare-module': join(packageDir, '.test-app-cloudflare'),
+} as const;
 export type Preset = keyof typeof PRESET_DIRS;
 /** The node-server build: the one the README's files are type-checked in. */
 export const appDir = PRESET_DIRS['node-server'];
