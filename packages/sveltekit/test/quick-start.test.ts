@@ -1,23 +1,12 @@
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../../tools/child-processes';
 import { payOnHostedPage, payWithWallet, postJson } from '../../../tests/readmes/test/support/quick-start';
 import { nodeBuild, type NodeBuild } from './support/node-build';
+import { orderPageSays } from './support/order-page';
 import { appDir, READMES_TSCONFIG } from './support/test-app';
 
 const tsc = join(import.meta.dirname, '..', '..', '..', 'node_modules', 'typescript', 'bin', 'tsc');
-
-/** The README's order page for `id`, once it says `status` (a webhook handler ran), or fails after `timeoutMs`. */
-async function orderPageSays(origin: string, id: string, status: string, timeoutMs = 20_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const text = await (await fetch(`${origin}/orders/${id}`)).text();
-    if (text === `Order ${id}: ${status}`) return text;
-    if (Date.now() > deadline) throw new Error(`the order page still says "${text}"`);
-    await sleep(50);
-  }
-}
 
 // test/global-setup.ts built the app with the README's quick start in src/ (support/test-app.ts).
 describe('the README quick start', () => {

@@ -26,8 +26,13 @@ export default defineConfig({
 					'connect-src': ['self', 'http://127.0.0.1:*'],
 					'form-action': ['self', 'http://127.0.0.1:*'],
 					'style-src': ['self'],
-					// The template's app.html has one inline style attribute: allowed by its hash alone.
-					'style-src-attr': ['unsafe-hashes', 'sha256-tcbDxjMo+xKqM21aCGYbs/QAJqB7yUXC06oPWDapBgc='],
+					// Two inline style attributes, each allowed by its hash alone: the template app.html's
+					// `display: contents` and the one of the route announcer SvelteKit adds once the page is hydrated.
+					'style-src-attr': [
+						'unsafe-hashes',
+						'sha256-tcbDxjMo+xKqM21aCGYbs/QAJqB7yUXC06oPWDapBgc=',
+						'sha256-S8qMpvofolR8Mpjy4kQvEm7m1q8clzU4dfDH0AmvZjo='
+					],
 					'img-src': ['self'],
 					'base-uri': ['none'],
 					'frame-ancestors': ['none']
