@@ -4,15 +4,23 @@ import { run } from '../../../tools/child-processes';
 import { payOnHostedPage, payWithWallet, postJson } from '../../../tests/readmes/test/support/quick-start';
 import { nodeBuild, type NodeBuild } from './support/node-build';
 import { orderPageSays } from './support/order-page';
-import { appDir, READMES_TSCONFIG } from './support/test-app';
+import { appDir, READMES_SVELTE_TSCONFIG, READMES_TSCONFIG } from './support/test-app';
 
-const tsc = join(import.meta.dirname, '..', '..', '..', 'node_modules', 'typescript', 'bin', 'tsc');
+const bin = join(import.meta.dirname, '..', '..', '..', 'node_modules');
+const tsc = join(bin, 'typescript', 'bin', 'tsc');
+const svelteCheck = join(bin, 'svelte-check', 'bin', 'svelte-check');
 
 // test/global-setup.ts built the app with the README's quick start in src/ (support/test-app.ts).
 describe('the README quick start', () => {
   it("type-checks under the tsconfig of `sv create --template minimal --types ts` (sv 0.17.1), which SvelteKit's own sync extends", async () => {
     const checked = await run(process.execPath, [tsc, '-p', READMES_TSCONFIG], { cwd: appDir, timeoutMs: 240_000 });
     expect(`${checked.stdout}${checked.stderr}`).toBe('');
+    expect(checked.code).toBe(0);
+  });
+
+  it("and its order page's .svelte file with them, by svelte-check under the same tsconfig", async () => {
+    const checked = await run(process.execPath, [svelteCheck, '--tsconfig', READMES_SVELTE_TSCONFIG, '--fail-on-warnings', '--output', 'machine'], { cwd: appDir, timeoutMs: 240_000 });
+    expect(checked.stdout).toMatch(/COMPLETED \d+ FILES 0 ERRORS 0 WARNINGS/);
     expect(checked.code).toBe(0);
   });
 
