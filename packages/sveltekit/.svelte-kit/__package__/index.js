@@ -1,4 +1,0 @@
-// The Svelte side of @paymount/sveltekit, shipped as .svelte source under the `svelte` condition for the app's
-// own compiler. It re-exports the rest of @paymount/browser, so a page imports one package.
-export { default as WalletButton } from './WalletButton.svelte';
-export { followOrderStatus, startCheckout } from '@paymount/browser';
