@@ -1,29 +1,26 @@
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../../tools/child-processes';
 import { payOnHostedPage, payWithWallet, postJson } from '../../../tests/readmes/test/support/quick-start';
 import { nodeBuild, type NodeBuild } from './support/node-build';
-import { appDir, READMES_TSCONFIG } from './support/test-app';
+import { orderPageSays } from './support/order-page';
+import { appDir, READMES_SVELTE_TSCONFIG, READMES_TSCONFIG } from './support/test-app';
 
-const tsc = join(import.meta.dirname, '..', '..', '..', 'node_modules', 'typescript', 'bin', 'tsc');
-
-/** The README's order page for `id`, once it says `status` (a webhook handler ran), or fails after `timeoutMs`. */
-async function orderPageSays(origin: string, id: string, status: string, timeoutMs = 20_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const text = await (await fetch(`${origin}/orders/${id}`)).text();
-    if (text === `Order ${id}: ${status}`) return text;
-    if (Date.now() > deadline) throw new Error(`the order page still says "${text}"`);
-    await sleep(50);
-  }
-}
+const bin = join(import.meta.dirname, '..', '..', '..', 'node_modules');
+const tsc = join(bin, 'typescript', 'bin', 'tsc');
+const svelteCheck = join(bin, 'svelte-check', 'bin', 'svelte-check');
 
 // test/global-setup.ts built the app with the README's quick start in src/ (support/test-app.ts).
 describe('the README quick start', () => {
   it("type-checks under the tsconfig of `sv create --template minimal --types ts` (sv 0.17.1), which SvelteKit's own sync extends", async () => {
     const checked = await run(process.execPath, [tsc, '-p', READMES_TSCONFIG], { cwd: appDir, timeoutMs: 240_000 });
     expect(`${checked.stdout}${checked.stderr}`).toBe('');
+    expect(checked.code).toBe(0);
+  });
+
+  it("and its order page's .svelte file with them, by svelte-check under the same tsconfig", async () => {
+    const checked = await run(process.execPath, [svelteCheck, '--tsconfig', READMES_SVELTE_TSCONFIG, '--fail-on-warnings', '--output', 'machine'], { cwd: appDir, timeoutMs: 240_000 });
+    expect(checked.stdout).toMatch(/COMPLETED \d+ FILES 0 ERRORS 0 WARNINGS/);
     expect(checked.code).toBe(0);
   });
 

@@ -20,14 +20,28 @@ const readme = join(packageDir, 'README.md');
  */
 const orderStore = join(repoRoot, 'tests', 'readmes', 'context', 'orders.ts');
 const shopOrders = join(repoRoot, 'tests', 'fresh-apps', 'shop', 'orders.ts');
-/** The tsconfig that type-checks the README's files: the template's own, over those files. */
+/** The tsconfig that type-checks the README's TypeScript files: the template's own, over those files. */
 export const READMES_TSCONFIG = 'tsconfig.readme.json';
+/** The same, over the README's `.svelte` files too, for svelte-check. */
+export const READMES_SVELTE_TSCONFIG = 'tsconfig.readme-svelte.json';
+const PAGE_SECTION = 'The wallet button and the hosted checkout on your page';
 
-/** The quick start's files as the README shows them, by path under `src/` (`lib/server/payments.ts`...). */
+/** The ```svelte blocks of the README, each named by its first line (`<!-- routes/shop/[orderId]/+page.svelte -->`). */
+function svelteBlocks(): { fileName: string; code: string }[] {
+  return [...readFileSync(readme, 'utf8').matchAll(/^```svelte\n<!-- ([\w.+[\]/-]+\.svelte) -->\n([\s\S]*?)^```$/gm)].map(([, fileName = '', code = '']) => ({
+    fileName,
+    code: `<!-- ${fileName} -->\n${code}`,
+  }));
+}
+
+/** The README's files as it shows them, by path under `src/` (`lib/server/payments.ts`...): the quick start and the order page. */
 function readmeFiles(): { fileName: string; code: string }[] {
-  const files = readmeBlocks('sveltekit', readme).filter((block) => block.section === 'Quick start' && block.fileName !== undefined);
-  if (files.length !== 4) throw new Error(`the sveltekit README's quick start has ${files.length} named files, expected 4`);
-  return files.map(({ fileName, code }) => ({ fileName: fileName!, code }));
+  const named = readmeBlocks('sveltekit', readme).filter((block) => block.fileName !== undefined);
+  const quickStart = named.filter((block) => block.section === 'Quick start');
+  if (quickStart.length !== 4) throw new Error(`the sveltekit README's quick start has ${quickStart.length} named files, expected 4`);
+  const page = [...named.filter((block) => block.section === PAGE_SECTION), ...svelteBlocks()];
+  if (page.length !== 2) throw new Error(`the sveltekit README's order page has ${page.length} named files, expected 2`);
+  return [...quickStart, ...page].map(({ fileName, code }) => ({ fileName: fileName!, code }));
 }
 
 /**
@@ -49,7 +63,9 @@ function assemble(): void {
     writeFileSync(target, code);
   }
   const include = ['src/app.d.ts', ...files.map(({ fileName }) => `src/${fileName}`)];
-  writeFileSync(join(appDir, READMES_TSCONFIG), JSON.stringify({ extends: './tsconfig.json', include }, null, 2));
+  const typeScript = include.filter((file) => file.endsWith('.ts'));
+  writeFileSync(join(appDir, READMES_TSCONFIG), JSON.stringify({ extends: './tsconfig.json', include: typeScript }, null, 2));
+  writeFileSync(join(appDir, READMES_SVELTE_TSCONFIG), JSON.stringify({ extends: './tsconfig.json', include }, null, 2));
 }
 
 /** The environment of `vite build` and `node build`: none of the payment or server settings of the shell running the tests. */
@@ -64,7 +80,7 @@ export function appEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
  * options are read on the first request only. Returns the build's seconds (0 when reused).
  */
 export function buildTestApp(): number {
-  const digest = buildInputsDigest([readme, remoteApp, orderStore, shopOrders], [fixtureDir], ['sveltekit', 'core']);
+  const digest = buildInputsDigest([readme, remoteApp, orderStore, shopOrders], [fixtureDir], ['sveltekit', 'core', 'browser']);
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest) return 0;
   assemble();
   const started = performance.now();
