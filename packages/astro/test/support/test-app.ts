@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { dirname, join } from 'node:path';
 import { startServer, type RunningServer } from '../../../../tools/child-processes';
 import { freePort } from '../../../../tools/free-port';
-import { readmeBlocks } from '../../../../tools/readme-blocks';
+import { readmeAstroFiles, readmeBlocks } from '../../../../tools/readme-blocks';
 import { buildInputsDigest } from '../../../../tools/adapter-testing/build-inputs';
 
 const packageDir = join(import.meta.dirname, '..', '..');
@@ -40,22 +40,12 @@ function readmeFiles(section: string, expected: number): AppFile[] {
 }
 
 /**
- * The README's ```astro pages of one section, each named by the first line of its frontmatter
- * (`// src/pages/orders/[id].astro`); tools/readme-blocks reads only TypeScript blocks.
- */
-function readmeAstroPages(section: string): AppFile[] {
-  const [, text = ''] = readFileSync(readme, 'utf8').split(`\n## ${section}\n`);
-  const sectionText = text.split('\n## ')[0] ?? '';
-  return [...sectionText.matchAll(/^```astro\n(---\n\/\/ (\S+\.astro)\n[\s\S]*?)^```$/gm)].map(([, code = '', fileName = '']) => ({ fileName, code }));
-}
-
-/**
  * The README's files as a shop has them: the quick start, then the wallet button's order page and its
  * script. The order page replaces the quick start's placeholder of it (`src/pages/orders/[id].ts`), as
  * the README says.
  */
 function readmeAppFiles(): AppFile[] {
-  const pages = readmeAstroPages('The wallet button');
+  const pages = readmeAstroFiles(readme).filter((file) => file.section === 'The wallet button');
   if (pages.length !== 1) throw new Error(`the astro README's "The wallet button" has ${pages.length} named .astro pages, expected 1`);
   const replaced = new Set(pages.map((page) => page.fileName.replace(/\.astro$/, '.ts')));
   return [...readmeFiles('Quick start', 3).filter((file) => !replaced.has(file.fileName)), ...pages, ...readmeFiles('The wallet button', 1)];
