@@ -37,9 +37,10 @@ export function assertPackageExports(packageName: string, cwd: string, expected:
  * publint (the package.json's fields and files) and Are The Types Wrong (each `exports` entry's
  * types resolve for require and import) on the packed package; throws their report on any problem.
  * node10 resolution is not checked: engines require Node 20, whose TS users resolve with node16 or bundler.
- * `notForNode` names entries only a bundler loads (`.svelte` components), which Are The Types Wrong leaves out.
+ * `notTypeScriptEntries` names entries only a framework's own tooling loads (a `.svelte` or `.astro`
+ * component's source), which Are The Types Wrong cannot resolve and so leaves out.
  */
-export function assertPackageLints(packageDir: string, notForNode: string[] = []): void {
+export function assertPackageLints(packageDir: string, options: { notTypeScriptEntries?: readonly string[] } = {}): void {
   const bin = (name: string) => fileURLToPath(new URL(`../node_modules/.bin/${name}`, import.meta.url));
   const run = (file: string, args: string[]) => {
     try {
@@ -50,7 +51,8 @@ export function assertPackageLints(packageDir: string, notForNode: string[] = []
     }
   };
   run(bin('publint'), ['--strict']);
-  run(bin('attw'), ['--pack', '.', '--profile', 'node16', '--format', 'table-flipped', ...(notForNode.length > 0 ? ['--exclude-entrypoints', ...notForNode] : [])]);
+  const excluded = options.notTypeScriptEntries?.length ? ['--exclude-entrypoints', ...options.notTypeScriptEntries] : [];
+  run(bin('attw'), ['--pack', '.', '--profile', 'node16', '--format', 'table-flipped', ...excluded]);
 }
 
 /**

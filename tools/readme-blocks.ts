@@ -61,3 +61,20 @@ export function readmeBlocks(readme: string, path: string): ReadmeBlock[] {
   }
   return blocks;
 }
+
+/** One ```astro block of a README: a page or component named by the first line of its frontmatter (`// src/pages/orders/[id].astro`). */
+export interface ReadmeAstroFile {
+  section: string;
+  fileName: string;
+  code: string;
+}
+
+/** Every named ```astro block of one README, in order. */
+export function readmeAstroFiles(path: string): ReadmeAstroFile[] {
+  const files: ReadmeAstroFile[] = [];
+  for (const part of readFileSync(path, 'utf8').split(/^## /m).slice(1)) {
+    const section = part.slice(0, part.indexOf('\n')).trim();
+    for (const [, code = '', fileName = ''] of part.matchAll(/^```astro\n(---\n\/\/ (\S+\.astro)\n[\s\S]*?)^```$/gm)) files.push({ section, fileName, code });
+  }
+  return files;
+}

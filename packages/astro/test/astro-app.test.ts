@@ -54,9 +54,16 @@ describe('the README quick start, built by astro build and served by node dist/s
     expect(await postJson(`${origin}/payments/checkout`, { orderId: 'nobody-ordered-this' })).toMatchObject({ status: 404, body: { error: { code: 'ORDER_NOT_FOUND' } } });
   });
 
-  it("serves the shop's order page after the payment (the README's merchantReturnUrl)", async () => {
+  it("serves the shop's order page after the payment (the README's merchantReturnUrl, its wallet button page), and 404 for no order", async () => {
     const page = await fetch(`${running().origin}/orders/astro-hosted-1`);
-    expect([page.status, await page.text()]).toEqual([200, 'Order astro-hosted-1: paid']);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<span id="order-status">paid</span>');
+    // Paid: no wallet button, no checkout form.
+    expect(html).not.toContain('paymount-wallet-button');
+    expect(html).not.toContain('/payments/checkout');
+    const nobody = await fetch(`${running().origin}/orders/nobody-ordered-this`);
+    expect([nobody.status, await nobody.text()]).toEqual([404, 'No such order']);
   });
 
   it("hands resolveOrder Astro's APIContext: the cart the app's middleware put in locals is the amount asked", async () => {

@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { dirname, join } from 'node:path';
 import { startServer, type RunningServer } from '../../../../tools/child-processes';
 import { freePort } from '../../../../tools/free-port';
-import { readmeBlocks } from '../../../../tools/readme-blocks';
+import { readmeAstroFiles, readmeBlocks } from '../../../../tools/readme-blocks';
 import { buildInputsDigest } from '../../../../tools/adapter-testing/build-inputs';
 
 const packageDir = join(import.meta.dirname, '..', '..');
@@ -12,6 +12,8 @@ const repoRoot = join(packageDir, '..', '..');
 export const appDir = join(packageDir, '.test-app');
 const astroBin = join(repoRoot, 'node_modules', 'astro', 'astro.js');
 const fixtureDir = join(packageDir, 'test', 'astro-app');
+/** WalletButton.astro and its script, which the app imports from the package as a shop does. */
+const componentsDir = join(packageDir, 'components');
 /** The conformance suite's options rebuilt in the app's process: the conformance endpoint imports it from the app's root. */
 const remoteApp = join(repoRoot, 'tools', 'conformance', 'remote-app.mjs');
 /** "Your own order store" the README imports (`./orders.js`): the Next.js test app's, reaching the test's order service over HTTP. */
@@ -25,29 +27,46 @@ export function appEnv(extra: Record<string, string> = {}): Record<string, strin
   return { ...env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1', ...extra };
 }
 
-/** The README's quick start, its files by path in the app (`src/payments.ts`, `src/pages/payments/[...paymount].ts`...), as written. */
-function quickStartFiles(): { fileName: string; code: string }[] {
-  const files = readmeBlocks('astro', readme).filter((block) => block.section === 'Quick start' && block.fileName !== undefined);
-  if (files.length !== 3) throw new Error(`the astro README's quick start has ${files.length} named files, expected 3`);
+interface AppFile {
+  fileName: string;
+  code: string;
+}
+
+/** The README's named TypeScript files of one section, by path in the app (`payments.ts`, `src/pages/payments/[...paymount].ts`...), as written. */
+function readmeFiles(section: string, expected: number): AppFile[] {
+  const files = readmeBlocks('astro', readme).filter((block) => block.section === section && block.fileName !== undefined);
+  if (files.length !== expected) throw new Error(`the astro README's "${section}" has ${files.length} named files, expected ${expected}`);
   return files.map(({ fileName, code }) => ({ fileName: fileName!, code }));
 }
 
 /**
+ * The README's files as a shop has them: the quick start, then the wallet button's order page and its
+ * script. The order page replaces the quick start's placeholder of it (`src/pages/orders/[id].ts`), as
+ * the README says.
+ */
+function readmeAppFiles(): AppFile[] {
+  const pages = readmeAstroFiles(readme).filter((file) => file.section === 'The wallet button');
+  if (pages.length !== 1) throw new Error(`the astro README's "The wallet button" has ${pages.length} named .astro pages, expected 1`);
+  const replaced = new Set(pages.map((page) => page.fileName.replace(/\.astro$/, '.ts')));
+  return [...readmeFiles('Quick start', 3).filter((file) => !replaced.has(file.fileName)), ...pages, ...readmeFiles('The wallet button', 1)];
+}
+
+/**
  * Puts the test app together (the fixture, `test/astro-app`, the conformance
- * suite's `remote-app.mjs`, the README's quick start and the order store it
- * imports) and builds it with `astro build`,
+ * suite's `remote-app.mjs`, the README's quick start and wallet button page,
+ * and the order store they import) and builds it with `astro build`,
  * once per set of inputs, with no payment setting in its environment: the
  * endpoints' options are made on the first payment request only. Returns the
  * build's seconds (0 when reused).
  */
 export function buildTestApp(): number {
-  const digest = buildInputsDigest([remoteApp, ordersModule, readme], [fixtureDir], ['astro', 'core']);
+  const digest = buildInputsDigest([remoteApp, ordersModule, readme], [fixtureDir, componentsDir], ['astro', 'browser', 'core']);
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest) return 0;
   rmSync(appDir, { recursive: true, force: true });
   cpSync(fixtureDir, appDir, { recursive: true });
   cpSync(remoteApp, join(appDir, 'conformance-remote-app.mjs'));
   cpSync(ordersModule, join(appDir, 'orders.js'));
-  for (const { fileName, code } of quickStartFiles()) {
+  for (const { fileName, code } of readmeAppFiles()) {
     mkdirSync(dirname(join(appDir, fileName)), { recursive: true });
     writeFileSync(join(appDir, fileName), code);
   }

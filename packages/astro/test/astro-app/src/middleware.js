@@ -1,9 +1,30 @@
 import { defineMiddleware } from 'astro:middleware';
+import { walletSource } from '../payments.ts';
+
+/**
+ * The strict policy the shop serves its pages under (test/wallet-button.test.ts): nothing inline, no eval;
+ * scripts, fetches and form posts only to its own origin and the sandbox's (the test wallet, the hosted page).
+ */
+async function contentSecurityPolicy() {
+  const wallet = await walletSource();
+  const sandbox = 'sandbox' in wallet ? new URL(wallet.sandbox).origin : '';
+  return [
+    "default-src 'none'",
+    `script-src 'self' ${sandbox}`,
+    `connect-src 'self' ${sandbox}`,
+    `form-action 'self' ${sandbox}`,
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 // The app's own middleware, as a shop writes it, on the test's mounts of the README's endpoints (test/astro-app.test.ts):
 // under /context it puts the shopper's cart in `locals`, under /body-read it reads every POST's body as JSON, taking it.
+// Its pages with wallet buttons (the README's order page, the fixture's several buttons) get the policy above.
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.url.pathname.startsWith('/context/')) context.locals.cartCents = 4321;
   if (context.url.pathname.startsWith('/body-read/') && context.request.method === 'POST') await context.request.json().catch(() => undefined);
-  return next();
+  const response = await next();
+  if (/^\/(orders|several)\//.test(context.url.pathname)) response.headers.set('content-security-policy', await contentSecurityPolicy());
+  return response;
 });
