@@ -1,9 +1,6 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { binary } from '../../../../tools/child-processes';
+import { binary, startServer } from '../../../../tools/child-processes';
 import { freePort } from '../../../../tools/free-port';
-import { appEnv, serverEntry, type Preset } from './test-app';
+import { appEnv, packageDir, serverEntry, type Preset } from './test-app';
 
 export interface NitroServer {
   /** `http://127.0.0.1:<port>` */
@@ -24,27 +21,13 @@ export async function startNitroServer(
 ): Promise<NitroServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(preset === 'bun' ? binary('bun') : process.execPath, [serverEntry(preset)], {
+  const server = await startServer(preset === 'bun' ? binary('bun') : process.execPath, [serverEntry(preset)], {
+    cwd: packageDir,
     env: appEnv({ ...env, ...atOrigin(origin), HOST: '127.0.0.1', PORT: String(port) }),
-    stdio: ['ignore', 'pipe', 'pipe'],
+    replaceEnv: true,
+    readyUrl: `${origin}/conformance/own-route`,
+    requireOk: true,
+    timeoutMs: 60_000,
   });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += String(chunk)));
-  child.stderr.on('data', (chunk) => (output += String(chunk)));
-  const exited = once(child, 'exit');
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await exited;
-    }
-  };
-  const deadline = Date.now() + 60_000;
-  while (!(await fetch(`${origin}/conformance/own-route`).then((res) => res.ok, () => false))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`the ${preset} server did not answer:\n${output}`);
-    }
-    await sleep(100);
-  }
-  return { origin, output: () => output, stop };
+  return { origin, output: server.output, stop: server.close };
 }
