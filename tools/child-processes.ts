@@ -49,16 +49,32 @@ export interface RunningServer {
 }
 
 /**
- * Starts `command` in `cwd` as a server, `env` added to the test's environment, and
- * resolves once `readyUrl` answers (any status); rejects, quoting its output,
+ * Starts `command` in `cwd` as a server, `env` added to the test's environment (or
+ * instead of it), and resolves once `readyUrl` answers (any status, or a 2xx); rejects, quoting its output,
  * if it exits first or does not answer within `timeoutMs`.
  */
 export async function startServer(
   command: string,
   args: readonly string[],
-  { cwd, env, readyUrl, timeoutMs }: { cwd: string; env: Record<string, string>; readyUrl: string; timeoutMs: number },
+  {
+    cwd,
+    env,
+    readyUrl,
+    timeoutMs,
+    replaceEnv = false,
+    requireOk = false,
+  }: {
+    cwd: string;
+    env: NodeJS.ProcessEnv;
+    readyUrl: string;
+    timeoutMs: number;
+    /** `env` is the server's whole environment, so nothing of the test's (a payment setting of the shell) reaches it. */
+    replaceEnv?: boolean;
+    /** Ready only once `readyUrl` answers 2xx: a server that answers before its app is loaded is not. */
+    requireOk?: boolean;
+  },
 ): Promise<RunningServer> {
-  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', ...env } });
+  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: replaceEnv ? env : { ...process.env, NO_COLOR: '1', ...env } });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -73,14 +89,15 @@ export async function startServer(
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${command} exited (${child.exitCode ?? child.signalCode}) before serving:\n${output}`);
     try {
-      await fetch(readyUrl, { signal: AbortSignal.timeout(1_000) });
-      return { output: () => output, close };
+      const res = await fetch(readyUrl, { signal: AbortSignal.timeout(1_000) });
+      if (!requireOk || res.ok) return { output: () => output, close };
     } catch {
-      if (Date.now() > deadline) {
-        await close();
-        throw new Error(`${command} did not answer at ${readyUrl} within ${timeoutMs} ms:\n${output}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Not listening yet.
     }
+    if (Date.now() > deadline) {
+      await close();
+      throw new Error(`${command} did not answer at ${readyUrl} within ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -1,3 +1,4 @@
 import { packageBuild } from '../../tools/tsup.shared';
 
-export default packageBuild();
+// `components`: the Vue side, for the app's pages; the server routes' entry never loads Vue or the browser module.
+export default packageBuild({ index: 'src/index.ts', components: 'src/components.ts' });

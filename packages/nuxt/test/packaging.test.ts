@@ -3,6 +3,7 @@ import { assertPackageExports, assertPackageLints } from '../../../tools/packagi
 
 it('the built package loads from require() and import with its public names', () => {
   expect(() => assertPackageExports('@paymount/nuxt', import.meta.dirname, ['paymentHandler'])).not.toThrow();
+  expect(() => assertPackageExports('@paymount/nuxt/components', import.meta.dirname, ['WalletButton', 'followOrderStatus', 'startCheckout'])).not.toThrow();
 });
 
 it('publint and Are The Types Wrong find no problem in the packed package', () => {

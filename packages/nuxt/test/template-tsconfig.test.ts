@@ -1,12 +1,13 @@
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { expect, it } from 'vitest';
-import { appDir, readmeFiles } from './support/test-app';
+import { appDir, packageDir, readmeFiles, readmePages } from './support/test-app';
 
 /**
  * The projects of the tsconfig.json the `npm create nuxt` template (Nuxt 4's `v4`, test/nuxt-app/tsconfig.json)
  * references, as `nuxt build` generated them for the test app: the server's (server/**) and Node's (nuxt.config.ts).
- * The app's .vue files are vue-tsc's, and the README has none.
+ * The README's page is a .vue file: vue-tsc checks it in the app's project (below).
  */
 const PROJECTS = ['tsconfig.server.json', 'tsconfig.node.json'];
 
@@ -35,4 +36,19 @@ it("the README's files type-check in the app under the tsconfig npm create nuxt 
   }
   // Every README file was in one of the projects: none went unchecked.
   expect(paths.filter((path) => !checked.has(path))).toEqual([]);
+});
+
+it("the README's page type-checks with vue-tsc under the template's app project (.nuxt/tsconfig.app.json)", () => {
+  const pages = readmePages().map(({ fileName }) => fileName);
+  expect(pages).toEqual(['app/pages/orders/[id].vue']);
+  const vueTsc = join(packageDir, '..', '..', 'node_modules', 'vue-tsc', 'bin', 'vue-tsc.js');
+  const run = spawnSync(process.execPath, [vueTsc, '--noEmit', '--pretty', 'false', '--listFiles', '-p', join(appDir, '.nuxt', 'tsconfig.app.json')], {
+    cwd: appDir,
+    encoding: 'utf8',
+  });
+  // The other files of the app are the test's own (the conformance bridge, in plain JavaScript): only the README's count.
+  const errors = run.stdout.split('\n').filter((line) => pages.some((page) => line.startsWith(`${page}(`)));
+  expect(errors).toEqual([]);
+  // The page was in the project: a file left out would have no errors either.
+  for (const page of pages) expect(run.stdout).toContain(join(appDir, page));
 });

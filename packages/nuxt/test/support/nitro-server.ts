@@ -1,11 +1,8 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { binary } from '../../../../tools/child-processes';
+import { binary, startServer } from '../../../../tools/child-processes';
 import { freePort } from '../../../../tools/free-port';
-import { appEnv, serverEntry, type Preset } from './test-app';
+import { appEnv, packageDir, serverEntry, type Preset } from './test-app';
 
 /** The presets whose build is a server process; `cloudflare-module`'s is a Worker (support/nitro-worker.ts). */
 export type ServerPreset = Exclude<Preset, 'cloudflare-module'>;
@@ -33,8 +30,7 @@ export interface NitroServer {
 }
 
 /**
- * The test app's build for `preset` served as in production, `node .output/server/index.mjs`
- * (`bun` for the bun preset), on 127.0.0.1, with `env` (the payment settings, and those
+ * The test app's build for `preset` served as in production (serveCommand), on 127.0.0.1, with `env` (the payment settings, and those
  * `atOrigin` makes of the server's own origin) and nothing else of the tests'.
  */
 export async function startNitroServer(
@@ -43,29 +39,14 @@ export async function startNitroServer(
 ): Promise<NitroServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const { command, args, cwd } = serveCommand(preset);
-  const child = spawn(command, args, {
+  const { command, args, cwd = packageDir } = serveCommand(preset);
+  const server = await startServer(command, args, {
     cwd,
     env: appEnv({ ...env, ...atOrigin(origin), HOST: '127.0.0.1', PORT: String(port) }),
-    stdio: ['ignore', 'pipe', 'pipe'],
+    replaceEnv: true,
+    readyUrl: `${origin}/conformance/own-route`,
+    requireOk: true,
+    timeoutMs: 60_000,
   });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += String(chunk)));
-  child.stderr.on('data', (chunk) => (output += String(chunk)));
-  const exited = once(child, 'exit');
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await exited;
-    }
-  };
-  const deadline = Date.now() + 60_000;
-  while (!(await fetch(`${origin}/conformance/own-route`).then((res) => res.ok, () => false))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`the ${preset} server did not answer:\n${output}`);
-    }
-    await sleep(100);
-  }
-  return { origin, output: () => output, stop };
+  return { origin, output: server.output, stop: server.close };
 }

@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { dirname, join } from 'node:path';
 import { readmeBlocks } from '../../../../tools/readme-blocks';
 import { buildInputsDigest } from '../../../../tools/adapter-testing/build-inputs';
+import { vueBlocks } from '../../../../tools/browser-testing/tsx-blocks';
 
 export const packageDir = join(import.meta.dirname, '..', '..');
 const repoRoot = join(packageDir, '..', '..');
@@ -33,18 +34,23 @@ export function readmeFiles(): { fileName: string; code: string }[] {
   return readmeBlocks('nuxt', readme).flatMap(({ fileName, code }) => (fileName === undefined ? [] : [{ fileName, code }]));
 }
 
+/** The README's pages (`app/pages/orders/[id].vue`), as written: vue-tsc checks them, the Chromium tests pay through them. */
+export function readmePages(): { fileName: string; code: string }[] {
+  return vueBlocks(readme).flatMap(({ fileName, code }) => (fileName === undefined ? [] : [{ fileName, code }]));
+}
+
 /**
  * Puts the test app together: the fixture (`test/nuxt-app`: the template's
  * files, the test routes), the conformance suite's `remote-app.mjs`, the
- * order store, and the README's files over them (its `nuxt.config.ts`
- * replaces the template's).
+ * order store, and the README's files and pages over them (its
+ * `nuxt.config.ts` replaces the template's).
  */
 function assemble(appDir: string): void {
   rmSync(appDir, { recursive: true, force: true });
   cpSync(fixtureDir, appDir, { recursive: true });
   cpSync(remoteApp, join(appDir, 'conformance-remote-app.mjs'));
   cpSync(orderStore, join(appDir, 'server', 'utils', 'orders.ts'));
-  for (const { fileName, code } of readmeFiles()) {
+  for (const { fileName, code } of [...readmeFiles(), ...readmePages()]) {
     mkdirSync(dirname(join(appDir, fileName)), { recursive: true });
     writeFileSync(join(appDir, fileName), code);
   }
