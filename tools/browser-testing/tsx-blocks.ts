@@ -5,7 +5,7 @@ export interface TsxBlock {
   /** 1-based line of the block's first code line. */
   line: number;
   code: string;
-  /** The file the block says it is by its first line (`// OrderPayment.tsx`). */
+  /** The file the block says it is by its first line (`// OrderPayment.tsx`, `// app/routes/orders.$id.pay.tsx`). */
   fileName: string | undefined;
 }
 
@@ -18,7 +18,7 @@ export function tsxBlocks(path: string): TsxBlock[] {
     const start = i + 1;
     let end = start;
     while (end < lines.length && !(lines[end] ?? '').startsWith('```')) end++;
-    blocks.push({ line: start + 1, code: lines.slice(start, end).join('\n'), fileName: /^\/\/ ([\w.-]+\.tsx)\s*$/.exec(lines[start] ?? '')?.[1] });
+    blocks.push({ line: start + 1, code: lines.slice(start, end).join('\n'), fileName: /^\/\/ ([\w.$/[\]-]+\.tsx)\s*$/.exec(lines[start] ?? '')?.[1] });
     i = end;
   }
   return blocks;
