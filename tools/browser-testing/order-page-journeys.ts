@@ -1,8 +1,8 @@
-import type { PaymentEvent } from '@paymount/core';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { startAdapterFixture, type AdapterFixture } from '../adapter-testing';
 import { freshOrderId, repriceOrder } from '../conformance/fixtures';
-import { describeInChromium, payOnSandboxPage, SHOWN_WITHIN_MS, type PaymentApp } from './payment-pages';
+import { describeInChromium, payOnSandboxPage, SHOWN_WITHIN_MS } from './payment-pages';
 
 /**
  * A framework's app with an order page as the framework READMEs write it: a
@@ -10,11 +10,11 @@ import { describeInChromium, payOnSandboxPage, SHOWN_WITHIN_MS, type PaymentApp 
  * "Pay on the hosted page", and a `role="status"` line saying the wallet's
  * result in the words of @paymount/react's quick start.
  */
-export interface OrderPageApp extends PaymentApp {
+export interface OrderPageApp {
+  /** The payment routes' absolute URL. */
+  mount: string;
   /** The order page's URL for `orderId`. */
   orderPage(orderId: string): string;
-  /** Every event the app's webhook handlers ran for, in order (the adapter fixture's recording). */
-  events: readonly PaymentEvent[];
   close(): Promise<void>;
 }
 
@@ -34,8 +34,26 @@ const DECLINED = 8888;
  * checkout pays, and no wallet token reaches a URL, an answer, the console or
  * the storage.
  */
-export function describeOrderPageJourneys(name: string, start: () => Promise<OrderPageApp>, facts: OrderPageFacts): void {
-  describeInChromium(name, start, (running) => {
+export function describeOrderPageJourneys(name: string, start: (fixture: AdapterFixture) => Promise<OrderPageApp>, facts: OrderPageFacts): void {
+  /** The app, its routes' options the fixture's: the sandbox as the service, every event its handlers ran for recorded. */
+  const startWithFixture = async () => {
+    const fixture = await startAdapterFixture();
+    const app = await start(fixture).catch(async (error: unknown) => {
+      await fixture.close();
+      throw error;
+    });
+    return {
+      mount: app.mount,
+      orderPage: (orderId: string) => app.orderPage(orderId),
+      sandboxUrl: fixture.sandbox.url,
+      events: fixture.events,
+      async close() {
+        await app.close();
+        await fixture.close();
+      },
+    };
+  };
+  describeInChromium(name, startWithFixture, (running) => {
     // A string, run in the page: the packages of these tests type-check without the DOM's declarations.
     const said = (page: Page, text: string) =>
       page.waitForFunction(`document.querySelector('[role="status"]')?.textContent === ${JSON.stringify(text)}`, undefined, { timeout: SHOWN_WITHIN_MS });
@@ -43,7 +61,7 @@ export function describeOrderPageJourneys(name: string, start: () => Promise<Ord
     const walletButton = (page: Page) => page.getByRole('button', { name: 'Pay with wallet' });
     const payWithWallet = (page: Page) => page.locator('button:enabled', { hasText: 'Pay with wallet' }).click({ timeout: SHOWN_WITHIN_MS });
 
-    /** Waits for the app's handler of the order's `payment.succeeded`, which marks it paid. */
+    /** Waits for the app's handler of the order's `payment.succeeded` (a shop's marks the order paid there). */
     const handledPaid = (orderId: string) =>
       expect
         .poll(() => running().app.events.some((event) => event.type === 'payment.succeeded' && event.referenceOrderId === orderId), { timeout: SHOWN_WITHIN_MS })

@@ -1,4 +1,3 @@
-import { startAdapterFixture } from '../../../tools/adapter-testing';
 import { describeOrderPageJourneys } from '../../../tools/browser-testing/order-page-journeys';
 import { startElysiaAppWith } from './support/elysia-app';
 
@@ -6,23 +5,10 @@ import { startElysiaAppWith } from './support/elysia-app';
 // import, run on Bun; the payment routes' options are the test's, against the sandbox.
 describeOrderPageJourneys(
   "Elysia on Bun: the README's static order page with its @paymount/browser module, bun build --compile",
-  async () => {
-    const fixture = await startAdapterFixture();
-    const app = await startElysiaAppWith(fixture.options).catch(async (error: unknown) => {
-      await fixture.close();
-      throw error;
-    });
+  async (fixture) => {
+    const app = await startElysiaAppWith(fixture.options);
     const origin = new URL(app.url).origin;
-    return {
-      mount: app.url,
-      sandboxUrl: fixture.sandbox.url,
-      events: fixture.events,
-      orderPage: (orderId) => `${origin}/orders/${orderId}/pay`,
-      async close() {
-        await app.close();
-        await fixture.close();
-      },
-    };
+    return { mount: app.url, orderPage: (orderId) => `${origin}/orders/${orderId}/pay`, close: () => app.close() };
   },
   {
     serverRendered: false,

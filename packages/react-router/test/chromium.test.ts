@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { startAdapterFixture } from '../../../tools/adapter-testing';
 import { describeOrderPageJourneys } from '../../../tools/browser-testing/order-page-journeys';
 import { typeErrors } from '../../../tools/browser-testing/type-errors';
 import { serveConformanceBuild } from './support/serve-build';
@@ -10,22 +9,12 @@ import { appDir, WALLET_PAGE } from './support/test-app';
 // in this process as the node-custom-server template serves it, its routes' options against the sandbox.
 describeOrderPageJourneys(
   "React Router 7: the README's order page (<WalletButton /> server-rendered and hydrated), react-router build on @react-router/express",
-  async () => {
-    const fixture = await startAdapterFixture();
+  async (fixture) => {
     // The README's loader reads it at each request.
     process.env['PAYMOUNT_SANDBOX_URL'] = fixture.sandbox.url;
     const served = await serveConformanceBuild(fixture.options);
     fixture.mountedAt(`${served.origin}/payments`);
-    return {
-      mount: `${served.origin}/payments`,
-      sandboxUrl: fixture.sandbox.url,
-      events: fixture.events,
-      orderPage: (orderId) => `${served.origin}/orders/${orderId}/pay`,
-      async close() {
-        await served.close();
-        await fixture.close();
-      },
-    };
+    return { mount: `${served.origin}/payments`, orderPage: (orderId) => `${served.origin}/orders/${orderId}/pay`, close: () => served.close() };
   },
   {
     serverRendered: true,
