@@ -55,7 +55,8 @@ export class BrowserEvidence {
     const state = await context.storageState();
     this.traces.push({ where: 'cookies and local storage', text: JSON.stringify(state) });
     if (!page.isClosed()) {
-      const session = await page.evaluate(() => JSON.stringify({ ...window.sessionStorage, ...window.localStorage }));
+      // A string, run in the page: not every package using this type-checks with the DOM's declarations.
+      const session = String(await page.evaluate('JSON.stringify({ ...window.sessionStorage, ...window.localStorage })'));
       this.traces.push({ where: `storage of ${page.url()}`, text: session });
     }
   }

@@ -9,6 +9,7 @@ export interface ShopApp {
   url: string;
   /** Where the payment routes are mounted in it. */
   mount: string;
+  sandboxUrl: string;
   close(): Promise<void>;
 }
 
@@ -39,6 +40,7 @@ export async function startShopApp(pages: (app: express.Express, shop: { mount: 
     fixture,
     url: listening.url,
     mount: `${listening.url}/payments`,
+    sandboxUrl: fixture.sandbox.url,
     async close() {
       await listening.close();
       await fixture.close();

@@ -5,7 +5,7 @@ export interface TsxBlock {
   /** 1-based line of the block's first code line. */
   line: number;
   code: string;
-  /** The file the block says it is by its first line (`// OrderPayment.tsx`, `<!-- app/pages/orders/[id].vue -->`). */
+  /** The file the block says it is by its first line (`// app/routes/orders.$id.pay.tsx`, `<!-- app/pages/orders/[id].vue -->`). */
   fileName: string | undefined;
 }
 
@@ -26,7 +26,7 @@ function fencedBlocks(path: string, language: string, fileName: RegExp): TsxBloc
 
 /** Every ```tsx block of the README at `path`, in order. */
 export function tsxBlocks(path: string): TsxBlock[] {
-  return fencedBlocks(path, 'tsx', /^\/\/ ([\w.-]+\.tsx)\s*$/);
+  return fencedBlocks(path, 'tsx', /^\/\/ ([\w.$/[\]-]+\.tsx)\s*$/);
 }
 
 /** Every ```vue block of the README at `path`, in order; a path in a first-line comment names its file in the app. */

@@ -1,49 +1,29 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserTestsMode, launchChromium, MISSING_CHROMIUM } from '../../../tools/browser-testing/chromium';
-import { BrowserEvidence, leaks } from '../../../tools/browser-testing/evidence';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { bundlePage, serveOrderPage } from '../../../tools/browser-testing/pages';
-import { startShopApp, type ShopApp } from '../../../tools/browser-testing/shop-app';
+import { describeInChromium, SHOWN_WITHIN_MS } from '../../../tools/browser-testing/payment-pages';
+import { startShopApp } from '../../../tools/browser-testing/shop-app';
 import { freshOrderId, repriceOrder } from '../../../tools/conformance/fixtures';
 
-const mode = browserTestsMode();
-if (mode === 'skip') console.warn(`@paymount/react: Chromium tests skipped. ${MISSING_CHROMIUM}`);
-
-/** How long a page may take to show what the shop or the sandbox did; a limit for a hang, never a verdict. */
-const SHOWN_WITHIN_MS = 60_000;
-
 // React's development build is where StrictMode mounts, unmounts and mounts every effect again.
-describe.skipIf(mode === 'skip')('<WalletButton /> in headless Chromium under a strict CSP', () => {
 describe.each(['development', 'production'] as const)('in StrictMode, React %s build', (build) => {
-  let shop: ShopApp;
-  let browser: Browser;
-  let evidence: BrowserEvidence;
-
-  beforeAll(async () => {
-    if (mode === 'fail') throw new Error(MISSING_CHROMIUM);
+  async function startShop() {
     const script = await bundlePage(new URL('pages/react-page.tsx', import.meta.url).pathname, build);
-    shop = await startShopApp((app, { sandboxUrl }) => serveOrderPage(app, { sandboxUrl, script, content: '<div id="root"></div>' }));
-    evidence = new BrowserEvidence(`${shop.url}/payments/wallet/pay`, `${shop.fixture.sandbox.url}/sandbox/wallet-token`);
-    browser = await launchChromium();
-  });
+    return startShopApp((app, { sandboxUrl }) => serveOrderPage(app, { sandboxUrl, script, content: '<div id="root"></div>' }));
+  }
 
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.close();
-  });
-
+describeInChromium('<WalletButton /> in headless Chromium under a strict CSP', startShop, (running) => {
   /** Opens the order's page; counts the wallet requests it sends to the routes. */
   async function openOrder(orderId: string): Promise<{ page: Page; configs: () => number; payments: () => number }> {
-    const context = await browser.newContext();
-    evidence.record(context);
-    const page = await context.newPage();
+    const { app, pages } = running();
+    const page = await pages.open('about:blank');
     let configs = 0;
     let payments = 0;
     page.on('request', (request) => {
-      if (request.url().startsWith(`${shop.url}/payments/wallet/config`)) configs += 1;
-      if (request.url() === `${shop.url}/payments/wallet/pay`) payments += 1;
+      if (request.url().startsWith(`${app.mount}/wallet/config`)) configs += 1;
+      if (request.url() === `${app.mount}/wallet/pay`) payments += 1;
     });
-    await page.goto(`${shop.url}/?orderId=${orderId}`);
+    await page.goto(`${app.url}/?orderId=${orderId}`);
     return { page, configs: () => configs, payments: () => payments };
   }
 
@@ -63,7 +43,7 @@ describe.each(['development', 'production'] as const)('in StrictMode, React %s b
     expect(await page.isDisabled('#wallet')).toBe(true);
     // Re-renders (each onReady and onResult set state) never remounted the button.
     expect(configs()).toBe(build === 'development' ? 2 : 1);
-    await evidence.collectStorage(page.context(), page);
+    await running().pages.evidence.collectStorage(page.context(), page);
   });
 
   it('a declined payment is reported with its reason and the button is enabled again', async () => {
@@ -74,13 +54,12 @@ describe.each(['development', 'production'] as const)('in StrictMode, React %s b
     await page.click('#wallet');
     await shown(page, 'results', JSON.stringify([{ outcome: 'declined', orderId, reason: 'CARD_DECLINED' }]));
     expect(await page.isEnabled('#wallet')).toBe(true);
-    await evidence.collectStorage(page.context(), page);
+    await running().pages.evidence.collectStorage(page.context(), page);
   });
 
   it('a button removed before its wallet request came back reports nothing and throws nothing', async () => {
-    const context = await browser.newContext();
-    evidence.record(context);
-    const page = await context.newPage();
+    const { app, pages } = running();
+    const page = await pages.open('about:blank');
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const answered: Array<Promise<unknown>> = [];
@@ -90,7 +69,7 @@ describe.each(['development', 'production'] as const)('in StrictMode, React %s b
       answered.push(route.continue());
     });
     const configAnswers = page.waitForEvent('requestfinished', (request) => request.url().includes('/payments/wallet/config?'));
-    await page.goto(`${shop.url}/?orderId=${freshOrderId()}`);
+    await page.goto(`${app.url}/?orderId=${freshOrderId()}`);
     await page.click('#remove');
     expect(await page.$('#wallet')).toBeNull();
     release();
@@ -102,10 +81,9 @@ describe.each(['development', 'production'] as const)('in StrictMode, React %s b
   });
 
   it('no wallet token in a URL, an answer, the console or the storage, and no CSP violation', () => {
-    expect(evidence.walletTokens.size).toBe(2);
-    const tokens = evidence.tokenFingerprints().map((value) => ({ name: 'wallet token', value }));
-    expect(leaks(evidence.traces, tokens)).toEqual([]);
-    expect(evidence.traces.filter((trace) => trace.where === 'page error' || trace.text.includes('Content Security Policy'))).toEqual([]);
+    const { pages } = running();
+    expect(pages.evidence.walletTokens.size).toBe(2);
+    expect(pages.problems()).toEqual([]);
   });
 });
 });

@@ -21,9 +21,9 @@ afterAll(async () => {
 });
 
 /** The README's files in the app: the errors of these, not of the app's own pages around them, are the README's. */
-const README_FILES = /^(payments\.ts|src\/routes\/payments\/)/;
+const README_FILES = /^(payments\.ts|src\/routes\/payments\/|src\/routes\/orders\/)/;
 
-it("the quick start's files type-check under the start-basic template's tsconfig, with the generated route tree", async () => {
+it("the quick start's files and the order page type-check under the start-basic template's tsconfig, with the generated route tree", async () => {
   const tsc = await run(process.execPath, [join(import.meta.dirname, '..', '..', '..', 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: appDir, timeoutMs: 120_000 });
   const diagnostics = `${tsc.stdout}${tsc.stderr}`.split('\n').filter((line) => README_FILES.test(line));
   expect(diagnostics).toEqual([]);

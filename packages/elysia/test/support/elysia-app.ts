@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PaymentRoutesOptions } from '@paymount/core';
 import { remoteConformanceTarget, type ConformanceApp, type RemoteRouteDescription } from '../../../../tools/conformance';
 import { binary, startServer } from '../../../../tools/child-processes';
 import { freePort } from '../../../../tools/free-port';
+import { readmeBlocks } from '../../../../tools/readme-blocks';
 
 const packageDir = join(import.meta.dirname, '..', '..');
 /** Where the compiled app is written (git-ignored). */
@@ -11,12 +13,27 @@ const appDir = join(packageDir, '.test-app');
 const serverFile = join(appDir, 'server');
 const entry = join(packageDir, 'test', 'elysia-app', 'src', 'conformance.ts');
 
+/** Where the README's order page is written, for the test app to import as Bun's HTML import (test/elysia-app imports it from here). */
+const orderPageDir = join(appDir, 'public');
+
+/** The README's order page, its HTML and its module script, as written. */
+function writeOrderPage(): void {
+  const readme = readFileSync(join(packageDir, 'README.md'), 'utf8');
+  const html = /```html\n<!-- public\/order\.html -->\n([\s\S]*?)```/.exec(readme)?.[1];
+  const script = readmeBlocks('elysia', join(packageDir, 'README.md')).filter((block) => block.fileName === 'public/order.ts');
+  if (html === undefined || script.length !== 1) throw new Error("the elysia README's wallet button section lost its public/order.html or public/order.ts");
+  mkdirSync(orderPageDir, { recursive: true });
+  writeFileSync(join(orderPageDir, 'order.html'), html);
+  writeFileSync(join(orderPageDir, 'order.ts'), script[0]!.code);
+}
+
 /**
  * Elysia's production build of the conformance app, as its deployment guide
  * gives it: one executable, `@paymount/elysia` and `@paymount/core` bundled
  * from their built `dist` (Bun's export condition picks core's web build).
  */
 export function buildElysiaApp(): void {
+  writeOrderPage();
   const args = ['build', '--compile', '--minify-whitespace', '--minify-syntax', '--target', 'bun', '--outfile', serverFile, entry];
   const built = spawnSync(binary('bun'), args, { cwd: packageDir, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`bun ${args.join(' ')} failed (${built.status ?? built.signal}):\n${built.stdout}${built.stderr}`);

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { tsxBlocks } from '../../../../tools/browser-testing/tsx-blocks';
 import { readmeBlocks } from '../../../../tools/readme-blocks';
 
 export const packageDir = join(import.meta.dirname, '..', '..');
@@ -48,6 +49,16 @@ function writeQuickStart(dir: string): void {
   cpSync(ordersClient, join(dir, 'orders.js'));
 }
 
+/** Where the README's order page is written in the conformance app, whose routes.js registers it. */
+export const WALLET_PAGE = 'app/routes/orders.$id.pay.tsx';
+
+/** The README's order page with the wallet button, as written. */
+function writeWalletPage(dir: string): void {
+  const page = tsxBlocks(readme).filter((block) => block.fileName === WALLET_PAGE);
+  if (page.length !== 1) throw new Error(`the react-router README has ${page.length} ${WALLET_PAGE} blocks, expected one`);
+  writeFileSync(join(dir, WALLET_PAGE), page[0]!.code);
+}
+
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .map((name) => join(dir, name))
@@ -58,8 +69,8 @@ function filesUnder(dir: string): string[] {
 /** What a build depends on: a build from the same inputs is reused. */
 function inputsDigest(name: TestAppName): string {
   const hash = createHash('sha256');
-  const own = name === 'conformance' ? filesUnder(join(packageDir, 'test', 'conformance-app')) : [readme, ordersClient];
-  const packages = ['react-router', 'core', 'sandbox'].flatMap((pkg) => filesUnder(join(repoRoot, 'packages', pkg, 'dist')));
+  const own = name === 'conformance' ? [...filesUnder(join(packageDir, 'test', 'conformance-app')), readme] : [readme, ordersClient];
+  const packages = ['react-router', 'core', 'sandbox', 'react', 'browser'].flatMap((pkg) => filesUnder(join(repoRoot, 'packages', pkg, 'dist')));
   for (const file of [...filesUnder(baseDir), ...own, ...packages]) hash.update(file).update(readFileSync(file));
   return hash.digest('hex');
 }
@@ -83,8 +94,10 @@ export function buildTestApp(name: TestAppName): number {
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) return 0;
   rmSync(dir, { recursive: true, force: true });
   cpSync(baseDir, dir, { recursive: true });
-  if (name === 'conformance') cpSync(join(packageDir, 'test', 'conformance-app'), dir, { recursive: true });
-  else writeQuickStart(dir);
+  if (name === 'conformance') {
+    cpSync(join(packageDir, 'test', 'conformance-app'), dir, { recursive: true });
+    writeWalletPage(dir);
+  } else writeQuickStart(dir);
   const started = performance.now();
   const build = spawnSync(process.execPath, [reactRouterBin, 'build'], { cwd: dir, env: appEnv(), encoding: 'utf8', timeout: 300_000 });
   writeFileSync(join(dir, 'build.log'), `${build.stdout}\n${build.stderr}`);

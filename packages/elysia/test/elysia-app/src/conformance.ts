@@ -6,6 +6,8 @@
 import { Elysia, type Context } from 'elysia';
 import { paymentPlugin } from '@paymount/elysia';
 import { remoteRouteOptions } from '../../../../../tools/conformance/remote-app.mjs';
+// The README's order page, written there by support/elysia-app.ts before the build, which bundles it in.
+import orderPage from '../../../.test-app/public/order.html';
 
 const description = JSON.parse(process.argv[2] ?? '{}');
 const appPrefix = process.env['APP_PREFIX'] ?? '';
@@ -42,8 +44,13 @@ if (process.env['CONTEXT_PROBE'] === '1') {
 const readJson = ({ request, contentType }: Context & { contentType: string }) => (contentType === 'application/json' ? request.json() : undefined);
 
 const app = new Elysia({ prefix: appPrefix })
-  // notifyUrl names the app's own webhook route, at the address the requests come to.
-  .onRequest(({ request }) => {
+  // The README's order page and the wallet it names: the sandbox the suite's client options point at. Before the
+  // hooks: Elysia serves an HTML import only from a route no hook applies to, and answers it as JSON otherwise.
+  .get('/orders/:id/pay', orderPage)
+  .get('/wallet-source', () => ({ sandbox: description.client.baseUrl }))
+  // notifyUrl names the app's own webhook route, at the address the requests come to. Not an onRequest hook:
+  // with one, Elysia serves no route of the app from Bun's static routes, the HTML import's among them.
+  .onTransform(({ request }) => {
     origin = new URL(request.url).origin;
   })
   // An answer waits for the log lines its request wrote, so the suite reads them once it has the answer.
