@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import type { CheckoutSessionInput } from '@paymount/core';
+import { docsUrl } from '@paymount/core/internal';
 import { paymentRouter } from '@paymount/express';
 import { startExpressShop } from '@paymount/example-express-shop';
 import { readShopConfig, type RunningShop } from '@paymount/example-shop-kit';
@@ -213,7 +214,7 @@ describe.skipIf(mode === 'skip')('the sandbox dashboard and hosted checkout in h
         expect(fix).toContain('Express, mount the payment router before the auth middleware');
         // The answer is Express's, so no other framework's way out is offered.
         expect(fix).not.toContain('NestJS');
-        expect(await first.locator('.fix a').getAttribute('href')).toBe('https://www.npmjs.com/package/@paymount/sandbox#why-a-delivery-failed');
+        expect(await first.locator('.fix a').getAttribute('href')).toBe(docsUrl('deliveryFailures', 'app-auth'));
         await first.locator('summary').click();
         expect(await first.locator('pre').textContent()).toBe('{"error":"staff only"}');
         await expectAccessible(dashboard);

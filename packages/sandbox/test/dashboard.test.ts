@@ -1,6 +1,7 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createNodeMiddleware } from '@paymount/core';
+import { docsUrl } from '@paymount/core/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardSnapshot } from '../src/dashboard/snapshot';
 import { startSandbox, type Sandbox } from '../src/index';
@@ -203,7 +204,7 @@ describe('the dashboard', () => {
       }
       const page = await call(sandbox, 'GET', '/sandbox/dashboard');
       expect(page.text).toContain('your app answered 403 Forbidden before paymount&#39;s webhook route ran: a global guard or auth hook blocks the webhook route');
-      expect(page.text).toContain('href="https://www.npmjs.com/package/@paymount/sandbox#why-a-delivery-failed"');
+      expect(page.text).toContain(`href="${docsUrl('deliveryFailures', 'app-auth')}"`);
 
       const lines = logged.filter((line) => line.includes(delivery.deliveryId));
       expect(lines).toHaveLength(2);

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import type { PaymentErrorCode } from '@paymount/core';
+import { docsUrl, type DeliveryFailureAnchor } from '@paymount/core/internal';
 import { describe, expect, it } from 'vitest';
 import type { DeliveryAttempt } from '../src/webhooks/deliveries';
 import { recogniseFramework, type AppFramework } from '../src/webhooks/app-framework';
-import { DELIVERY_FAILURES_DOCS, diagnoseAttempt, diagnosisText } from '../src/webhooks/diagnosis';
+import { diagnoseAttempt, diagnosisText } from '../src/webhooks/diagnosis';
 
 const URL_ = 'http://localhost:3000/payments/webhook';
 const at = '2026-01-01T00:00:00.000Z';
@@ -39,30 +41,30 @@ describe('diagnoseAttempt: who answered a delivery attempt, and why it failed', 
   });
 
   it.each([
-    [401, 'Unauthorized', 'a global guard or auth hook blocks the webhook route', 'controllerDecorators'],
-    [403, 'Forbidden', 'a global guard or auth hook blocks the webhook route', 'onRequest hook'],
-    [404, 'Not Found', "paymount's routes are not mounted at that path, or notifyUrl names the wrong one", 'ending in /webhook'],
-    [405, 'Method Not Allowed', "paymount's routes are not mounted at that path", 'notifyUrl'],
-    [413, 'Payload Too Large', 'a body parser before the route refused or consumed the body', 'before any body parser'],
-    [415, 'Unsupported Media Type', 'a body parser before the route', 'before any body parser'],
-    [400, 'Bad Request', 'a body parser before the route', 'before any body parser'],
-    [429, 'Too Many Requests', 'a rate limiter', 'rate limiter'],
-    [302, 'Found', 'deliveries never follow redirects', 'final URL'],
-    [500, 'Internal Server Error', 'a middleware or handler in front of it failed', "app's log"],
-    [502, 'Bad Gateway', 'a middleware or handler in front of it failed', "app's log"],
-  ])('%i without the paymount marker: refused by the app before paymount ran (%s)', (status, reason, cause, fix) => {
+    [401, 'Unauthorized', 'a global guard or auth hook blocks the webhook route', 'controllerDecorators', 'app-auth'],
+    [403, 'Forbidden', 'a global guard or auth hook blocks the webhook route', 'onRequest hook', 'app-auth'],
+    [404, 'Not Found', "paymount's routes are not mounted at that path, or notifyUrl names the wrong one", 'ending in /webhook', 'app-not-mounted'],
+    [405, 'Method Not Allowed', "paymount's routes are not mounted at that path", 'notifyUrl', 'app-not-mounted'],
+    [413, 'Payload Too Large', 'a body parser before the route refused or consumed the body', 'before any body parser', 'app-body-parser'],
+    [415, 'Unsupported Media Type', 'a body parser before the route', 'before any body parser', 'app-body-parser'],
+    [400, 'Bad Request', 'a body parser before the route', 'before any body parser', 'app-body-parser'],
+    [429, 'Too Many Requests', 'a rate limiter', 'rate limiter', 'app-rate-limiter'],
+    [302, 'Found', 'deliveries never follow redirects', 'final URL', 'app-redirect'],
+    [500, 'Internal Server Error', 'a middleware or handler in front of it failed', "app's log", 'app-server-error'],
+    [502, 'Bad Gateway', 'a middleware or handler in front of it failed', "app's log", 'app-server-error'],
+  ] satisfies [number, string, string, string, DeliveryFailureAnchor][])('%i without the paymount marker: refused by the app before paymount ran (%s)', (status, reason, cause, fix, anchor) => {
     const diagnosis = diagnose({ status, answer: 'Forbidden resource' });
     expect(diagnosis.outcome).toBe('refused-by-app');
     expect(diagnosis.why.startsWith(`your app answered ${status} ${reason} before paymount's webhook route ran: `)).toBe(true);
     expect(diagnosis.why).toContain(cause);
     expect(diagnosis.fix).toContain(fix);
-    expect(diagnosis.docs).toBe(DELIVERY_FAILURES_DOCS);
+    expect(diagnosis.docs).toBe(docsUrl('deliveryFailures', anchor));
     expect(diagnosis.errorCode).toBeUndefined();
   });
 
   it('403 reads as the issue asks: who refused, before what, the likely cause, and where the fix is', () => {
     expect(diagnosisText(diagnose({ status: 403 }))).toMatch(
-      /^your app answered 403 Forbidden before paymount's webhook route ran: a global guard or auth hook blocks the webhook route\. Fix: exempt the payment routes from it: .*\. See https:\/\/www\.npmjs\.com\/package\/@paymount\/sandbox#why-a-delivery-failed$/,
+      /^your app answered 403 Forbidden before paymount's webhook route ran: a global guard or auth hook blocks the webhook route\. Fix: exempt the payment routes from it: .*\. See https:\/\/paymount\.dev\/troubleshooting\/webhook-deliveries\.html#app-auth$/,
     );
   });
 
@@ -89,7 +91,7 @@ describe('diagnoseAttempt: who answered a delivery attempt, and why it failed', 
 
   it("a body read before paymount's route (BODY_ALREADY_CONSUMED): each framework's way to leave it the bytes, each in its README", () => {
     const diagnosis = diagnose({ status: 500, paymountRoute: 'webhook', answer: paymountError('BODY_ALREADY_CONSUMED', 'The request body was already read by another middleware.') });
-    expect(diagnosis).toMatchObject({ outcome: 'refused-by-paymount', errorCode: 'BODY_ALREADY_CONSUMED', docs: DELIVERY_FAILURES_DOCS });
+    expect(diagnosis).toMatchObject({ outcome: 'refused-by-paymount', errorCode: 'BODY_ALREADY_CONSUMED', docs: docsUrl('errorCodes', 'BODY_ALREADY_CONSUMED') });
     expect(diagnosis.why).toContain('the body was already read before the route ran');
     const fix = diagnosis.fix ?? '';
     for (const [framework, way] of [
@@ -220,9 +222,10 @@ describe('diagnoseAttempt: who answered a delivery attempt, and why it failed', 
     ['WEBHOOK_STALE_EVENT', 400, 'outside the replay window', 'same clock'],
     ['WEBHOOK_IN_PROGRESS', 409, 'another delivery of the same event', 'a retry brings the event'],
     ['STORE_UNAVAILABLE', 503, 'dedupe store could not be reached', 'Redis'],
-  ])("paymount's webhook route refusing with %s: its code, its message and the fix", (code, status, cause, fix) => {
+  ] satisfies [PaymentErrorCode, number, string, string][])("paymount's webhook route refusing with %s: its code, its message and the fix", (code, status, cause, fix) => {
     const diagnosis = diagnose({ status, paymountRoute: 'webhook', answer: paymountError(code, 'what paymount said') });
-    expect(diagnosis).toMatchObject({ outcome: 'refused-by-paymount', errorCode: code, docs: DELIVERY_FAILURES_DOCS });
+    // The entry of paymount's own error code on the site.
+    expect(diagnosis).toMatchObject({ outcome: 'refused-by-paymount', errorCode: code, docs: docsUrl('errorCodes', code) });
     expect(diagnosis.why).toMatch(new RegExp(`^paymount's webhook route answered ${status} [A-Za-z ]+ ${code} \\("what paymount said"\\): `));
     expect(diagnosis.why).toContain(cause);
     expect(diagnosis.fix).toContain(fix);
@@ -235,26 +238,33 @@ describe('diagnoseAttempt: who answered a delivery attempt, and why it failed', 
     expect(diagnosis.fix).toBeUndefined();
   });
 
+  it("a code paymount's route does not give links to the page's entry for a refusal it cannot name", () => {
+    const diagnosis = diagnose({ status: 400, paymountRoute: 'webhook', answer: paymountError('SOMETHING_ELSE', 'a proxy said') });
+    expect(diagnosis.docs).toBe(docsUrl('deliveryFailures', 'paymount-refused'));
+  });
+
   it('another paymount route answering means notifyUrl names the wrong path', () => {
     const diagnosis = diagnose({ status: 400, paymountRoute: 'checkout', answer: paymountError('INVALID_BODY', 'orderId') });
     expect(diagnosis.outcome).toBe('refused-by-paymount');
     expect(diagnosis.why).toContain("paymount's checkout route answered 400 Bad Request, not its webhook route");
     expect(diagnosis.fix).toContain('not /checkout');
+    expect(diagnosis.docs).toBe(docsUrl('deliveryFailures', 'wrong-route'));
   });
 
   it.each([
-    ['ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:3000', 'nothing listens at localhost:3000', 'start the app'],
-    ['ETIMEDOUT', 'no answer within 10000 ms', 'the app did not answer in time', 'queued handlers'],
-    ['ENOTFOUND', 'getaddrinfo ENOTFOUND shop.invalid', 'does not resolve', 'host in notifyUrl'],
-    ['ECONNRESET', 'socket hang up', 'the connection closed before a complete answer', "app's log"],
-    ['DEPTH_ZERO_SELF_SIGNED_CERT', 'self-signed certificate', 'the TLS handshake failed', 'certificate'],
-  ])('no answer (%s): what the failure means', (errorCode, error, cause, fix) => {
+    ['ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:3000', 'nothing listens at localhost:3000', 'start the app', 'no-answer-refused'],
+    ['ETIMEDOUT', 'no answer within 10000 ms', 'the app did not answer in time', 'queued handlers', 'no-answer-timeout'],
+    ['ENOTFOUND', 'getaddrinfo ENOTFOUND shop.invalid', 'does not resolve', 'host in notifyUrl', 'no-answer-dns'],
+    ['ECONNRESET', 'socket hang up', 'the connection closed before a complete answer', "app's log", 'no-answer-closed'],
+    ['DEPTH_ZERO_SELF_SIGNED_CERT', 'self-signed certificate', 'the TLS handshake failed', 'certificate', 'no-answer-tls'],
+  ] satisfies [string, string, string, string, DeliveryFailureAnchor][])('no answer (%s): what the failure means', (errorCode, error, cause, fix, anchor) => {
     const diagnosis = diagnose({ error, errorCode });
     expect(diagnosis.outcome).toBe('no-answer');
     expect(diagnosis.why.startsWith('no answer: ')).toBe(true);
     expect(diagnosis.why).toContain(cause);
     expect(diagnosis.why).toContain(`(${error})`);
     expect(diagnosis.fix).toContain(fix);
+    expect(diagnosis.docs).toBe(docsUrl('deliveryFailures', anchor));
   });
 
   it('an answer that is not JSON, or JSON of another shape, is read without throwing', () => {

@@ -1,9 +1,9 @@
 import { STATUS_CODES } from 'node:http';
+import { PaymentErrorCode } from '@paymount/core';
+import { docsUrl, type DeliveryFailureAnchor } from '@paymount/core/internal';
 import { recogniseFramework, type AppFramework, type RecognisedFramework } from './app-framework';
 import type { DeliveryAttempt } from './deliveries';
 
-/** Where a receiver's failures are explained at length, with each framework's fix. */
-export const DELIVERY_FAILURES_DOCS = 'https://www.npmjs.com/package/@paymount/sandbox#why-a-delivery-failed';
 
 /** Who answered a delivery attempt, as far as the sender can tell. */
 export type AttemptOutcome =
@@ -35,6 +35,16 @@ export interface AttemptDiagnosis {
 interface Cause {
   why: string;
   fix?: string;
+}
+
+/** A cause with its own entry on the site's "Why a delivery failed" page. */
+interface ExplainedCause extends Cause {
+  anchor: DeliveryFailureAnchor;
+}
+
+/** The site's entry of paymount's own error code, or the page's entry for a refusal it cannot name. */
+function refusalDocs(code: string | undefined): string {
+  return code !== undefined && Object.hasOwn(PaymentErrorCode, code) ? docsUrl('errorCodes', code as PaymentErrorCode) : docsUrl('deliveryFailures', 'paymount-refused');
 }
 
 const statusText = (status: number) => `${status} ${STATUS_CODES[status] ?? ''}`.trim();
@@ -164,52 +174,57 @@ const PAYMOUNT_CAUSES: Readonly<Record<string, Cause>> = {
  * `{"error":"bad_signature"}`, without paymount's marker.
  */
 const SIGNATURE_REFUSAL = /signature/i;
-const OWN_SIGNATURE_CHECK: Cause = {
+const OWN_SIGNATURE_CHECK: ExplainedCause = {
+  anchor: 'app-own-signature-check',
   why: "your own code (a Worker or handler that verifies deliveries itself) refused the signature: the webhook secret it checks with is not the sandbox's, or the body it checked was re-serialised (parsed and stringified again) instead of the bytes received",
   fix: `${SECRET_FIX}, and verify the exact bytes received: read the body as text (\`await request.text()\`, or the raw Buffer) and pass that to verifyWebhook before any JSON.parse`,
 };
 
 /** Why the app answered `status` before paymount's route ran, by status (and, for an auth refusal, the framework that answered). */
-function appCause(status: number, attempt: DeliveryAttempt): Cause {
+function appCause(status: number, attempt: DeliveryAttempt): ExplainedCause {
   if ((status === 400 || status === 401 || status === 403) && SIGNATURE_REFUSAL.test(attempt.answer ?? '')) return OWN_SIGNATURE_CHECK;
   if (status === 401 || status === 403) {
     return {
+      anchor: 'app-auth',
       why: 'a global guard or auth hook blocks the webhook route',
       fix: authExemption(recogniseFramework(status, attempt.answerHeaders ?? {}, attempt.answer)),
     };
   }
   if (status === 404 || status === 405) {
     return {
+      anchor: 'app-not-mounted',
       why: "paymount's routes are not mounted at that path, or notifyUrl names the wrong one",
       fix: 'set notifyUrl to where the routes are mounted, ending in /webhook (e.g. http://localhost:3000/payments/webhook), and check the app mounts them there',
     };
   }
-  if (status === 400 || status === 413 || status === 415) return { why: 'a body parser before the route refused or consumed the body', fix: PARSER_FIX };
-  if (status === 429) return { why: 'a rate limiter in front of the route refused it', fix: 'exempt the payment routes from the rate limiter' };
+  if (status === 400 || status === 413 || status === 415) return { anchor: 'app-body-parser', why: 'a body parser before the route refused or consumed the body', fix: PARSER_FIX };
+  if (status === 429) return { anchor: 'app-rate-limiter', why: 'a rate limiter in front of the route refused it', fix: 'exempt the payment routes from the rate limiter' };
   if (status >= 300 && status < 400) {
     return {
+      anchor: 'app-redirect',
       why: 'the app redirects the webhook (a login redirect, a trailing slash, http to https), and deliveries never follow redirects',
       fix: 'set notifyUrl to the final URL and exempt the payment routes from login redirects',
     };
   }
-  if (status >= 500) return { why: 'a middleware or handler in front of it failed', fix: "the app's log has the error" };
-  return { why: 'something in front of the route refused it' };
+  if (status >= 500) return { anchor: 'app-server-error', why: 'a middleware or handler in front of it failed', fix: "the app's log has the error" };
+  return { anchor: 'app-other', why: 'something in front of the route refused it' };
 }
 
 /** Why no status came, by the failure's code. */
-function noAnswerCause(attempt: DeliveryAttempt, url: string): Cause {
+function noAnswerCause(attempt: DeliveryAttempt, url: string): ExplainedCause {
   const where = URL.parse(url)?.host ?? url;
   const code = attempt.errorCode ?? '';
-  if (code === 'ECONNREFUSED') return { why: `nothing listens at ${where}`, fix: 'start the app, or set notifyUrl to the port it listens on' };
+  if (code === 'ECONNREFUSED') return { anchor: 'no-answer-refused', why: `nothing listens at ${where}`, fix: 'start the app, or set notifyUrl to the port it listens on' };
   if (code === 'ETIMEDOUT') {
     return {
+      anchor: 'no-answer-timeout',
       why: 'the app did not answer in time',
       fix: 'answer the webhook quickly: move slow work out of the handler (queued handlers), and check nothing holds the request',
     };
   }
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { why: `the host name of ${where} does not resolve`, fix: 'check the host in notifyUrl' };
-  if (/CERT|TLS|SSL/.test(code)) return { why: 'the TLS handshake failed', fix: 'use a certificate the sandbox trusts, or http on localhost' };
-  return { why: 'the connection closed before a complete answer (the app crashed or dropped it)', fix: "the app's log has the error" };
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { anchor: 'no-answer-dns', why: `the host name of ${where} does not resolve`, fix: 'check the host in notifyUrl' };
+  if (/CERT|TLS|SSL/.test(code)) return { anchor: 'no-answer-tls', why: 'the TLS handshake failed', fix: 'use a certificate the sandbox trusts, or http on localhost' };
+  return { anchor: 'no-answer-closed', why: 'the connection closed before a complete answer (the app crashed or dropped it)', fix: "the app's log has the error" };
 }
 
 /**
@@ -223,7 +238,7 @@ export function diagnoseAttempt(attempt: DeliveryAttempt, url: string): AttemptD
   if (status === undefined && attempt.error === undefined) return { outcome: 'pending', why: 'waiting for the answer' };
   if (status === undefined) {
     const cause = noAnswerCause(attempt, url);
-    return { outcome: 'no-answer', why: `no answer: ${cause.why} (${attempt.error})`, ...(cause.fix ? { fix: cause.fix } : {}), docs: DELIVERY_FAILURES_DOCS };
+    return { outcome: 'no-answer', why: `no answer: ${cause.why} (${attempt.error})`, ...(cause.fix ? { fix: cause.fix } : {}), docs: docsUrl('deliveryFailures', cause.anchor) };
   }
   if (status === 200) {
     if (paymountRoute === 'webhook' && isDuplicateAnswer(attempt.answer)) {
@@ -237,7 +252,7 @@ export function diagnoseAttempt(attempt: DeliveryAttempt, url: string): AttemptD
       outcome: 'refused-by-paymount',
       why: `paymount's ${paymountRoute} route answered ${statusText(status)}, not its webhook route: notifyUrl names the wrong path`,
       fix: `point notifyUrl at the webhook route (the mount path followed by /webhook), not /${paymountRoute}`,
-      docs: DELIVERY_FAILURES_DOCS,
+      docs: docsUrl('deliveryFailures', 'wrong-route'),
     };
   }
   if (paymountRoute === 'webhook') {
@@ -249,7 +264,7 @@ export function diagnoseAttempt(attempt: DeliveryAttempt, url: string): AttemptD
       why: `paymount's webhook route answered ${statusText(status)}${code ? ` ${code}` : ''}${said}${cause ? `: ${cause.why}` : ''}`,
       ...(cause?.fix ? { fix: cause.fix } : {}),
       ...(code ? { errorCode: code } : {}),
-      docs: DELIVERY_FAILURES_DOCS,
+      docs: refusalDocs(code),
     };
   }
   const cause = appCause(status, attempt);
@@ -257,7 +272,7 @@ export function diagnoseAttempt(attempt: DeliveryAttempt, url: string): AttemptD
     outcome: 'refused-by-app',
     why: `your app answered ${statusText(status)} before paymount's webhook route ran: ${cause.why}`,
     ...(cause.fix ? { fix: cause.fix } : {}),
-    docs: DELIVERY_FAILURES_DOCS,
+    docs: docsUrl('deliveryFailures', cause.anchor),
   };
 }
 
