@@ -50,6 +50,8 @@ export default tseslint.config(
       'packages/next/.test-app/**',
       // The hono README's Workers, Bun and Deno files, written out and run by tests/runtimes.
       'tests/runtimes/.readme-apps/**',
+      // The site's code blocks written out as projects: checked by tests/site's compile test.
+      'tests/site/.generated/**',
     ],
   },
   js.configs.recommended,
