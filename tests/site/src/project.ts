@@ -57,13 +57,16 @@ export function writePageProject(page: Page): { dir: string; blocks: PageBlock[]
   mkdirSync(dir, { recursive: true });
   // The settings the page tells its reader to change in the template's tsconfig (`compilerOptions:` in its frontmatter).
   const changed = JSON.parse(page.frontmatter.compilerOptions ?? '{}') as Record<string, unknown>;
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: relative(dir, template.tsconfig), compilerOptions: changed, include: ['**/*'] }));
+  // The template's own files by name: `**/*` leaves out dot-folders such as `.astro/`.
+  const include = ['**/*', ...Object.keys(template.files ?? {})];
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: relative(dir, template.tsconfig), compilerOptions: changed, include }));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: template.packageType }));
   for (const [path, text] of Object.entries(template.files ?? {})) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   }
   const used = new Set<string>();
+  const written: string[] = [];
   const blocks = pageBlocks(page).map(({ preludes, extension, ...block }) => {
     // Of two versions of one file, the first is the file the others import; a later one stands alone.
     const own = block.fileName ?? `L${block.line}.${extension}`;
@@ -72,11 +75,14 @@ export function writePageProject(page: Page): { dir: string; blocks: PageBlock[]
     const prelude = preludes.map((name) => readFileSync(join(readmesDir, 'preludes', `${name}.ts`), 'utf8').replace(/\n?$/, '\n')).join('');
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     // `export {}` makes every block a module: its own scope.
+    written.push(`${prelude}${block.code}`);
     writeFileSync(join(dir, file), `${prelude}${block.code}\nexport {};\n`);
     return { ...block, file, preludeLines: prelude === '' ? 0 : prelude.split('\n').length - 1 };
   });
+  // Only the context the page imports: `orders.module.ts` is a Nest module, which other templates' settings refuse.
+  const code = written.join('\n');
   for (const name of readdirSync(join(readmesDir, 'context'))) {
-    if (!used.has(name)) copyFileSync(join(readmesDir, 'context', name), join(dir, name));
+    if (!used.has(name) && code.includes(`/${name.replace(/\.ts$/, '')}`)) copyFileSync(join(readmesDir, 'context', name), join(dir, name));
   }
   // A later version of a file sits in a folder of its own: there, every other file of the project is re-exported
   // at its path, so the version imports them as the reader's file does.

@@ -30,10 +30,11 @@ describe.each(guides.map((page) => [page.id, page] as const))('site/%s.md', (_id
     expect(() => templateOf(page)).not.toThrow();
   });
 
-  // tests/readmes runs each README's quick start as written; a guide whose quick start is the README's is run by it.
+  // The repository's tests run each README's quick start as written (tests/readmes, or the package's own tests): a
+  // guide whose quick start is its README's is run by them.
   const readme = page.frontmatter.readme;
   if (readme === undefined) return;
-  it(`its quick start is packages/${readme}/README.md's, which tests/readmes runs`, () => {
+  it(`its quick start is packages/${readme}/README.md's, which the repository's tests run as written`, () => {
     const fromReadme = readmeBlocks(readme, join(repoRoot, 'packages', readme, 'README.md')).filter((block) => block.section === 'Quick start');
     const fromGuide = pageBlocks(page).filter((block) => block.section === 'Quick start');
     expect(fromGuide.length).toBeGreaterThan(0);
