@@ -38,6 +38,8 @@ export const TEMPLATES: Record<string, Template> = {
     files: { '.astro/types.d.ts': '/// <reference types="astro/client" />\n' },
   },
   'create-react-router': { tsconfig: join(readmesDir, 'react-router-template.tsconfig.json'), packageType: 'module' },
+  // The tsconfig of TanStack Start's `start-basic` template, kept by packages/tanstack-start's test app.
+  'tanstack-start-basic': { tsconfig: join(repoRoot, 'packages', 'tanstack-start', 'test', 'start-app', 'tsconfig.json'), packageType: 'module' },
   'vite-vanilla-ts': { tsconfig: join(readmesDir, 'templates', 'vite-vanilla-ts', 'tsconfig.json'), packageType: 'module' },
   'vite-react-ts': { tsconfig: join(readmesDir, 'templates', 'vite-react-ts', 'tsconfig.app.json'), packageType: 'module' },
 };
