@@ -48,7 +48,7 @@ export function pageBlocks(page: Page): SourceBlock[] {
  * Writes the page's blocks as a project made from its template: the template's tsconfig (extended), its package
  * type and files; each block at the path its first line names (`// app.module.ts`), else `L<line>.ts`, at the project's root, so
  * blocks import each other as a reader's files do; tests/readmes' preludes before a block that names them, and
- * its `context/` (the reader's own order store, `./orders.js`) beside them unless the page writes that file.
+ * the files of its `context/` they import (the reader's own order store, `./orders.js`) unless the page writes them.
  */
 export function writePageProject(page: Page): { dir: string; blocks: PageBlock[] } {
   const template = templateOf(page);
@@ -74,8 +74,8 @@ export function writePageProject(page: Page): { dir: string; blocks: PageBlock[]
     used.add(file);
     const prelude = preludes.map((name) => readFileSync(join(readmesDir, 'preludes', `${name}.ts`), 'utf8').replace(/\n?$/, '\n')).join('');
     mkdirSync(dirname(join(dir, file)), { recursive: true });
-    // `export {}` makes every block a module: its own scope.
     written.push(`${prelude}${block.code}`);
+    // `export {}` makes every block a module: its own scope.
     writeFileSync(join(dir, file), `${prelude}${block.code}\nexport {};\n`);
     return { ...block, file, preludeLines: prelude === '' ? 0 : prelude.split('\n').length - 1 };
   });
