@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { sitePages } from '../src/pages';
+import { compilePage, pageBlocks } from '../src/project';
+
+const pages = sitePages().filter((page) => pageBlocks(page).length > 0);
+
+it('finds the pages with TypeScript blocks', () => {
+  expect(pages.map((page) => page.id)).toContain('guides/express');
+});
+
+describe.each(pages.map((page) => [`site/${page.id}.md (${page.frontmatter.template ?? 'tsc-init'})`, page] as const))(
+  "%s: every block compiles under its template's tsconfig, against the built packages",
+  (_name, page) => {
+    const compiled = compilePage(page);
+
+    it("with no error in the options or in paymount's declarations", () => {
+      expect(compiled.other).toEqual([]);
+    });
+
+    it.each(compiled.blocks.map((block) => [`line ${block.line} (${block.file})`, block] as const))('%s', (_block, block) => {
+      expect(compiled.byBlock.get(block)).toEqual([]);
+    });
+  },
+);
