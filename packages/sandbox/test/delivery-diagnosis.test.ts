@@ -4,7 +4,7 @@ import { docsUrl, type DeliveryFailureAnchor } from '@paymount/core/internal';
 import { describe, expect, it } from 'vitest';
 import type { DeliveryAttempt } from '../src/webhooks/deliveries';
 import { recogniseFramework, type AppFramework } from '../src/webhooks/app-framework';
-import { diagnoseAttempt, diagnosisText } from '../src/webhooks/diagnosis';
+import { diagnoseAttempt, diagnosisText, FRAMEWORK_NAMES } from '../src/webhooks/diagnosis';
 
 const URL_ = 'http://localhost:3000/payments/webhook';
 const at = '2026-01-01T00:00:00.000Z';
@@ -133,21 +133,7 @@ describe('diagnoseAttempt: who answered a delivery attempt, and why it failed', 
     ['Koa 3, ctx.throw(401)', 401, { 'content-type': 'text/plain; charset=utf-8', 'keep-alive': 'timeout=5' }, 'Unauthorized', ['Koa'], false],
     ['Koa 3, a JSON body', 401, { 'content-type': 'application/json; charset=utf-8', 'keep-alive': 'timeout=5' }, '{"error":"sign in first"}', ['Koa'], false],
   ];
-  const FRAMEWORK_WORDS: Record<AppFramework, string> = {
-    nestjs: 'NestJS',
-    fastify: 'Fastify',
-    express: 'Express',
-    koa: 'Koa',
-    hono: 'Hono',
-    next: 'Next.js',
-    sveltekit: 'SvelteKit',
-    nuxt: 'Nuxt',
-    astro: 'Astro',
-    'react-router': 'React Router',
-    'tanstack-start': 'TanStack Start',
-    elysia: 'Elysia',
-  };
-  const FRAMEWORKS = ['NestJS', 'Fastify', 'Express', 'Koa', 'Hono', 'Next.js', 'SvelteKit', 'Nuxt', 'Astro', 'React Router', 'TanStack Start', 'Elysia'];
+  const FRAMEWORKS = Object.values(FRAMEWORK_NAMES);
 
   /** The frameworks whose way out the fix names, in the order it names them. */
   const namedIn = (fix: string) =>
@@ -204,7 +190,7 @@ describe('diagnoseAttempt: who answered a delivery attempt, and why it failed', 
     const answer = recording.answer.replace(new RegExp(`"statusCode": ?${recording.status}`), '"statusCode": 401');
     const { fix = '' } = diagnose({ status: 401, answerHeaders: recording.answerHeaders, answer });
     const { frameworks = [], certain } = FRESH_SIGNS[recording.framework] ?? {};
-    const names = frameworks.map((framework) => FRAMEWORK_WORDS[framework]);
+    const names = frameworks.map((framework) => FRAMEWORK_NAMES[framework]);
     expect(namedIn(fix).slice(0, names.length)).toEqual(names);
     expect(fix).toContain(certain ? `the answer is ${whose(names)}, by ` : `the answer looks like ${whose(names)}, by `);
   });

@@ -1,9 +1,7 @@
 import { join } from 'node:path';
 import ts from 'typescript';
-import { generatedDir, repoRoot, type BlockFile } from './workspace';
-
-/** Where the built packages are: `node_modules/@paymount/*` are links to them. */
-const packagesDir = join(repoRoot, 'packages') + '/';
+import { optionsAndDeclarationDiagnostics } from '../../../tools/declaration-diagnostics';
+import { generatedDir, type BlockFile } from './workspace';
 
 /** The settings of `blocks.tsconfig.json`, through the tsconfig written next to the blocks. */
 function blockCompilerOptions(): ts.CompilerOptions {
@@ -103,13 +101,6 @@ function compileProgram(blocks: BlockFile[], setting: Setting): Compiled {
       byBlock.get(block)?.push(`${block.readme} README.md:${line}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`);
     }
   }
-  const library = [
-    ...program.getOptionsDiagnostics(),
-    ...program.getGlobalDiagnostics(),
-    ...program
-      .getSourceFiles()
-      .filter((source) => source.isDeclarationFile && source.fileName.startsWith(packagesDir))
-      .flatMap((source) => [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)]),
-  ].map(formatted);
+  const library = optionsAndDeclarationDiagnostics(program).map(formatted);
   return { byBlock, library };
 }

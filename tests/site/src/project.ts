@@ -2,9 +2,10 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
 import { tsxBlocks } from '../../../tools/browser-testing/tsx-blocks';
+import { optionsAndDeclarationDiagnostics } from '../../../tools/declaration-diagnostics';
 import { readmeBlocks } from '../../../tools/readme-blocks';
 import type { Page } from './pages';
-import { generatedDir, readmesDir, repoRoot } from './paths';
+import { generatedDir, readmesDir } from './paths';
 import { TEMPLATES, type Template } from './templates';
 
 /** One ```ts or ```tsx block of a page, written as a file of its page's project. */
@@ -105,8 +106,6 @@ export interface CompiledPage {
   other: string[];
 }
 
-const packagesDir = join(repoRoot, 'packages') + '/';
-
 /** Compiles the page's project under its template's settings. */
 export function compilePage(page: Page): CompiledPage & { blocks: PageBlock[] } {
   const { dir, blocks } = writePageProject(page);
@@ -130,12 +129,7 @@ export function compilePage(page: Page): CompiledPage & { blocks: PageBlock[] } 
   }
   const other = [
     ...parsed.errors,
-    ...program.getOptionsDiagnostics(),
-    ...program.getGlobalDiagnostics(),
-    ...program
-      .getSourceFiles()
-      .filter((source) => source.isDeclarationFile && source.fileName.startsWith(packagesDir))
-      .flatMap((source) => [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)]),
+    ...optionsAndDeclarationDiagnostics(program),
   ].map((diagnostic) => `${diagnostic.file?.fileName ?? '(options)'}: ${message(diagnostic)}`);
   return { byBlock, other, blocks };
 }

@@ -96,7 +96,8 @@ const AUTH_EXEMPTIONS: Readonly<Record<AppFramework, string>> = {
   elysia: `Elysia, register .use(paymentPlugin(...)) before the auth hook: a hook applies to the routes registered after it ${shownIn('elysia', 'An app-wide auth hook')}`,
 };
 
-const FRAMEWORK_NAMES: Readonly<Record<AppFramework, string>> = {
+/** Each framework's name as the texts say it. */
+export const FRAMEWORK_NAMES: Readonly<Record<AppFramework, string>> = {
   nestjs: 'NestJS',
   fastify: 'Fastify',
   express: 'Express',
