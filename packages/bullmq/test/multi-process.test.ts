@@ -93,9 +93,12 @@ describe.skipIf(redisSkipped())(
         for (let i = 0; i < deliveries.length; i += BATCH) resent.push(...(await Promise.all(deliveries.slice(i, i + BATCH).map((delivery) => sandbox.resend(delivery.deliveryId)))));
         phase(`${EVENTS} events delivered twice`);
       };
+      /** How many events had been delivered once when Redis went down. */
+      let deliveredAtOutage = EVENTS;
       const restartRedis = async () => {
         await waitFor('half the events to be delivered', () => deliveries.length >= EVENTS / 2, 120_000);
         await redis.stop();
+        deliveredAtOutage = deliveries.length;
         phase('Redis stopped');
         await sleep(REDIS_OUTAGE_MS);
         await redis.start();
@@ -162,7 +165,10 @@ describe.skipIf(redisSkipped())(
       // take-over, at least two workers each killed with half its jobs running, and the checks below for exactly once.
       expect(killed.length).toBeGreaterThanOrEqual(2);
       expect(killedMidway).toBeGreaterThanOrEqual(WORKER_CONCURRENCY);
-      expect(balancer.statuses.some((status) => status === 503)).toBe(true);
+      // Redis went down while the first deliveries were still arriving. Each one meanwhile was answered 503 and
+      // delivered again, or waited out the outage within the queue's time-out and was answered 200: which of the two
+      // depends on where ioredis was in its reconnection (a CI run with 0 such 503s failed a check that asked for one).
+      expect(deliveredAtOutage).toBeLessThan(EVENTS);
       // 0 lost, and the effect keyed by the event exactly once for each (the hash holds one field per event).
       expect(keys.filter((key) => (effects[key] ?? 0) === 0)).toEqual([]);
       expect(new Set(keys).size).toBe(EVENTS);
