@@ -1,26 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
+import { strictCsp } from './csp';
 
 /** Where a test page loads `@paymount/browser` from: the package's built file, as a shop serves it. */
 export const BROWSER_MODULE_PATH = '/paymount-browser.js';
-
-/**
- * The policy test pages are served under: scripts, fetches and form posts
- * only to the page's own origin and the sandbox's (its test wallet, its
- * hosted page), no inline script or style, no eval.
- */
-function strictCsp(sandboxUrl: string): string {
-  const sandbox = new URL(sandboxUrl).origin;
-  return [
-    "default-src 'none'",
-    `script-src 'self' ${sandbox}`,
-    `connect-src 'self' ${sandbox}`,
-    `form-action 'self' ${sandbox}`,
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
 
 /**
  * Serves an order page at `/?orderId=` under the strict CSP, with `content`

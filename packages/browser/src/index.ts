@@ -1,6 +1,6 @@
 export { mountWalletButton } from './wallet-button';
 export type { WalletButton, WalletButtonElement, WalletButtonOptions, WalletFailed, WalletResult } from './wallet-button';
-export { WALLET_SCRIPT_URL } from './wallet-client';
+export { WALLET_SCRIPT_URL, walletIdentity } from './wallet-client';
 export type { WalletClient, WalletPaymentData, WalletSource } from './wallet-client';
 export { startCheckout } from './checkout';
 export type { CheckoutOptions } from './checkout';

@@ -23,6 +23,17 @@ interface WalletGlobals {
   google?: { payments?: { api?: { PaymentsClient: new (options: { environment: string }) => WalletClient } } };
 }
 
+/** A client the page made itself, rather than a wallet named by its settings. */
+const isWalletClient = (source: WalletSource): source is WalletClient => 'loadPaymentData' in source;
+
+/**
+ * What tells one wallet from another across a component's renders: a wallet
+ * named by its settings (`{ sandbox: url }` written inline is a new object on
+ * every render) by value, a client by identity. A component remounts its
+ * button only when this changes.
+ */
+export const walletIdentity = (source: WalletSource): WalletClient | string => (isWalletClient(source) ? source : JSON.stringify(source));
+
 const scripts = new Map<string, Promise<void>>();
 
 /**
@@ -51,7 +62,7 @@ function loadScript(src: string): Promise<void> {
 
 /** The wallet client for `source`, loading its script unless the page already did. */
 export async function walletClientOf(source: WalletSource): Promise<WalletClient> {
-  if ('loadPaymentData' in source) return source;
+  if (isWalletClient(source)) return source;
   const globals = globalThis as WalletGlobals;
   if ('sandbox' in source) {
     if (!globals.PaymountTestWallet) await loadScript(`${source.sandbox.replace(/\/+$/, '')}/sandbox/test-wallet.js`);

@@ -1,8 +1,5 @@
-import { mountWalletButton, type WalletButton as MountedButton, type WalletFailed, type WalletResult, type WalletSource } from '@paymount/browser';
+import { mountWalletButton, walletIdentity, type WalletButton as MountedButton, type WalletFailed, type WalletResult, type WalletSource } from '@paymount/browser';
 import { defineComponent, h, onBeforeUnmount, onMounted, ref, watch, type PropType } from 'vue';
-
-/** A wallet written inline (`:wallet="{ sandbox: url }"`) is a new object each render: compared by value, a client by identity. */
-const walletIdentity = (wallet: WalletSource) => ('loadPaymentData' in wallet ? wallet : JSON.stringify(wallet));
 
 /**
  * `@paymount/browser`'s wallet button as a Vue component, written as a render
@@ -52,6 +49,7 @@ export const WalletButton = defineComponent({
     }
 
     onMounted(start);
+    // A wallet written inline (`:wallet="{ sandbox: url }"`) is a new object each render: only another wallet remounts.
     watch([() => props.mount, () => props.orderId, () => walletIdentity(props.wallet)], () => {
       stop();
       start();

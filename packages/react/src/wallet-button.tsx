@@ -1,4 +1,4 @@
-import { mountWalletButton, type WalletButtonOptions, type WalletFailed, type WalletSource } from '@paymount/browser';
+import { mountWalletButton, walletIdentity, type WalletButtonOptions, type WalletFailed } from '@paymount/browser';
 import { useEffect, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 
 export interface WalletButtonProps extends WalletButtonOptions, Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'disabled' | 'onClick' | 'type'> {
@@ -7,9 +7,6 @@ export interface WalletButtonProps extends WalletButtonOptions, Omit<ButtonHTMLA
   /** The button's label. Default: "Pay with wallet". */
   children?: ReactNode;
 }
-
-/** A wallet written inline (`wallet={{ sandbox: url }}`) is a new object each render: compared by value, a client by identity. */
-const walletIdentity = (wallet: WalletSource) => ('loadPaymentData' in wallet ? wallet : JSON.stringify(wallet));
 
 /**
  * `@paymount/browser`'s wallet button as a component. The button is mounted
@@ -22,6 +19,7 @@ export function WalletButton({ mount, orderId, wallet, onResult, onReady, childr
   useEffect(() => {
     latest.current = { wallet, onResult, onReady };
   });
+  // A wallet written inline (`wallet={{ sandbox: url }}`) is a new object each render: only another wallet remounts.
   const walletKey = walletIdentity(wallet);
 
   useEffect(() => {

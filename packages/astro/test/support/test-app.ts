@@ -16,6 +16,8 @@ const fixtureDir = join(packageDir, 'test', 'astro-app');
 const componentsDir = join(packageDir, 'components');
 /** The conformance suite's options rebuilt in the app's process: the conformance endpoint imports it from the app's root. */
 const remoteApp = join(repoRoot, 'tools', 'conformance', 'remote-app.mjs');
+/** The other browser tests' Content Security Policy: the app's middleware imports it from the app's root. */
+const strictCsp = join(repoRoot, 'tools', 'browser-testing', 'csp.ts');
 /** "Your own order store" the README imports (`./orders.js`): the Next.js test app's, reaching the test's order service over HTTP. */
 const ordersModule = join(repoRoot, 'packages', 'next', 'test', 'next-app', 'orders.js');
 const readme = join(packageDir, 'README.md');
@@ -53,18 +55,19 @@ function readmeAppFiles(): AppFile[] {
 
 /**
  * Puts the test app together (the fixture, `test/astro-app`, the conformance
- * suite's `remote-app.mjs`, the README's quick start and wallet button page,
+ * suite's `remote-app.mjs`, the browser tests' CSP, the README's quick start and wallet button page,
  * and the order store they import) and builds it with `astro build`,
  * once per set of inputs, with no payment setting in its environment: the
  * endpoints' options are made on the first payment request only. Returns the
  * build's seconds (0 when reused).
  */
 export function buildTestApp(): number {
-  const digest = buildInputsDigest([remoteApp, ordersModule, readme], [fixtureDir, componentsDir], ['astro', 'browser', 'core']);
+  const digest = buildInputsDigest([remoteApp, strictCsp, ordersModule, readme], [fixtureDir, componentsDir], ['astro', 'browser', 'core']);
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest) return 0;
   rmSync(appDir, { recursive: true, force: true });
   cpSync(fixtureDir, appDir, { recursive: true });
   cpSync(remoteApp, join(appDir, 'conformance-remote-app.mjs'));
+  cpSync(strictCsp, join(appDir, 'strict-csp.ts'));
   cpSync(ordersModule, join(appDir, 'orders.js'));
   for (const { fileName, code } of readmeAppFiles()) {
     mkdirSync(dirname(join(appDir, fileName)), { recursive: true });

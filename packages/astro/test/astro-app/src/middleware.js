@@ -1,21 +1,15 @@
 import { defineMiddleware } from 'astro:middleware';
 import { walletSource } from '../payments.ts';
+// tools/browser-testing's, copied into the app as it is put together (test/support/test-app.ts).
+import { strictCsp } from '../strict-csp.ts';
 
 /**
- * The strict policy the shop serves its pages under (test/wallet-button.test.ts): nothing inline, no eval;
- * scripts, fetches and form posts only to its own origin and the sandbox's (the test wallet, the hosted page).
+ * The strict policy the shop serves its pages under (test/wallet-button.test.ts), the other browser tests' own:
+ * nothing inline, no eval; scripts, fetches and form posts only to its own origin and the sandbox's.
  */
 async function contentSecurityPolicy() {
   const wallet = await walletSource();
-  const sandbox = 'sandbox' in wallet ? new URL(wallet.sandbox).origin : '';
-  return [
-    "default-src 'none'",
-    `script-src 'self' ${sandbox}`,
-    `connect-src 'self' ${sandbox}`,
-    `form-action 'self' ${sandbox}`,
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  return strictCsp('sandbox' in wallet ? wallet.sandbox : undefined);
 }
 
 // The app's own middleware, as a shop writes it, on the test's mounts of the README's endpoints (test/astro-app.test.ts):
