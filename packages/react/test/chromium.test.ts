@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { bundlePage, serveOrderPage } from '../../../tools/browser-testing/pages';
 import { describeInChromium, SHOWN_WITHIN_MS } from '../../../tools/browser-testing/payment-pages';
+import { removeButtonWhileConfigHeld } from '../../../tools/browser-testing/removed-while-held';
 import { startShopApp } from '../../../tools/browser-testing/shop-app';
 import { freshOrderId, repriceOrder } from '../../../tools/conformance/fixtures';
 
@@ -60,22 +61,7 @@ describeInChromium('<WalletButton /> in headless Chromium under a strict CSP', s
   it('a button removed before its wallet request came back reports nothing and throws nothing', async () => {
     const { app, pages } = running();
     const page = await pages.open('about:blank');
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const answered: Array<Promise<unknown>> = [];
-    // The routes' real answer, held back until the button is gone.
-    await page.route('**/payments/wallet/config?**', async (route) => {
-      await held;
-      answered.push(route.continue());
-    });
-    const configAnswers = page.waitForEvent('requestfinished', (request) => request.url().includes('/payments/wallet/config?'));
-    await page.goto(`${app.url}/?orderId=${freshOrderId()}`);
-    await page.click('#remove');
-    expect(await page.$('#wallet')).toBeNull();
-    release();
-    await configAnswers;
-    await Promise.all(answered);
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    await removeButtonWhileConfigHeld(page, `${app.url}/?orderId=${freshOrderId()}`);
     expect(await page.textContent('#ready')).toBe('[]');
     expect(await page.textContent('#results')).toBe('[]');
   });

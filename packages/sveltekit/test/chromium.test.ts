@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserTestsMode, launchChromium, MISSING_CHROMIUM } from '../../../tools/browser-testing/chromium';
 import { BrowserEvidence, leaks } from '../../../tools/browser-testing/evidence';
+import { removeButtonWhileConfigHeld } from '../../../tools/browser-testing/removed-while-held';
 import { postJson } from '../../../tests/readmes/test/support/quick-start';
 import { nodeBuild, type NodeBuild } from './support/node-build';
 import { orderPageSays } from './support/order-page';
@@ -124,25 +125,7 @@ describe.skipIf(mode === 'skip')('WalletButton in the README order page, built b
 
   it('a button removed before its wallet request came back reports nothing and throws nothing', async () => {
     const { page } = await newPage();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const answered: Array<Promise<unknown>> = [];
-    // The routes' real answer, held back until the button is gone.
-    await page.route('**/payments/wallet/config?**', async (route) => {
-      await held;
-      answered.push(route.continue());
-    });
-    const configAsked = page.waitForRequest((request) => request.url().includes('/payments/wallet/config?'));
-    const configAnswered = page.waitForEvent('requestfinished', (request) => request.url().includes('/payments/wallet/config?'));
-    await page.goto(`${server.origin}/lifecycle/${id('removed')}`);
-    // The button asks once the page is hydrated: from then on, the remove button's click handler is there.
-    await configAsked;
-    await page.click('#remove');
-    expect(await page.$('#wallet')).toBeNull();
-    release();
-    await configAnswered;
-    await Promise.all(answered);
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    await removeButtonWhileConfigHeld(page, `${server.origin}/lifecycle/${id('removed')}`);
     expect(await page.textContent('#ready')).toBe('[]');
     expect(await page.textContent('#results')).toBe('[]');
   });
