@@ -50,7 +50,7 @@ describeQuickStart('nestjs on fastify', async (port) => {
   return running(app, port);
 });
 
-describeQuickStart('nestjs production form on express', async (port) => {
+describeQuickStart('nestjs guide on express', async (port) => {
   // The guide's production form of app.module.ts, created as the quick start's main.ts creates the app.
   const app = await NestFactory.create(await appModule(port, 'Production'), { rawBody: true, logger: ['error', 'warn'] });
   return running(app, port);
