@@ -6,7 +6,7 @@ import { postJson, postRaw, send } from '../../../tools/conformance/http';
 import { startAdapterFixture, type AdapterFixture } from '../../../tools/adapter-testing';
 import { startHonoApp, type HonoTestApp } from './support';
 
-// The README's "An app-wide auth middleware": every path behind it but the webhook, which the service signs instead.
+// The Hono guide's "An app-wide auth middleware": every path behind it but the webhook, which the service signs instead.
 const TOKEN = 'staff-token-0123456789';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
 

@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { readmeBlocks } from '../../../tools/readme-blocks';
-import { readmePaths, repoRoot } from '@paymount/readme-tests/workspace';
+import { readmeBlocks, type ReadmeBlock } from '../../../tools/readme-blocks';
+import { guidePath, readmePaths, repoRoot } from '@paymount/readme-tests/workspace';
 
 /** How an app's `tsconfig.json` departs from the README tests' strict settings (`blocks.tsconfig.json`). */
 type Setting = 'nodenext ESM' | 'nodenext CommonJS' | 'bundler';
@@ -91,10 +91,10 @@ function middlewareApp(readme: 'express' | 'koa', { testingBlock, parserSection 
 }
 
 export const FRESH_APPS: FreshApp[] = [
-  // The issue's Express 5 app has express.json() first: the README's "Mounting order" block keeps it there.
-  middlewareApp('express', { testingBlock: true, parserSection: 'Mounting order' }),
-  // The issue's Koa app has @koa/bodyparser first: the README's "Body parsers" block keeps it there.
-  middlewareApp('koa', { testingBlock: false, parserSection: 'Body parsers' }),
+  // The issue's Express 5 app has express.json() first: the guide's "The webhook's raw body" block keeps it there.
+  middlewareApp('express', { testingBlock: true, parserSection: "The webhook's raw body" }),
+  // The issue's Koa app has @koa/bodyparser first: the guide's "The webhook's raw body" block keeps it there.
+  middlewareApp('koa', { testingBlock: false, parserSection: "The webhook's raw body" }),
   quickStartApp('fastify', {
     testingBlock: true,
     orderPage: true,
@@ -157,11 +157,12 @@ const SETTINGS: Record<Setting, { type: 'module' | 'commonjs'; compilerOptions: 
 function readmeCode(readme: string, source: BlockSource): string {
   const path = readmePaths().find((entry) => entry.readme === readme)?.path;
   if (!path) throw new Error(`no README for ${readme}`);
-  const found = readmeBlocks(readme, path).filter(
-    (block) => block.section === source.section && (source.fileName === undefined || block.fileName === source.fileName),
-  );
+  const matches = (block: ReadmeBlock): boolean => block.section === source.section && (source.fileName === undefined || block.fileName === source.fileName);
+  // A section the README no longer has moved to its framework's guide on the site, with its blocks as they were.
+  const inReadme = readmeBlocks(readme, path).filter(matches);
+  const found = inReadme.length > 0 || !existsSync(guidePath(readme)) ? inReadme : readmeBlocks(readme, guidePath(readme)).filter(matches);
   const block = found[0];
-  if (!block) throw new Error(`${readme} README: no block under "## ${source.section}"${source.fileName ? ` named ${source.fileName}` : ''}`);
+  if (!block) throw new Error(`${readme} README and guide: no block under "## ${source.section}"${source.fileName ? ` named ${source.fileName}` : ''}`);
   // What the README tests declare in a prelude, the app has for real: the prelude of the same name here.
   const preludes = block.preludes.map((name) => {
     const prelude = join(preludeDir, `${name}.ts`);

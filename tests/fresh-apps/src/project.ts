@@ -27,7 +27,7 @@ function frameworkRanges(): Record<string, string> {
   const root = devDependencies(join(repoRoot, 'package.json'));
   const ranges: Record<string, string | undefined> = {
     ...Object.fromEntries(FRAMEWORK_PACKAGES.map((name) => [name, readmeTests[name]])),
-    // The Koa README's "Body parsers" block: the parser the Koa app had first.
+    // The Koa guide's "The webhook's raw body" block: the parser the Koa app had first.
     '@koa/bodyparser': koa['@koa/bodyparser'],
     next: next.next,
     react: next.react,

@@ -32,6 +32,17 @@ export function readmePaths(): { readme: string; path: string }[] {
   return [{ readme: 'root', path: join(repoRoot, 'README.md') }, ...packages];
 }
 
+/**
+ * The site's guide of a README's framework (`site/guides/express.md`), where the README's sections beyond
+ * its quick start now live: a test reads a section the README no longer has from it (readmeBlock).
+ */
+export function guidePath(readme: string): string {
+  return join(repoRoot, 'site', 'guides', `${readme}.md`);
+}
+
+/** Where a guide's blocks are written (`site/guides/express`), apart from the READMEs' so the README compile leaves them to tests/site. */
+const guideKey = (readme: string): string => `site/guides/${readme}`;
+
 /** `export * from './x.js'`: with the extension `module: nodenext` needs, which bundlers also resolve. */
 function reexport(fromDir: string, target: string): string {
   const path = relative(fromDir, target).replace(/\\/g, '/').replace(/\.ts$/, '.js');
@@ -98,6 +109,12 @@ export function writeReadmeWorkspace(): BlockFile[] {
   // Nearest to the blocks, so vite transforms them (decorators) as the compile test checks them.
   writeFileSync(join(generatedDir, 'tsconfig.json'), JSON.stringify({ extends: '../blocks.tsconfig.json', include: ['**/*.ts'] }));
   writeFileSync(join(generatedDir, 'blocks.json'), JSON.stringify(files, null, 2));
+  // The guides' blocks, run by the tests of the README sections that moved there; compiled by tests/site.
+  const guides = readmePaths()
+    .filter(({ readme }) => existsSync(guidePath(readme)))
+    .map(({ readme }) => ({ readme: guideKey(readme), blocks: readmeBlocks(guideKey(readme), guidePath(readme)) }));
+  const guideFiles = writeBlocks(generatedDir, guides).map(({ block, file, preludeLines }) => ({ ...block, file, commonjsFile: file, preludeLines }));
+  writeFileSync(join(generatedDir, 'guide-blocks.json'), JSON.stringify(guideFiles, null, 2));
   return files;
 }
 
@@ -106,13 +123,20 @@ export function writtenBlocks(): BlockFile[] {
   return JSON.parse(readFileSync(join(generatedDir, 'blocks.json'), 'utf8')) as BlockFile[];
 }
 
+function writtenGuideBlocks(): BlockFile[] {
+  return JSON.parse(readFileSync(join(generatedDir, 'guide-blocks.json'), 'utf8')) as BlockFile[];
+}
+
 /**
  * The one block of `readme` under `section` that `pick` selects (`which` says how, in the error
  * when not exactly one does).
  */
 export function readmeBlock(readme: string, section: string, pick: (block: BlockFile) => boolean = () => true, which = ''): BlockFile {
-  const found = writtenBlocks().filter((block) => block.readme === readme && block.section === section && pick(block));
-  if (found.length !== 1) throw new Error(`${readme} README: ${found.length} blocks under "## ${section}"${which}, expected one`);
+  const inReadme = writtenBlocks().filter((block) => block.readme === readme && block.section === section);
+  // A section the README no longer has moved to its framework's guide, with its blocks as they were.
+  const candidates = inReadme.length > 0 ? inReadme : writtenGuideBlocks().filter((block) => block.readme === guideKey(readme) && block.section === section);
+  const found = candidates.filter(pick);
+  if (found.length !== 1) throw new Error(`${readme} README and guide: ${found.length} blocks under "## ${section}"${which}, expected one`);
   return found[0]!;
 }
 

@@ -7,14 +7,17 @@ import type { Order } from '../context/orders';
 import { blockFile, readmeBlock } from '../src/workspace';
 import { describeQuickStart, type RunningQuickStart } from './support/quick-start';
 
-/** The README's app.module.ts, as written (main.ts only creates the app, as below). */
-async function appModule(port: number): Promise<Type> {
+/**
+ * The README's app.module.ts, as written (main.ts only creates the app, as below), or the longer form the guide
+ * keeps under `section` ("Production": the service's settings, the sandbox only outside production).
+ */
+async function appModule(port: number, section = 'Quick start'): Promise<Type> {
   process.env.PORT = String(port);
-  const { AppModule } = (await import(blockFile('nestjs', 'Quick start', 'app.module.ts'))) as { AppModule: Type };
+  const { AppModule } = (await import(blockFile('nestjs', section, 'app.module.ts'))) as { AppModule: Type };
   return AppModule;
 }
 
-/** The README's back office (`BackOffice`, under "PaymentsService"), given the app's PaymentsService as Nest would inject it. */
+/** The guide's back office (`BackOffice`, under "PaymentsService"), given the app's PaymentsService as Nest would inject it. */
 interface BackOfficeRefunds {
   refund(transactionId: string, cents: number): Promise<unknown>;
 }
@@ -39,10 +42,16 @@ describeQuickStart('nestjs on express', async (port) => {
 });
 
 describeQuickStart('nestjs on fastify', async (port) => {
-  // As the README's Fastify main.ts: a FastifyAdapter, rawBody: true.
+  // As the guide's Fastify main.ts: a FastifyAdapter, rawBody: true.
   const app = await NestFactory.create<NestFastifyApplication>(await appModule(port), new FastifyAdapter(), {
     rawBody: true,
     logger: ['error', 'warn'],
   });
+  return running(app, port);
+});
+
+describeQuickStart('nestjs guide on express', async (port) => {
+  // The guide's production form of app.module.ts, created as the quick start's main.ts creates the app.
+  const app = await NestFactory.create(await appModule(port, 'Production'), { rawBody: true, logger: ['error', 'warn'] });
   return running(app, port);
 });

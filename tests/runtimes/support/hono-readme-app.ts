@@ -3,8 +3,9 @@ import { join, relative } from 'node:path';
 import { readmeBlocks } from '../../../tools/readme-blocks';
 import { RUNTIMES_DIR } from './processes';
 
-const README = join(RUNTIMES_DIR, '..', '..', 'packages', 'hono', 'README.md');
-/** The README section holding the Workers, Bun and Deno quick starts. */
+// The Hono README's Workers, Bun and Deno quick starts live on its site guide now, as written there.
+const README = join(RUNTIMES_DIR, '..', '..', 'site', 'guides', 'hono.md');
+/** The guide's section holding the Workers, Bun and Deno quick starts. */
 const SECTION = 'Cloudflare Workers, Bun and Deno';
 /** The files that section writes, by their first-line names. */
 const FILES = ['payment-options.ts', 'worker.ts', 'server.ts'] as const;

@@ -12,6 +12,8 @@ export const appDir = join(packageDir, '.test-app');
 export const nextBin = join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next');
 const fixtureDir = join(packageDir, 'test', 'next-app');
 const readme = join(packageDir, 'README.md');
+/** The Next.js guide, which holds the README's sections beyond its quick start (the admin routes of "Refunds and lookups"). */
+const guide = join(repoRoot, 'site', 'guides', 'next.md');
 /** The conformance suite's options rebuilt in another runtime: the edge conformance route imports it from the app's root. */
 const remoteApp = join(repoRoot, 'tools', 'conformance', 'remote-app.mjs');
 export const REMOTE_APP_FILE = 'conformance-remote-app.mjs';
@@ -22,20 +24,20 @@ const RUNTIME_FLOWS_FILE = 'runtime-flows.mjs';
 export const EDGE_ADMIN = 'edge-admin';
 const stampFile = join(appDir, '.next', 'paymount-inputs');
 
-/** A section's files, as the README shows them, by path in the app (`payments.ts`, `app/payments/[...paymount]/route.ts`...). */
-function readmeFiles(section: string, expected: number): { fileName: string; code: string }[] {
-  const files = readmeBlocks('next', readme).filter((block) => block.section === section && block.fileName !== undefined);
-  if (files.length !== expected) throw new Error(`the next README's "${section}" has ${files.length} named files, expected ${expected}`);
+/** A section's files, as the README (or the guide) shows them, by path in the app (`payments.ts`, `app/payments/[...paymount]/route.ts`...). */
+function readmeFiles(section: string, expected: number, from = readme): { fileName: string; code: string }[] {
+  const files = readmeBlocks('next', from).filter((block) => block.section === section && block.fileName !== undefined);
+  if (files.length !== expected) throw new Error(`${from}: "${section}" has ${files.length} named files, expected ${expected}`);
   return files.map(({ fileName, code }) => ({ fileName: fileName!, code }));
 }
 
 /**
- * The README's files: the quick start, and the admin routes of "Refunds and
- * lookups", also at app/edge-admin with the line the README's edge section
+ * The README's files: the quick start, and the guide's admin routes of "Refunds
+ * and lookups", also at app/edge-admin with the line the guide's edge section
  * says to add.
  */
 function appFiles(): { fileName: string; code: string }[] {
-  const admin = readmeFiles('Refunds and lookups', 2);
+  const admin = readmeFiles('Refunds and lookups', 2, guide);
   const edgeAdmin = admin.map(({ fileName, code }) => ({
     fileName: fileName.replace(/^app\/admin\//, `app/${EDGE_ADMIN}/`),
     code: `${code}\nexport const runtime = 'edge';\n`,
@@ -80,7 +82,7 @@ export function appEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
  * first request only. Returns the build's seconds (0 when reused).
  */
 export function buildTestApp(): number {
-  const digest = buildInputsDigest([readme, remoteApp, runtimeFlows], [fixtureDir], ['next', 'core']);
+  const digest = buildInputsDigest([readme, guide, remoteApp, runtimeFlows], [fixtureDir], ['next', 'core']);
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest) return 0;
   assemble();
   const started = performance.now();

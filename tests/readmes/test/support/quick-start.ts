@@ -90,11 +90,11 @@ export interface RunningQuickStart {
 }
 
 /** The READMEs whose quick start has an order page (merchantReturnUrl lands there). */
-const ORDER_PAGES = new Set(['express', 'fastify', 'hono', 'koa', 'nestjs on express', 'nestjs on fastify']);
+const ORDER_PAGES = new Set(['express', 'fastify', 'hono', 'koa', 'nestjs on express', 'nestjs on fastify', 'nestjs guide on express']);
 /** The READMEs whose "Testing your handlers" block posts to the quick start's app over HTTP. */
 const TESTING_BLOCKS = new Set(['express', 'fastify', 'hono']);
 /** The READMEs with a back-office refund (their quick start's app gives it as `refund`). */
-const REFUNDS = new Set(['express', 'hono', 'koa', 'nestjs on express', 'nestjs on fastify']);
+const REFUNDS = new Set(['express', 'hono', 'koa', 'nestjs on express', 'nestjs on fastify', 'nestjs guide on express']);
 /** What the refund gives back: the Koa README's route refunds 500 cents, whatever it is asked. */
 const REFUND_CENTS = 500;
 
