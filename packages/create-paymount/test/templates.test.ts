@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserTestsMode, MISSING_CHROMIUM } from '../../../tools/browser-testing/chromium';
+import { PaymentPages, SHOWN_WITHIN_MS } from '../../../tools/browser-testing/payment-pages';
 import { startServer, type RunningServer } from '../../../tools/child-processes';
 import { freePort } from '../../../tools/free-port';
 import { packWorkspaces } from '../../../tools/npm-pack';
@@ -106,6 +108,7 @@ describe.each(knownFrameworks())('the %s template, scaffolded from the packed pa
   describe('started with npm start', () => {
     let app: RunningServer | undefined;
     let origin = '';
+    const dashboardUrl = () => /Dashboard: (\S+)/.exec(app!.output())?.[1];
     beforeAll(async () => {
       const port = await freePort();
       origin = `http://127.0.0.1:${port}`;
@@ -118,8 +121,7 @@ describe.each(knownFrameworks())('the %s template, scaffolded from the packed pa
     it("prints the shop's and the dashboard's URLs; the home page's buy form leads to the hosted checkout of that order and amount", async () => {
       const output = app!.output();
       expect(output).toContain(`Shop:      ${origin}`);
-      const dashboardUrl = /Dashboard: (\S+)/.exec(output)?.[1];
-      expect(dashboardUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sandbox\/dashboard$/);
+      expect(dashboardUrl()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sandbox\/dashboard$/);
 
       const home = await fetch(origin);
       expect(home.status).toBe(200);
@@ -133,18 +135,40 @@ describe.each(knownFrameworks())('the %s template, scaffolded from the packed pa
       expect(toService.status).toBe(303);
 
       const hostedUrl = new URL(toService.headers.get('location')!);
-      expect(hostedUrl.origin).toBe(new URL(dashboardUrl!).origin);
+      expect(hostedUrl.origin).toBe(new URL(dashboardUrl()!).origin);
       const hosted = await fetch(hostedUrl);
       expect(hosted.status).toBe(200);
       const page = await hosted.text();
       expect(page).toContain('Paymount shop: Paymount mug');
       expect(page).toContain('$12.50');
       // The sandbox's own record of the session: this order's, for the catalogue's price.
-      const { snapshot } = (await (await fetch(`${dashboardUrl}/data?orderId=${checkout.value}`)).json()) as {
+      const { snapshot } = (await (await fetch(`${dashboardUrl()}/data?orderId=${checkout.value}`)).json()) as {
         snapshot: { sessions: { sessionId: string; referenceOrderId: string; payableTotal: number; priceCurrency: string }[] };
       };
       expect(snapshot.sessions).toEqual([expect.objectContaining({ referenceOrderId: checkout.value, payableTotal: 1250, priceCurrency: 'USD' })]);
       expect(hostedUrl.pathname).toBe(`/hosted/checkout/${snapshot.sessions[0]!.sessionId}`);
     });
+
+    const chromium = browserTestsMode();
+    it.skipIf(chromium === 'skip')(
+      `in Chromium, the order page's wallet button pays under its Content Security Policy; no token in a URL, storage or console${chromium === 'skip' ? ' (skipped: no Chromium here)' : ''}`,
+      async () => {
+        if (chromium === 'fail') throw new Error(MISSING_CHROMIUM);
+        const pages = await PaymentPages.launch({ mount: `${origin}/payments`, sandboxUrl: new URL(dashboardUrl()!).origin });
+        try {
+          const page = await pages.open(origin);
+          await page.getByRole('button', { name: 'Buy' }).first().click();
+          await page.waitForURL(`${origin}/orders/**`, { timeout: SHOWN_WITHIN_MS });
+          await page.locator('button:enabled', { hasText: 'Pay with wallet' }).click({ timeout: SHOWN_WITHIN_MS });
+          // The page follows the payment and shows it once the webhook handler has marked the order paid.
+          await page.waitForSelector('#status[data-status="paid"]', { timeout: SHOWN_WITHIN_MS });
+          await pages.evidence.collectStorage(page.context(), page);
+          expect(pages.evidence.walletTokens.size).toBe(1);
+          expect(pages.problems()).toEqual([]);
+        } finally {
+          await pages.close();
+        }
+      },
+    );
   });
 });
