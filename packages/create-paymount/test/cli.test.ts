@@ -54,7 +54,7 @@ describe('scaffold', () => {
     expect(result.name).toBe('my-shop');
     expect(result.files).toEqual(expect.arrayContaining(['.env.example', '.gitignore', 'package.json', 'tsconfig.json', 'src/app.ts', 'src/main.ts', 'src/payments.ts', 'public/shop.js', 'test/shop.test.ts']));
     expect(result.files).not.toContain('_gitignore');
-    expect(readdirSync(dir).sort()).toEqual(['.env.example', '.gitignore', 'package.json', 'public', 'src', 'test', 'tsconfig.json', 'vitest.config.ts']);
+    expect(readdirSync(dir).sort()).toEqual(['.env.example', '.gitignore', 'README.md', 'package.json', 'public', 'src', 'test', 'tsconfig.json', 'vitest.config.ts']);
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; dependencies: Record<string, string> };
     expect(manifest.name).toBe('my-shop');
     const paymount = Object.entries(manifest.dependencies).filter(([name]) => name.startsWith('@paymount/'));
