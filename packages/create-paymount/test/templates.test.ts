@@ -55,6 +55,12 @@ function formWith(page: string, name: string): { action: string; value: string }
 const work = mkdtempSync(join(tmpdir(), 'create-paymount-templates-'));
 const tarballs = join(work, 'tarballs');
 const seconds: Record<string, Record<string, number>> = {};
+
+/**
+ * Limits for a hang, never a verdict: with other suites on the two cores an npm install from the
+ * cache took 328 s and npm pack 109 s (against 45-85 s and 13-26 s on a quieter machine).
+ */
+const STEP_LIMIT_MS = 900_000;
 let packMs = 0;
 
 beforeAll(async () => {
@@ -62,7 +68,7 @@ beforeAll(async () => {
   await mkdir(tarballs);
   packWorkspaces(templatePackages(), tarballs);
   packMs = performance.now() - started;
-});
+}, STEP_LIMIT_MS);
 
 afterAll(async () => {
   const lines = Object.entries(seconds).map(([framework, steps]) => {
@@ -87,7 +93,7 @@ describe.each(knownFrameworks())('the %s template, scaffolded from the packed pa
     steps['scaffold and npm install'] = ms;
     expect(stdout).toContain(`Made the ${framework} shop in ${dir}`);
     expect(stdout).toContain('  npm start');
-  });
+  }, STEP_LIMIT_MS);
 
   it('installed paymount from the tarballs', () => {
     const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as { packages: Record<string, { resolved?: string }> };
@@ -96,14 +102,14 @@ describe.each(knownFrameworks())('the %s template, scaffolded from the packed pa
 
   it("type-checks under its own tsconfig (tsc --noEmit)", async () => {
     steps['tsc --noEmit'] = (await inApp(dir, join(dir, 'node_modules/.bin/tsc'), ['--noEmit'])).ms;
-  });
+  }, STEP_LIMIT_MS);
 
   it('passes its own npm test: paid by hosted checkout, declined then paid, a replayed webhook changing nothing', async () => {
     const { stdout, ms } = await inApp(dir, 'npm', ['test']);
     steps['npm test'] = ms;
     expect(stdout).toMatch(/Tests\s+\d+ passed/);
     expect(stdout).not.toMatch(/failed|skipped/);
-  });
+  }, STEP_LIMIT_MS);
 
   describe('started with npm start', () => {
     let app: RunningServer | undefined;
@@ -113,9 +119,9 @@ describe.each(knownFrameworks())('the %s template, scaffolded from the packed pa
       const port = await freePort();
       origin = `http://127.0.0.1:${port}`;
       const started = performance.now();
-      app = await startServer('npm', ['start'], { cwd: dir, env: { ...APP_ENV, PORT: String(port) }, replaceEnv: true, readyUrl: origin, requireOk: true, timeoutMs: 240_000 });
+      app = await startServer('npm', ['start'], { cwd: dir, env: { ...APP_ENV, PORT: String(port) }, replaceEnv: true, readyUrl: origin, requireOk: true, timeoutMs: STEP_LIMIT_MS - 60_000 });
       steps['npm start'] = performance.now() - started;
-    });
+    }, STEP_LIMIT_MS);
     afterAll(() => app?.close());
 
     it("prints the shop's and the dashboard's URLs; the home page's buy form leads to the hosted checkout of that order and amount", async () => {
