@@ -54,6 +54,8 @@ export default tseslint.config(
       'site/.vitepress/cache/**', 'site/reference/api/**',
       // The site's code blocks written out as projects: checked by tests/site's compile test.
       'tests/site/.generated/**',
+      // The shop templates: projects of their own, type-checked and tested in a scaffolded app by create-paymount's proof.
+      'packages/create-paymount/templates/**',
     ],
   },
   js.configs.recommended,

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '@paymount/readme-tests/workspace';
+import { packWorkspaces } from '../../../tools/npm-pack';
 
 /** The packages a reader of the six READMEs installs, packed as npm publishes them. */
 export const PAYMOUNT_PACKAGES = ['core', 'sandbox', 'express', 'koa', 'nestjs', 'fastify', 'hono', 'next'] as const;
@@ -42,16 +43,10 @@ function frameworkRanges(): Record<string, string> {
   return ranges as Record<string, string>;
 }
 
-/** `npm pack` of every paymount package a README installs, from its build: the tarballs' paths by package name. */
+/** `npm pack` of every paymount package a README installs, from its build: `file:` specs by package name. */
 function packPackages(destination: string): Record<string, string> {
-  const workspaces = PAYMOUNT_PACKAGES.flatMap((name) => ['-w', `@paymount/${name}`]);
-  const output = execFileSync('npm', ['pack', '--json', '--pack-destination', destination, ...workspaces], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const packed = JSON.parse(output) as { name: string; filename: string }[];
-  return Object.fromEntries(packed.map(({ name, filename }) => [name, `file:${join(destination, filename)}`]));
+  const tarballs = packWorkspaces(PAYMOUNT_PACKAGES.map((name) => `@paymount/${name}`), destination);
+  return Object.fromEntries(Object.entries(tarballs).map(([name, path]) => [name, `file:${path}`]));
 }
 
 export interface FreshProject {

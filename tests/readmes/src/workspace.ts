@@ -27,6 +27,8 @@ export interface BlockFile extends ReadmeBlock {
 export function readmePaths(): { readme: string; path: string }[] {
   const packages = readdirSync(join(repoRoot, 'packages'))
     .filter((name) => existsSync(join(repoRoot, 'packages', name, 'README.md')))
+    // Its README shows commands only; its code is the templates', compiled and run in scaffolded apps by its own proof.
+    .filter((name) => name !== 'create-paymount')
     .sort()
     .map((name) => ({ readme: name, path: join(repoRoot, 'packages', name, 'README.md') }));
   return [{ readme: 'root', path: join(repoRoot, 'README.md') }, ...packages];

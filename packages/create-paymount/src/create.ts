@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { invokingPackageManager, parseCli, USAGE, UsageError, type PackageManager } from './args';
+import { knownFrameworks, scaffold, ScaffoldError } from './scaffold';
+
+/** Where the tool talks: the process's streams, or a test's. */
+export interface CreateIo {
+  out(line: string): void;
+  err(line: string): void;
+  /** Asks on a terminal; undefined when there is none, so nothing is asked. */
+  ask?: ((question: string, choices?: readonly string[]) => Promise<string>) | undefined;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+}
+
+/** This package's version: the `@paymount/*` release it was published with. */
+function ownVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+function install(manager: PackageManager, dir: string, env: CreateIo['env']): Promise<number> {
+  return new Promise((resolve, reject) => {
+    // shell on Windows only: npm, pnpm and yarn are .cmd files there.
+    const child = spawn(manager, ['install'], { cwd: dir, stdio: 'inherit', env: { ...env }, shell: process.platform === 'win32' });
+    child.once('error', reject);
+    child.once('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+/** How `script` is run with `manager`: `bun test` would be Bun's own test runner, not the script. */
+function runScript(manager: PackageManager, script: 'start' | 'test'): string {
+  if (manager === 'npm') return `npm ${script}`;
+  return manager === 'bun' ? `bun run ${script}` : `${manager} ${script}`;
+}
+
+/** Runs the tool; resolves the process's exit code. */
+export async function create(argv: readonly string[], io: CreateIo): Promise<number> {
+  try {
+    const request = parseCli(argv);
+    if (request.help) {
+      io.out(USAGE);
+      return 0;
+    }
+    const frameworks = knownFrameworks();
+    const dir = request.dir ?? (await io.ask?.('Folder for the shop', undefined));
+    const framework = request.framework ?? (await io.ask?.('Framework', frameworks));
+    if (!dir) throw new UsageError('name the folder for the shop');
+    if (!framework) throw new UsageError(`name the framework with --framework (${frameworks.join(', ')})`);
+    const manager =
+      request.packageManager ??
+      invokingPackageManager(io.env['npm_config_user_agent']) ??
+      ((await io.ask?.('Package manager', ['npm', 'pnpm', 'yarn', 'bun'])) as PackageManager | undefined) ??
+      'npm';
+    const made = scaffold({ dir, framework, packages: request.packages, version: ownVersion() });
+    io.out(`Made the ${framework} shop in ${made.dir} (${made.files.length} files, package ${made.name}).`);
+    if (request.install) {
+      io.out(`Installing its dependencies with ${manager}…`);
+      const code = await install(manager, made.dir, io.env);
+      if (code !== 0) {
+        io.err(`${manager} install failed (exit code ${code}); the files are written: run it again in ${made.dir}.`);
+        return code;
+      }
+    }
+    const cd = relative(io.cwd, made.dir) || '.';
+    io.out('');
+    io.out('Next:');
+    io.out(`  cd ${cd}`);
+    if (!request.install) io.out(`  ${manager} install`);
+    io.out(`  ${runScript(manager, 'start')}   # the shop on the embedded sandbox: it prints the shop's and the dashboard's URLs`);
+    io.out(`  ${runScript(manager, 'test')}    # pays, declines and retries, replays a webhook`);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ScaffoldError) {
+      io.err(`create-paymount: ${error.message}`);
+      if (error instanceof UsageError) io.err(USAGE);
+      return 1;
+    }
+    throw error;
+  }
+}

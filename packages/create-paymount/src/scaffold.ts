@@ -1,0 +1,136 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Beside `dist/` in the published package, beside `src/` here. */
+export const TEMPLATES_DIR = fileURLToPath(new URL('../templates/', import.meta.url));
+
+/** The folder every template is laid over: what two templates would otherwise copy. */
+const SHARED = 'shared';
+
+/** The frameworks there is a template for: the template folders but the shared one. */
+export function knownFrameworks(templatesDir = TEMPLATES_DIR): string[] {
+  return readdirSync(templatesDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== SHARED)
+    .map((entry) => entry.name)
+    .sort();
+}
+
+export interface ScaffoldOptions {
+  dir: string;
+  framework: string;
+  /** A folder of `npm pack` tarballs: `@paymount/*` is installed from them (`file:` specs). */
+  packages?: string | undefined;
+  /** The `@paymount/*` version when not from tarballs: this package's own, released together with them. */
+  version: string;
+  templatesDir?: string;
+}
+
+export interface Scaffolded {
+  dir: string;
+  /** The package name, from the folder's name. */
+  name: string;
+  /** The files written, relative to `dir`, sorted. */
+  files: string[];
+}
+
+/** A refusal before anything is written: its message names what to change. */
+export class ScaffoldError extends Error {
+  override readonly name = 'ScaffoldError';
+}
+
+/** Relative paths of the files under `root`. */
+function filesUnder(root: string, prefix = ''): string[] {
+  return readdirSync(join(root, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const path = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
+    return entry.isDirectory() ? filesUnder(root, path) : [path];
+  });
+}
+
+/** npm pack leaves out `.gitignore`, so templates keep it as `_gitignore`. */
+function targetPath(path: string): string {
+  return path.replace(/(^|\/)_gitignore$/, '$1.gitignore');
+}
+
+/** A package name npm accepts, from a folder's name: lower case, no spaces or leading dots. */
+export function packageNameFor(dir: string): string {
+  const name = basename(resolve(dir))
+    .toLowerCase()
+    .replace(/[^a-z0-9._~-]+/g, '-')
+    .replace(/^[._-]+|-+$/g, '');
+  return name === '' ? 'paymount-shop' : name;
+}
+
+/** `@paymount/<name>`'s tarball in `folder`, as `npm pack` names it (`paymount-<name>-<version>.tgz`). */
+function tarballOf(packageName: string, folder: string, tarballs: readonly string[]): string {
+  const prefix = `${packageName.replace(/^@/, '').replace('/', '-')}-`;
+  const matches = tarballs.filter((file) => file.startsWith(prefix) && /^\d/.test(file.slice(prefix.length)));
+  if (matches.length !== 1) {
+    throw new ScaffoldError(
+      matches.length === 0
+        ? `--packages ${folder} has no tarball of ${packageName} (${prefix}<version>.tgz); run npm pack -w ${packageName} --pack-destination ${folder}`
+        : `--packages ${folder} has ${matches.length} tarballs of ${packageName} (${matches.join(', ')}); keep one`,
+    );
+  }
+  return `file:${join(resolve(folder), matches[0]!)}`;
+}
+
+type Dependencies = Record<string, string>;
+
+/** The template's package.json with the app's name and every `@paymount/*` dependency pointed at a tarball or the release. */
+function packageJson(text: string, name: string, options: ScaffoldOptions): string {
+  const manifest = JSON.parse(text) as { name?: string; dependencies?: Dependencies; devDependencies?: Dependencies };
+  const tarballs = options.packages === undefined ? undefined : readdirSync(options.packages).filter((file) => file.endsWith('.tgz'));
+  const pin = (dependencies: Dependencies | undefined) => {
+    for (const dependency of Object.keys(dependencies ?? {})) {
+      if (!dependency.startsWith('@paymount/')) continue;
+      dependencies![dependency] = tarballs === undefined ? `^${options.version}` : tarballOf(dependency, options.packages!, tarballs);
+    }
+  };
+  pin(manifest.dependencies);
+  pin(manifest.devDependencies);
+  return `${JSON.stringify({ ...manifest, name }, null, 2)}\n`;
+}
+
+/**
+ * Writes `framework`'s template into `dir`: the shared files, then the framework's own over them
+ * (a path both have is the framework's). Refuses, before writing anything, an unknown framework,
+ * a `dir` that is a file or a folder that is not empty, and a `--packages` folder without a tarball
+ * the template needs.
+ */
+export function scaffold(options: ScaffoldOptions): Scaffolded {
+  const templatesDir = options.templatesDir ?? TEMPLATES_DIR;
+  const frameworks = knownFrameworks(templatesDir);
+  if (!frameworks.includes(options.framework)) {
+    throw new ScaffoldError(`there is no "${options.framework}" template; the frameworks are: ${frameworks.join(', ')}`);
+  }
+  const dir = resolve(options.dir);
+  if (existsSync(dir)) {
+    if (!statSync(dir).isDirectory()) throw new ScaffoldError(`${dir} is a file; name a new or empty folder`);
+    const present = readdirSync(dir);
+    if (present.length > 0) {
+      throw new ScaffoldError(`${dir} is not empty (${present.slice(0, 3).join(', ')}${present.length > 3 ? ', …' : ''}); the shop is written only into a new or empty folder, so nothing of yours is overwritten`);
+    }
+  }
+  if (options.packages !== undefined && !(existsSync(options.packages) && statSync(options.packages).isDirectory())) {
+    throw new ScaffoldError(`--packages ${options.packages} is not a folder`);
+  }
+  const sources = new Map<string, string>();
+  for (const layer of [SHARED, options.framework]) {
+    const root = join(templatesDir, layer);
+    if (!existsSync(root)) continue;
+    for (const path of filesUnder(root)) sources.set(targetPath(path), join(root, path));
+  }
+  const name = packageNameFor(dir);
+  // Every file is read and rendered first: a refusal (a missing tarball) leaves the folder untouched.
+  const rendered = [...sources].map(([path, source]) => {
+    const text = readFileSync(source);
+    return [path, path === 'package.json' ? packageJson(text.toString('utf8'), name, options) : text] as const;
+  });
+  for (const [path, content] of rendered) {
+    const target = join(dir, path);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, content);
+  }
+  return { dir, name, files: rendered.map(([path]) => relative(dir, join(dir, path))).sort() };
+}

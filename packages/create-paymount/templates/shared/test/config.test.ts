@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig, SETTINGS } from '../src/config.js';
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://shop.example.com',
+  PAYMENT_BASE_URL: 'https://pay.example.com',
+  PAYMENT_API_KEY: 'sk_live_0123456789',
+  PAYMENT_APP_ID: 'app_1',
+  PAYMENT_MERCHANT_ID: 'mch_1',
+  PAYMENT_WEBHOOK_SECRET: 'whsec_0123456789',
+  PAYMENT_GATEWAY_ID: 'gateway',
+  STAFF_PASSWORD: 'a long staff password',
+};
+
+describe('the settings', () => {
+  it('.env.example lists every variable the shop reads, and no other', () => {
+    const listed = readFileSync(new URL('../.env.example', import.meta.url), 'utf8').match(/^[A-Z_]+(?==)/gm);
+    expect(listed?.sort()).toEqual(Object.keys(SETTINGS).sort());
+  });
+
+  it('.env.example as it is runs the shop on the sandbox', () => {
+    const example = Object.fromEntries(
+      readFileSync(new URL('../.env.example', import.meta.url), 'utf8').split('\n').filter((line) => /^[A-Z_]+=/.test(line)).map((line) => line.split('=', 2)),
+    );
+    expect(readConfig(example).service).toEqual({ kind: 'sandbox' });
+  });
+
+  it('in production, every payment setting is required: a missing one is named', () => {
+    expect(readConfig(PRODUCTION).service).toMatchObject({ kind: 'service', baseUrl: 'https://pay.example.com' });
+    const { PAYMENT_WEBHOOK_SECRET: _, ...missing } = PRODUCTION;
+    expect(() => readConfig(missing)).toThrow(new ConfigError('PAYMENT_WEBHOOK_SECRET is required in production (NODE_ENV=production): it takes the webhook secret (see .env.example)'));
+  });
+
+  it('a bad value is named, never repeated (it may be a secret)', () => {
+    expect(() => readConfig({ ...PRODUCTION, PAYMENT_BASE_URL: 'http://pay.example.com' })).toThrow(/^PAYMENT_BASE_URL is not valid: it takes an https URL/);
+    expect(() => readConfig({ DATABASE_URL: 'mysql://user:secret@db/shop' })).toThrow(expect.objectContaining({ message: expect.not.stringContaining('secret') }));
+    expect(() => readConfig({ PORT: 'eighty' })).toThrow(/^PORT is not valid/);
+  });
+});
