@@ -54,7 +54,7 @@ describe('the README quick start, built by astro build and served by node dist/s
     expect(await postJson(`${origin}/payments/checkout`, { orderId: 'nobody-ordered-this' })).toMatchObject({ status: 404, body: { error: { code: 'ORDER_NOT_FOUND' } } });
   });
 
-  it("serves the shop's order page after the payment (the README's merchantReturnUrl, its wallet button page), and 404 for no order", async () => {
+  it("serves the shop's order page after the payment (the README's merchantReturnUrl, the guide's wallet button page), and 404 for no order", async () => {
     const page = await fetch(`${running().origin}/orders/astro-hosted-1`);
     expect(page.status).toBe(200);
     const html = await page.text();

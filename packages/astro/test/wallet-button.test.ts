@@ -19,7 +19,7 @@ declare global {
   }
 }
 
-// The README's order page (src/pages/orders/[id].astro, with WalletButton.astro and the hosted checkout's form) and the
+// The guide's order page (site/guides/astro.md: src/pages/orders/[id].astro, with WalletButton.astro and the hosted checkout's form) and the
 // fixture's page of several buttons, built by `astro build` and served by `node dist/server/entry.mjs` with the embedded
 // sandbox, under the strict policy of the app's middleware.
 describe.skipIf(mode === 'skip')('WalletButton.astro in headless Chromium, served by the production build under a strict CSP', () => {

@@ -5,12 +5,12 @@ import { typeErrors } from '../../../tools/browser-testing/type-errors';
 import { serveConformanceBuild } from './support/serve-build';
 import { appDir, WALLET_PAGE } from './support/test-app';
 
-// The conformance app's `react-router build` (global-setup.ts), with the README's order page written in, served
+// The conformance app's `react-router build` (global-setup.ts), with the guide's order page (site/guides/react-router.md) written in, served
 // in this process as the node-custom-server template serves it, its routes' options against the sandbox.
 describeOrderPageJourneys(
-  "React Router 7: the README's order page (<WalletButton /> server-rendered and hydrated), react-router build on @react-router/express",
+  "React Router 7: the guide's order page (<WalletButton /> server-rendered and hydrated), react-router build on @react-router/express",
   async (fixture) => {
-    // The README's loader reads it at each request.
+    // The page's loader reads it at each request.
     process.env['PAYMOUNT_SANDBOX_URL'] = fixture.sandbox.url;
     const served = await serveConformanceBuild(fixture.options);
     fixture.mountedAt(`${served.origin}/payments`);
@@ -22,7 +22,7 @@ describeOrderPageJourneys(
   },
 );
 
-it("the README's order page compiles under the default template's tsconfig", () => {
+it("the guide's order page compiles under the default template's tsconfig", () => {
   const template = join(import.meta.dirname, '..', '..', '..', 'tests', 'readmes', 'react-router-template.tsconfig.json');
   expect(typeErrors([join(appDir('conformance'), WALLET_PAGE)], template)).toEqual([]);
 });

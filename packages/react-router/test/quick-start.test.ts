@@ -7,7 +7,7 @@ import { reactRouterServe, type ReactRouterServe } from './support/react-router-
 
 const REFUND_CENTS = 500;
 
-// The README's quick start and refund route, as written, built by `react-router build` (see global-setup.ts)
+// The README's quick start, with the guide's order page and refund route, as written, built by `react-router build` (see global-setup.ts)
 // and served as the default template's `npm start` serves it, with the embedded sandbox switched on.
 describe('the README quick start under react-router-serve with PAYMOUNT_SANDBOX=1', () => {
   let server: ReactRouterServe | undefined;
@@ -42,7 +42,7 @@ describe('the README quick start under react-router-serve with PAYMOUNT_SANDBOX=
     await walletPaymentMarksPaid(`${origin}/payments`, orders, 'rr-wallet-1', sandbox());
   });
 
-  it("refunds part of the wallet payment through the README's refund route, and the refund's webhook reaches its handler", async () => {
+  it("refunds part of the wallet payment through the guide's refund route, and the refund's webhook reaches its handler", async () => {
     const { origin, orders } = running();
     const paid = await orders.find('rr-wallet-1');
     const refund = await postJson(`${origin}/admin/refund`, { transactionId: paid?.transactionId, cents: REFUND_CENTS });
@@ -63,7 +63,7 @@ describe('the README quick start under react-router-serve with PAYMOUNT_SANDBOX=
     expect([nowhere.status, await nowhere.text()]).toEqual([404, 'Not Found']);
   });
 
-  it("shows the shopper's order page the README's merchantReturnUrl leads to", async () => {
+  it("shows the shopper's order page the README's merchantReturnUrl leads to (the guide's placeholder)", async () => {
     const { origin } = running();
     const page = await fetch(`${origin}/orders/rr-hosted-1`);
     expect([page.status, await page.text()]).toEqual([200, 'Order rr-hosted-1: paid']);

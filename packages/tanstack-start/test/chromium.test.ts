@@ -2,10 +2,10 @@ import { describeOrderPageJourneys } from '../../../tools/browser-testing/order-
 import { remoteConformanceTarget } from '../../../tools/conformance';
 import { startApp } from './support/start-app';
 
-// The app's `vite build` (global-setup.ts), with the README's order page written in, served by
+// The app's `vite build` (global-setup.ts), with the guide's order page (site/guides/tanstack-start.md) written in, served by
 // `node .output/server/index.mjs`; its conformance routes' options are the test's, against the sandbox.
 describeOrderPageJourneys(
-  "TanStack Start: the README's order page (<WalletButton /> server-rendered and hydrated), node .output/server/index.mjs",
+  "TanStack Start: the guide's order page (<WalletButton /> server-rendered and hydrated), node .output/server/index.mjs",
   async (fixture) => {
     const target = remoteConformanceTarget(
       'the TanStack Start production server',

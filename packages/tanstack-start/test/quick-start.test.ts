@@ -20,7 +20,7 @@ afterAll(async () => {
   await orderService?.close();
 });
 
-/** The README's files in the app: the errors of these, not of the app's own pages around them, are the README's. */
+/** The README's and the guide's files in the app: the errors of these, not of the app's own pages around them, are theirs. */
 const README_FILES = /^(payments\.ts|src\/routes\/payments\/|src\/routes\/orders\/)/;
 
 it("the quick start's files and the order page type-check under the start-basic template's tsconfig, with the generated route tree", async () => {

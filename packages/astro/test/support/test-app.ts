@@ -21,6 +21,8 @@ const strictCsp = join(repoRoot, 'tools', 'browser-testing', 'csp.ts');
 /** "Your own order store" the README imports (`./orders.js`): the Next.js test app's, reaching the test's order service over HTTP. */
 const ordersModule = join(repoRoot, 'packages', 'next', 'test', 'next-app', 'orders.js');
 const readme = join(packageDir, 'README.md');
+/** The site's guide, which holds the README's wallet button page and its scripts. */
+const guide = join(repoRoot, 'site', 'guides', 'astro.md');
 const stampFile = join(appDir, 'dist', 'paymount-inputs');
 
 /** The environment of `astro build` and the server: none of the payment settings of the shell running the tests. */
@@ -34,35 +36,30 @@ interface AppFile {
   code: string;
 }
 
-/** The README's named TypeScript files of one section, by path in the app (`payments.ts`, `src/pages/payments/[...paymount].ts`...), as written. */
-function readmeFiles(section: string, expected: number): AppFile[] {
-  const files = readmeBlocks('astro', readme).filter((block) => block.section === section && block.fileName !== undefined);
-  if (files.length !== expected) throw new Error(`the astro README's "${section}" has ${files.length} named files, expected ${expected}`);
+/** The named TypeScript files of one section of a Markdown file, by path in the app (`payments.ts`, `src/pages/payments/[...paymount].ts`...), as written. */
+function sectionFiles(markdown: string, section: string, expected: number): AppFile[] {
+  const files = readmeBlocks('astro', markdown).filter((block) => block.section === section && block.fileName !== undefined);
+  if (files.length !== expected) throw new Error(`${markdown}'s "${section}" has ${files.length} named files, expected ${expected}`);
   return files.map(({ fileName, code }) => ({ fileName: fileName!, code }));
 }
 
-/**
- * The README's files as a shop has them: the quick start, then the wallet button's order page and its
- * script. The order page replaces the quick start's placeholder of it (`src/pages/orders/[id].ts`), as
- * the README says.
- */
+/** The README's quick start, then the guide's wallet button order page, its wallet source and its script, as a shop has them. */
 function readmeAppFiles(): AppFile[] {
-  const pages = readmeAstroFiles(readme).filter((file) => file.section === 'The wallet button');
-  if (pages.length !== 1) throw new Error(`the astro README's "The wallet button" has ${pages.length} named .astro pages, expected 1`);
-  const replaced = new Set(pages.map((page) => page.fileName.replace(/\.astro$/, '.ts')));
-  return [...readmeFiles('Quick start', 3).filter((file) => !replaced.has(file.fileName)), ...pages, ...readmeFiles('The wallet button', 1)];
+  const pages = readmeAstroFiles(guide).filter((file) => file.section === 'The wallet button');
+  if (pages.length !== 1) throw new Error(`the astro guide's "The wallet button" has ${pages.length} named .astro pages, expected 1`);
+  return [...sectionFiles(readme, 'Quick start', 2), ...pages, ...sectionFiles(guide, 'The wallet button', 2)];
 }
 
 /**
  * Puts the test app together (the fixture, `test/astro-app`, the conformance
- * suite's `remote-app.mjs`, the browser tests' CSP, the README's quick start and wallet button page,
+ * suite's `remote-app.mjs`, the browser tests' CSP, the README's quick start, the guide's wallet button page,
  * and the order store they import) and builds it with `astro build`,
  * once per set of inputs, with no payment setting in its environment: the
  * endpoints' options are made on the first payment request only. Returns the
  * build's seconds (0 when reused).
  */
 export function buildTestApp(): number {
-  const digest = buildInputsDigest([remoteApp, strictCsp, ordersModule, readme], [fixtureDir, componentsDir], ['astro', 'browser', 'core']);
+  const digest = buildInputsDigest([remoteApp, strictCsp, ordersModule, readme, guide], [fixtureDir, componentsDir], ['astro', 'browser', 'core']);
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest) return 0;
   rmSync(appDir, { recursive: true, force: true });
   cpSync(fixtureDir, appDir, { recursive: true });

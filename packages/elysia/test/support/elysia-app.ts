@@ -13,15 +13,15 @@ const appDir = join(packageDir, '.test-app');
 const serverFile = join(appDir, 'server');
 const entry = join(packageDir, 'test', 'elysia-app', 'src', 'conformance.ts');
 
-/** Where the README's order page is written, for the test app to import as Bun's HTML import (test/elysia-app imports it from here). */
+/** Where the guide's order page is written, for the test app to import as Bun's HTML import (test/elysia-app imports it from here). */
 const orderPageDir = join(appDir, 'public');
 
-/** The README's order page, its HTML and its module script, as written. */
+/** The Elysia guide's order page, its HTML and its module script, as written. */
 function writeOrderPage(): void {
-  const readme = readFileSync(join(packageDir, 'README.md'), 'utf8');
-  const html = /```html\n<!-- public\/order\.html -->\n([\s\S]*?)```/.exec(readme)?.[1];
-  const script = readmeBlocks('elysia', join(packageDir, 'README.md')).filter((block) => block.fileName === 'public/order.ts');
-  if (html === undefined || script.length !== 1) throw new Error("the elysia README's wallet button section lost its public/order.html or public/order.ts");
+  const guide = join(packageDir, '..', '..', 'site', 'guides', 'elysia.md');
+  const html = /```html\n<!-- public\/order\.html -->\n([\s\S]*?)```/.exec(readFileSync(guide, 'utf8'))?.[1];
+  const script = readmeBlocks('elysia', guide).filter((block) => block.fileName === 'public/order.ts');
+  if (html === undefined || script.length !== 1) throw new Error("the elysia guide's wallet button section lost its public/order.html or public/order.ts");
   mkdirSync(orderPageDir, { recursive: true });
   writeFileSync(join(orderPageDir, 'order.html'), html);
   writeFileSync(join(orderPageDir, 'order.ts'), script[0]!.code);

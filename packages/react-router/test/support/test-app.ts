@@ -10,6 +10,8 @@ const repoRoot = join(packageDir, '..', '..');
 const reactRouterBin = join(repoRoot, 'node_modules', '@react-router', 'dev', 'bin.js');
 export const reactRouterServeBin = join(repoRoot, 'node_modules', '@react-router', 'serve', 'bin.js');
 const readme = join(packageDir, 'README.md');
+/** The site's guide, which holds the README's other files: the order page, the refund route, the wallet button's page. */
+const guide = join(repoRoot, 'site', 'guides', 'react-router.md');
 /** What every test app shares: the default template's config files, its root layout and an index page. */
 const baseDir = join(packageDir, 'test', 'app');
 /** "Your own order store" of the README, kept by the test process and reached over HTTP (packages/next's, reused). */
@@ -27,21 +29,23 @@ export function buildOf(name: TestAppName): { server: string; client: string } {
   return { server: join(appDir(name), 'build', 'server', 'index.js'), client: join(appDir(name), 'build', 'client') };
 }
 
-/** A section's files, as the README shows them, by path in the app. */
-function readmeFiles(section: string, expected: number): { fileName: string; code: string }[] {
-  const files = readmeBlocks('react-router', readme).filter((block) => block.section === section && block.fileName !== undefined);
-  if (files.length !== expected) throw new Error(`the react-router README's "${section}" has ${files.length} named files, expected ${expected}`);
+/** A section's files, as the Markdown file shows them, by path in the app. */
+function sectionFiles(markdown: string, section: string, expected: number): { fileName: string; code: string }[] {
+  const files = readmeBlocks('react-router', markdown).filter((block) => block.section === section && block.fileName !== undefined);
+  if (files.length !== expected) throw new Error(`${markdown}'s "${section}" has ${files.length} named files, expected ${expected}`);
   return files.map(({ fileName, code }) => ({ fileName: fileName!, code }));
 }
 
 /**
- * The quick start's four files and the refund route, with the route registered
- * in `app/routes.ts` as the README says, and the order store at the app's root.
+ * The README's quick start (three files), with the guide's order page and refund route, registered in
+ * `app/routes.ts` as the guide says, and the order store at the app's root.
  */
 function writeQuickStart(dir: string): void {
-  for (const { fileName, code } of [...readmeFiles('Quick start', 4), ...readmeFiles('Refunds and lookups', 1)]) {
-    const routes = "] satisfies RouteConfig;";
-    const text = fileName === 'app/routes.ts' ? code.replace(routes, `  route('admin/refund', 'routes/admin.refund.ts'),\n${routes}`) : code;
+  const files = [...sectionFiles(readme, 'Quick start', 3), ...sectionFiles(guide, 'Where shoppers land', 1), ...sectionFiles(guide, 'Refunds and lookups', 1)];
+  for (const { fileName, code } of files) {
+    const routes = '] satisfies RouteConfig;';
+    const added = ", route('orders/:id', 'routes/orders.$id.ts'), route('admin/refund', 'routes/admin.refund.ts')";
+    const text = fileName === 'app/routes.ts' ? code.replace(routes, `${added}${routes}`) : code;
     if (text === code && fileName === 'app/routes.ts') throw new Error("the README's app/routes.ts no longer ends its list as expected");
     mkdirSync(dirname(join(dir, fileName)), { recursive: true });
     writeFileSync(join(dir, fileName), text);
@@ -52,10 +56,10 @@ function writeQuickStart(dir: string): void {
 /** Where the README's order page is written in the conformance app, whose routes.js registers it. */
 export const WALLET_PAGE = 'app/routes/orders.$id.pay.tsx';
 
-/** The README's order page with the wallet button, as written. */
+/** The guide's order page with the wallet button, as written. */
 function writeWalletPage(dir: string): void {
-  const page = tsxBlocks(readme).filter((block) => block.fileName === WALLET_PAGE);
-  if (page.length !== 1) throw new Error(`the react-router README has ${page.length} ${WALLET_PAGE} blocks, expected one`);
+  const page = tsxBlocks(guide).filter((block) => block.fileName === WALLET_PAGE);
+  if (page.length !== 1) throw new Error(`the react-router guide has ${page.length} ${WALLET_PAGE} blocks, expected one`);
   writeFileSync(join(dir, WALLET_PAGE), page[0]!.code);
 }
 
@@ -69,7 +73,7 @@ function filesUnder(dir: string): string[] {
 /** What a build depends on: a build from the same inputs is reused. */
 function inputsDigest(name: TestAppName): string {
   const hash = createHash('sha256');
-  const own = name === 'conformance' ? [...filesUnder(join(packageDir, 'test', 'conformance-app')), readme] : [readme, ordersClient];
+  const own = name === 'conformance' ? [...filesUnder(join(packageDir, 'test', 'conformance-app')), guide] : [readme, guide, ordersClient];
   const packages = ['react-router', 'core', 'sandbox', 'react', 'browser'].flatMap((pkg) => filesUnder(join(repoRoot, 'packages', pkg, 'dist')));
   for (const file of [...filesUnder(baseDir), ...own, ...packages]) hash.update(file).update(readFileSync(file));
   return hash.digest('hex');
@@ -84,7 +88,7 @@ export function appEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 /**
  * Builds a test app with `react-router build`, once per set of inputs: the
  * base (`test/app`, laid out as the default template) with the conformance
- * routes (`test/conformance-app`), or with the README's files. Returns the
+ * routes (`test/conformance-app`), or with the README's and the guide's files. Returns the
  * build's seconds (0 when reused).
  */
 export function buildTestApp(name: TestAppName): number {

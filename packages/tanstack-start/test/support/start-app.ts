@@ -24,20 +24,20 @@ function writeQuickStart(): void {
   }
 }
 
-/** Where the README's order page is written in the app. */
+/** Where the guide's order page (site/guides/tanstack-start.md, "The wallet button") is written in the app. */
 export const ORDER_PAGE = 'src/routes/orders/$orderId/pay.tsx';
 
 /**
- * The README's order page, written into the app with its mount moved to
+ * The guide's order page, written into the app with its mount moved to
  * `/conformance`: the app's `/payments` is the quick start's, on a sandbox
  * of its own, while the Chromium tests pay through the routes whose options
  * are theirs.
  */
 function writeOrderPage(): void {
-  const page = tsxBlocks(join(import.meta.dirname, '..', '..', 'README.md')).filter((block) => block.fileName === ORDER_PAGE);
-  if (page.length !== 1) throw new Error(`the README has ${page.length} ${ORDER_PAGE} blocks, expected one`);
+  const page = tsxBlocks(join(import.meta.dirname, '..', '..', '..', '..', 'site', 'guides', 'tanstack-start.md')).filter((block) => block.fileName === ORDER_PAGE);
+  if (page.length !== 1) throw new Error(`the TanStack Start guide has ${page.length} ${ORDER_PAGE} blocks, expected one`);
   const code = page[0]!.code.replaceAll(`"/payments`, `"/conformance`);
-  if (code === page[0]!.code) throw new Error(`the README's ${ORDER_PAGE} no longer names the mount "/payments"`);
+  if (code === page[0]!.code) throw new Error(`the guide's ${ORDER_PAGE} no longer names the mount "/payments"`);
   const path = join(appDir, ORDER_PAGE);
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, code);

@@ -6,7 +6,7 @@
 import { Elysia, type Context } from 'elysia';
 import { paymentPlugin } from '@paymount/elysia';
 import { remoteRouteOptions } from '../../../../../tools/conformance/remote-app.mjs';
-// The README's order page, written there by support/elysia-app.ts before the build, which bundles it in.
+// The Elysia guide's order page, written there by support/elysia-app.ts before the build, which bundles it in.
 import orderPage from '../../../.test-app/public/order.html';
 
 const description = JSON.parse(process.argv[2] ?? '{}');
@@ -44,7 +44,7 @@ if (process.env['CONTEXT_PROBE'] === '1') {
 const readJson = ({ request, contentType }: Context & { contentType: string }) => (contentType === 'application/json' ? request.json() : undefined);
 
 const app = new Elysia({ prefix: appPrefix })
-  // The README's order page and the wallet it names: the sandbox the suite's client options point at. Before the
+  // The guide's order page and the wallet it names: the sandbox the suite's client options point at. Before the
   // hooks: Elysia serves an HTML import only from a route no hook applies to, and answers it as JSON otherwise.
   .get('/orders/:id/pay', orderPage)
   .get('/wallet-source', () => ({ sandbox: description.client.baseUrl }))

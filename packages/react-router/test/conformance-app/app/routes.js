@@ -10,7 +10,7 @@ export default [
   route('cloned/*', 'routes/cloned.$.js'),
   route('misplaced', 'routes/misplaced.js'),
   route('lazy/*', 'routes/lazy.$.js'),
-  // The Chromium tests' order page (the README's, written in by support/test-app.ts) and the routes it pays through.
+  // The Chromium tests' order page (the React Router guide's, written in by support/test-app.ts) and the routes it pays through.
   route('payments/*', 'routes/conformance.$.js', { id: 'payments' }),
   route('orders/:id/pay', 'routes/orders.$id.pay.tsx'),
 ];
