@@ -1,11 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
-<<<<<<< HEAD
-import { walletSource } from '../payments.ts';
 // tools/browser-testing's, copied into the app as it is put together (test/support/test-app.ts).
 import { strictCsp } from '../strict-csp.ts';
-=======
 import { walletSource } from './wallet-source.ts';
->>>>>>> w-readme-fullstack
 
 /**
  * The strict policy the shop serves its pages under (test/wallet-button.test.ts), the other browser tests' own:
