@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { PaymentErrorCode } from '@paymount/core';
 import { docsUrl, type DeliveryFailureAnchor } from '@paymount/core/internal';
 import { describe, expect, it } from 'vitest';
@@ -14,13 +14,18 @@ function diagnose(attempt: Omit<DeliveryAttempt, 'at'>) {
   return diagnoseAttempt({ at, ...attempt }, URL_);
 }
 
-/** Each README section the fix names, `(@paymount/<adapter>, <section>)`, is a section of that adapter's README; and these adapters' are named. */
+/**
+ * Each README section the fix names, `(@paymount/<adapter>, <section>)`, is a section of that adapter's README or of
+ * its guide on the site (`site/guides/<adapter>.md`, where a README's sections beyond its quick start moved); and
+ * these adapters' are named.
+ */
 function expectReadmeSections(fix: string, adapters: string[]): void {
   const sections = [...fix.matchAll(/\(@paymount\/([a-z-]+), ([^)]+)\)/g)].map(([, pkg = '', section = '']) => ({ pkg, section }));
   expect(sections.map(({ pkg }) => pkg).sort()).toEqual(adapters);
   for (const { pkg, section } of sections) {
-    const readme = readFileSync(new URL(`../../${pkg}/README.md`, import.meta.url), 'utf8');
-    expect(readme.split('\n'), `${pkg} README`).toContain(`## ${section}`);
+    const guide = new URL(`../../../site/guides/${pkg}.md`, import.meta.url);
+    const docs = [new URL(`../../${pkg}/README.md`, import.meta.url), ...(existsSync(guide) ? [guide] : [])].map((file) => readFileSync(file, 'utf8'));
+    expect(docs.join('\n').split('\n'), `${pkg} README or guide`).toContain(`## ${section}`);
   }
 }
 
