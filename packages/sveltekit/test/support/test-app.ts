@@ -82,7 +82,7 @@ export function buildTestApp(): number {
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest) return 0;
   assemble();
   const started = performance.now();
-  const build = spawnSync(process.execPath, [viteBin, 'build'], { cwd: appDir, env: appEnv(), encoding: 'utf8', timeout: 300_000 });
+  const build = spawnSync(process.execPath, [viteBin, 'build'], { cwd: appDir, env: appEnv(), encoding: 'utf8', timeout: 600_000 });
   writeFileSync(join(appDir, 'build.log'), `${build.stdout}\n${build.stderr}`);
   if (build.status !== 0) throw new Error(`vite build failed (${build.status ?? build.signal}):\n${build.stdout}\n${build.stderr}`);
   writeFileSync(stampFile, digest);
