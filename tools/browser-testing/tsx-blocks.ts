@@ -33,3 +33,8 @@ export function tsxBlocks(path: string): TsxBlock[] {
 export function vueBlocks(path: string): TsxBlock[] {
   return fencedBlocks(path, 'vue', /^<!-- ((?:[\w.[\]-]+\/)*[\w.[\]-]+\.vue) -->\s*$/);
 }
+
+/** Every ```svelte block of the README at `path`, in order; a path in a first-line comment names its file in the app. */
+export function svelteBlocks(path: string): TsxBlock[] {
+  return fencedBlocks(path, 'svelte', /^<!-- ((?:[\w.+[\]-]+\/)*[\w.+[\]-]+\.svelte) -->\s*$/);
+}

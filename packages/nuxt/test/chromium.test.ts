@@ -12,10 +12,10 @@ if (mode === 'skip') console.warn(`@paymount/nuxt: Chromium tests skipped. ${MIS
 /** How long a page may take to show what the shop or the sandbox did; a limit for a hang, never a verdict. */
 const SHOWN_WITHIN_MS = 60_000;
 
-// The README's page (app/pages/orders/[id].vue, as written) in the test app built by `nuxt build`, served by
+// The guide's page (site/guides/nuxt.md's app/pages/orders/[id].vue, as written) in the test app built by `nuxt build`, served by
 // `node .output/server/index.mjs` with the README's settings pointing at a sandbox: its routes pay there, its
 // webhooks reach the README's handlers, and the page's WalletButton opens the sandbox's test wallet.
-describe.skipIf(mode === 'skip')("the README's order page in headless Chromium, served by the production build", () => {
+describe.skipIf(mode === 'skip')("the guide's order page in headless Chromium, served by the production build", () => {
   let sandbox: Sandbox;
   let shop: NitroServer;
   let browser: Browser;

@@ -4,6 +4,8 @@ import ts from 'typescript';
 import { tsxBlocks } from '../../../tools/browser-testing/tsx-blocks';
 import { optionsAndDeclarationDiagnostics } from '../../../tools/declaration-diagnostics';
 import { readmeBlocks } from '../../../tools/readme-blocks';
+import { frameworkPrograms, generateProject, writeTemplateFiles } from './framework-projects';
+import { tsconfigProgram } from './program';
 import type { Page } from './pages';
 import { generatedDir, readmesDir } from './paths';
 import { TEMPLATES, type Template } from './templates';
@@ -62,6 +64,9 @@ export function writePageProject(page: Page): { dir: string; blocks: PageBlock[]
   const include = ['**/*', ...Object.keys(template.files ?? {})];
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: relative(dir, template.tsconfig), compilerOptions: changed, include }));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: template.packageType }));
+  // A framework's template: its own files, tsconfig.json and package.json among them, in place of those two.
+  if (template.framework) writeTemplateFiles(template.framework, dir);
+  const root = sourceRoot(dir, template);
   for (const [path, text] of Object.entries(template.files ?? {})) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
@@ -74,29 +79,34 @@ export function writePageProject(page: Page): { dir: string; blocks: PageBlock[]
     const file = used.has(own) ? join(`L${block.line}`, own) : own;
     used.add(file);
     const prelude = preludes.map((name) => readFileSync(join(readmesDir, 'preludes', `${name}.ts`), 'utf8').replace(/\n?$/, '\n')).join('');
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    mkdirSync(dirname(join(root, file)), { recursive: true });
     written.push(`${prelude}${block.code}`);
     // `export {}` makes every block a module: its own scope.
-    writeFileSync(join(dir, file), `${prelude}${block.code}\nexport {};\n`);
+    writeFileSync(join(root, file), `${prelude}${block.code}\nexport {};\n`);
     return { ...block, file, preludeLines: prelude === '' ? 0 : prelude.split('\n').length - 1 };
   });
   // Only the context the page imports: `orders.module.ts` is a Nest module, which other templates' settings refuse.
   const code = written.join('\n');
   for (const name of readdirSync(join(readmesDir, 'context'))) {
-    if (!used.has(name) && code.includes(`/${name.replace(/\.ts$/, '')}`)) copyFileSync(join(readmesDir, 'context', name), join(dir, name));
+    if (!used.has(name) && code.includes(`/${name.replace(/\.ts$/, '')}`)) copyFileSync(join(readmesDir, 'context', name), join(root, name));
   }
   // A later version of a file sits in a folder of its own: there, every other file of the project is re-exported
   // at its path, so the version imports them as the reader's file does.
-  const others = [...readdirSync(dir, { recursive: true, encoding: 'utf8' })].filter((path) => /\.tsx?$/.test(path) && !/^L\d+[./]/.test(path) && !path.endsWith('.d.ts'));
+  const others = [...readdirSync(root, { recursive: true, encoding: 'utf8' })].filter((path) => /\.tsx?$/.test(path) && !/^L\d+[./]/.test(path) && !path.endsWith('.d.ts'));
   for (const block of blocks.filter((each) => /^L\d+\//.test(each.file))) {
-    const versionDir = join(dir, block.file.split('/')[0]!);
+    const versionDir = join(root, block.file.split('/')[0]!);
     for (const path of others.filter((path) => !existsSync(join(versionDir, path)))) {
       const target = join(versionDir, path);
       mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, `export * from '${relative(dirname(target), join(dir, path)).replace(/\.tsx?$/, '.js')}';\n`);
+      writeFileSync(target, `export * from '${relative(dirname(target), join(root, path)).replace(/\.tsx?$/, '.js')}';\n`);
     }
   }
   return { dir, blocks };
+}
+
+/** Where a page's blocks sit in its project `dir`: the folder the template keeps its code in (SvelteKit's `src`). */
+export function sourceRoot(dir: string, template: Template): string {
+  return join(dir, template.framework?.sourceDir ?? '');
 }
 
 export interface CompiledPage {
@@ -107,18 +117,19 @@ export interface CompiledPage {
 }
 
 /** Compiles the page's project under its template's settings. */
-export function compilePage(page: Page): CompiledPage & { blocks: PageBlock[] } {
+export function compilePage(page: Page): CompiledPage & { blocks: PageBlock[]; dir: string } {
   const { dir, blocks } = writePageProject(page);
-  const configPath = join(dir, 'tsconfig.json');
-  const { config, error } = ts.readConfigFile(configPath, (file) => ts.sys.readFile(file));
-  if (error) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'));
-  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, dir, undefined, configPath);
-  const program = ts.createProgram(parsed.fileNames, parsed.options);
+  const template = templateOf(page);
+  // `svelte-kit sync`, `nuxt prepare`: what the template's tsconfig extends, generated as its reader's first run does.
+  if (template.framework) generateProject(template.framework, page.path, dir);
+  const programs = template.framework ? frameworkPrograms(template.framework, dir) : [tsconfigProgram(join(dir, 'tsconfig.json'))];
+  const root = sourceRoot(dir, template);
   const message = (diagnostic: ts.Diagnostic): string => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
   const byBlock = new Map<PageBlock, string[]>();
   for (const block of blocks) {
-    const source = program.getSourceFile(join(dir, block.file));
-    if (!source) throw new Error(`${block.file} of site/${page.id}.md was not compiled`);
+    const program = programs.map((each) => each.program).find((each) => each.getSourceFile(join(root, block.file)) !== undefined);
+    const source = program?.getSourceFile(join(root, block.file));
+    if (!program || !source) throw new Error(`${block.file} of site/${page.id}.md was not compiled`);
     byBlock.set(
       block,
       ts.getPreEmitDiagnostics(program, source).map((diagnostic) => {
@@ -127,9 +138,9 @@ export function compilePage(page: Page): CompiledPage & { blocks: PageBlock[] } 
       }),
     );
   }
-  const other = [
-    ...parsed.errors,
+  const other = programs.flatMap(({ program, errors }) => [
+    ...errors,
     ...optionsAndDeclarationDiagnostics(program),
-  ].map((diagnostic) => `${diagnostic.file?.fileName ?? '(options)'}: ${message(diagnostic)}`);
-  return { byBlock, other, blocks };
+  ]).map((diagnostic) => `${diagnostic.file?.fileName ?? '(options)'}: ${message(diagnostic)}`);
+  return { byBlock, other, blocks, dir };
 }

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { NUXT, SVELTEKIT, type FrameworkProject } from './framework-projects';
 import { readmesDir, repoRoot, siteTestsDir } from './paths';
 
 /** A framework's own project template, as far as compiling its files goes. */
@@ -9,6 +10,8 @@ export interface Template {
   packageType: 'module' | 'commonjs';
   /** Files the template (or its first build) puts beside the code, by path. */
   files?: Record<string, string>;
+  /** A template whose tsconfig extends what the framework generates: the project is its files, generated, as is. */
+  framework?: FrameworkProject;
 }
 
 const own = (name: string): string => join(siteTestsDir, 'templates', `${name}.tsconfig.json`);
@@ -40,6 +43,8 @@ export const TEMPLATES: Record<string, Template> = {
   'create-react-router': { tsconfig: join(readmesDir, 'react-router-template.tsconfig.json'), packageType: 'module' },
   // The tsconfig of TanStack Start's `start-basic` template, kept by packages/tanstack-start's test app.
   'tanstack-start-basic': { tsconfig: join(repoRoot, 'packages', 'tanstack-start', 'test', 'start-app', 'tsconfig.json'), packageType: 'module' },
+  'sv-create-minimal': { tsconfig: SVELTEKIT.templateFiles['tsconfig.json']!, packageType: 'module', framework: SVELTEKIT },
+  'nuxt-minimal': { tsconfig: NUXT.templateFiles['tsconfig.json']!, packageType: 'module', framework: NUXT },
   'vite-vanilla-ts': { tsconfig: join(readmesDir, 'templates', 'vite-vanilla-ts', 'tsconfig.json'), packageType: 'module' },
   'vite-react-ts': { tsconfig: join(readmesDir, 'templates', 'vite-react-ts', 'tsconfig.app.json'), packageType: 'module' },
 };

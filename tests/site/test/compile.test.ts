@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { checkComponents } from '../src/framework-projects';
 import { sitePages } from '../src/pages';
-import { compilePage, pageBlocks } from '../src/project';
+import { compilePage, pageBlocks, templateOf } from '../src/project';
 
 const pages = sitePages().filter((page) => pageBlocks(page).length > 0);
 
@@ -16,6 +17,13 @@ describe.each(pages.map((page) => [`site/${page.id}.md (${page.frontmatter.templ
     it("with no error in the options or in paymount's declarations", () => {
       expect(compiled.other).toEqual([]);
     });
+
+    const { framework } = templateOf(page);
+    if (framework && framework.components.blocks(page.path).length > 0) {
+      it("and its components (```svelte, ```vue) with the framework's own checker", () => {
+        expect(checkComponents(framework, page.path, compiled.dir)).toEqual([]);
+      }, 300_000);
+    }
 
     it.each(compiled.blocks.map((block) => [`line ${block.line} (${block.file})`, block] as const))('%s', (_block, block) => {
       expect(compiled.byBlock.get(block)).toEqual([]);

@@ -27,17 +27,28 @@ export function serverEntry(preset: Preset): string {
   return join(PRESET_DIRS[preset], '.output', 'server', 'index.mjs');
 }
 const readme = join(packageDir, 'README.md');
+/** The site's Nuxt guide: the order page with the wallet button, and the middleware that reads bodies before the routes. */
+const guide = join(repoRoot, 'site', 'guides', 'nuxt.md');
+/** The guide's section whose server middleware the app has beside the quick start (its auth middleware would lock the test routes). */
+const BODIES_SECTION = 'Bodies read before the routes';
 /** "Your own order store" of the READMEs (tests/readmes/context): the quick start's `orders`, in server/utils as Nitro imports it. */
 const orderStore = join(repoRoot, 'tests', 'readmes', 'context', 'orders.ts');
 
-/** The README's files, by path in the app (`nuxt.config.ts`, `server/routes/payments/[...].ts`...), as written. */
+/**
+ * The README's quick start files and the guide's middleware, by path in the app (`nuxt.config.ts`,
+ * `server/routes/payments/[...].ts`, `server/middleware/form-fields.ts`), as written.
+ */
 export function readmeFiles(): { fileName: string; code: string }[] {
-  return readmeBlocks('nuxt', readme).flatMap(({ fileName, code }) => (fileName === undefined ? [] : [{ fileName, code }]));
+  const blocks = [
+    ...readmeBlocks('nuxt', readme).filter((block) => block.section === 'Quick start'),
+    ...readmeBlocks('nuxt', guide).filter((block) => block.section === BODIES_SECTION),
+  ];
+  return blocks.flatMap(({ fileName, code }) => (fileName === undefined ? [] : [{ fileName, code }]));
 }
 
-/** The README's pages (`app/pages/orders/[id].vue`), as written: vue-tsc checks them, the Chromium tests pay through them. */
+/** The guide's pages (`app/pages/orders/[id].vue`), as written: vue-tsc checks them, the Chromium tests pay through them. */
 export function readmePages(): { fileName: string; code: string }[] {
-  return vueBlocks(readme).flatMap(({ fileName, code }) => (fileName === undefined ? [] : [{ fileName, code }]));
+  return vueBlocks(guide).flatMap(({ fileName, code }) => (fileName === undefined ? [] : [{ fileName, code }]));
 }
 
 /**
@@ -100,7 +111,7 @@ const isBuilt = (preset: Preset, digest: string) => existsSync(stampOf(preset)) 
  * own `.output` then moves there.
  */
 export function buildTestApp(preset: Preset): number {
-  // The README's blocks the app is made from, not its prose; and the browser module the wallet button runs.
+  // The README's and the guide's blocks the app is made from, not their prose; and the browser module the wallet button runs.
   const digest = createHash('sha256').update(buildInputsDigest([orderStore, remoteApp], [fixtureDir], ['nuxt', 'browser', 'core'])).update(JSON.stringify([...readmeFiles(), ...readmePages()])).digest('hex');
   if (isBuilt(preset, digest)) return 0;
   const started = performance.now();

@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { dirname, join } from 'node:path';
 import { readmeBlocks } from '../../../../tools/readme-blocks';
 import { buildInputsDigest } from '../../../../tools/adapter-testing/build-inputs';
+import { svelteBlocks } from '../../../../tools/browser-testing/tsx-blocks';
 
 export const packageDir = join(import.meta.dirname, '..', '..');
 const repoRoot = join(packageDir, '..', '..');
@@ -14,34 +15,31 @@ const viteBin = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
 const remoteApp = join(repoRoot, 'tools', 'conformance', 'remote-app.mjs');
 const stampFile = join(appDir, 'build', 'paymount-inputs');
 const readme = join(packageDir, 'README.md');
+/** The site's SvelteKit guide: the quick start's page shoppers come back to, and the order page with the wallet button. */
+const guide = join(repoRoot, 'site', 'guides', 'sveltekit.md');
 /**
  * The quick start's own order store (`src/orders.ts`): the README tests' store, seeded from
  * SHOP_ORDERS by the fresh apps' shop module, beside it as the `order-store.ts` that module imports.
  */
 const orderStore = join(repoRoot, 'tests', 'readmes', 'context', 'orders.ts');
 const shopOrders = join(repoRoot, 'tests', 'fresh-apps', 'shop', 'orders.ts');
-/** The tsconfig that type-checks the README's TypeScript files: the template's own, over those files. */
+/** The tsconfig that type-checks the README's and the guide's TypeScript files: the template's own, over those files. */
 export const READMES_TSCONFIG = 'tsconfig.readme.json';
 /** The same, over the README's `.svelte` files too, for svelte-check. */
 export const READMES_SVELTE_TSCONFIG = 'tsconfig.readme-svelte.json';
+/** The guide's sections whose files the app has beside the quick start: the page shoppers come back to, the order page. */
+const RETURN_SECTION = 'Where shoppers come back';
 const PAGE_SECTION = 'The wallet button and the hosted checkout on your page';
 
-/** The ```svelte blocks of the README, each named by its first line (`<!-- routes/shop/[orderId]/+page.svelte -->`). */
-function svelteBlocks(): { fileName: string; code: string }[] {
-  return [...readFileSync(readme, 'utf8').matchAll(/^```svelte\n<!-- ([\w.+[\]/-]+\.svelte) -->\n([\s\S]*?)^```$/gm)].map(([, fileName = '', code = '']) => ({
-    fileName,
-    code: `<!-- ${fileName} -->\n${code}`,
-  }));
-}
-
-/** The README's files as it shows them, by path under `src/` (`lib/server/payments.ts`...): the quick start and the order page. */
+/** The files as the README and the guide show them, by path under `src/` (`lib/server/payments.ts`...): the quick start, its return page and the order page. */
 function readmeFiles(): { fileName: string; code: string }[] {
-  const named = readmeBlocks('sveltekit', readme).filter((block) => block.fileName !== undefined);
-  const quickStart = named.filter((block) => block.section === 'Quick start');
-  if (quickStart.length !== 4) throw new Error(`the sveltekit README's quick start has ${quickStart.length} named files, expected 4`);
-  const page = [...named.filter((block) => block.section === PAGE_SECTION), ...svelteBlocks()];
-  if (page.length !== 2) throw new Error(`the sveltekit README's order page has ${page.length} named files, expected 2`);
-  return [...quickStart, ...page].map(({ fileName, code }) => ({ fileName: fileName!, code }));
+  const quickStart = readmeBlocks('sveltekit', readme).filter((block) => block.fileName !== undefined && block.section === 'Quick start');
+  if (quickStart.length !== 3) throw new Error(`the sveltekit README's quick start has ${quickStart.length} named files, expected 3`);
+  const guided = readmeBlocks('sveltekit', guide).filter((block) => block.fileName !== undefined);
+  const returnPage = guided.filter((block) => block.section === RETURN_SECTION);
+  const page = [...guided.filter((block) => block.section === PAGE_SECTION), ...svelteBlocks(guide)];
+  if (returnPage.length !== 1 || page.length !== 2) throw new Error(`site/guides/sveltekit.md has ${returnPage.length} return page and ${page.length} order page files, expected 1 and 2`);
+  return [...quickStart, ...returnPage, ...page].map(({ fileName, code }) => ({ fileName: fileName!, code }));
 }
 
 /**
@@ -80,11 +78,11 @@ export function appEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
  * options are read on the first request only. Returns the build's seconds (0 when reused).
  */
 export function buildTestApp(): number {
-  const digest = buildInputsDigest([readme, remoteApp, orderStore, shopOrders], [fixtureDir], ['sveltekit', 'core', 'browser']);
+  const digest = buildInputsDigest([readme, guide, remoteApp, orderStore, shopOrders], [fixtureDir], ['sveltekit', 'core', 'browser']);
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest) return 0;
   assemble();
   const started = performance.now();
-  const build = spawnSync(process.execPath, [viteBin, 'build'], { cwd: appDir, env: appEnv(), encoding: 'utf8', timeout: 300_000 });
+  const build = spawnSync(process.execPath, [viteBin, 'build'], { cwd: appDir, env: appEnv(), encoding: 'utf8', timeout: 600_000 });
   writeFileSync(join(appDir, 'build.log'), `${build.stdout}\n${build.stderr}`);
   if (build.status !== 0) throw new Error(`vite build failed (${build.status ?? build.signal}):\n${build.stdout}\n${build.stderr}`);
   writeFileSync(stampFile, digest);

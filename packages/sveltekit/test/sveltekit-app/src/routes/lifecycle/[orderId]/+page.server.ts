@@ -1,5 +1,9 @@
-import { walletSource } from '$lib/server/payments';
+import { sandbox } from '$lib/server/payments';
 import type { PageServerLoad } from './$types';
 
-// The README's wallet, for the order in the path; `?next=` names the order the page links to.
-export const load: PageServerLoad = ({ params, url }) => ({ orderId: params.orderId, wallet: walletSource(), next: url.searchParams.get('next') ?? '' });
+// The guide's wallet (the quick start's sandbox), for the order in the path; `?next=` names the order the page links to.
+export const load: PageServerLoad = ({ params, url }) => ({
+	orderId: params.orderId,
+	wallet: sandbox ? { sandbox: sandbox.url } : { environment: 'PRODUCTION' as const },
+	next: url.searchParams.get('next') ?? ''
+});
