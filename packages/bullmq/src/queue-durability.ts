@@ -12,7 +12,7 @@ import { redisAddress } from './unreachable-redis';
 const AT_STAKE =
   'the webhook events it holds were answered 200 ("queued") to the service, which will not send them again: a Redis that loses them loses the events';
 const RECOVERY =
-  'Until it is fixed, after any Redis restart run paymentRoutes.reconcile({ olderThanMs: 0 }) (payments) and paymentRoutes.reconcileRefunds(ids) with the refunds issued since (see @paymount/bullmq\'s README, "When the queue\'s Redis loses data").';
+  'Until it is fixed, after any Redis restart run paymentRoutes.reconcile({ olderThanMs: 0 }) (payments) and paymentRoutes.reconcileRefunds(ids) with the refunds issued since (see "When the queue\'s Redis loses data" on the documentation\'s Queued handlers (BullMQ) page).';
 const WHERE_TO_SET = 'Set it in redis.conf (or CONFIG SET, then CONFIG REWRITE), or in a managed Redis\'s parameter group.';
 
 /** What is wrong with the queue's server, as one log line with each fix; undefined when nothing is. */

@@ -8,7 +8,7 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const script = fileURLToPath(new URL('./support/pglite-readme-process.ts', import.meta.url));
 
 describe('a PGlite data folder serves one process', () => {
-  it("a second process opening the folder as the README does is refused, naming the first and the fix; once the first is killed (SIGKILL), a restart takes the folder", async () => {
+  it("a second process opening the folder as the stores page (Drivers) does is refused, naming the first and the fix; once the first is killed (SIGKILL), a restart takes the folder", async () => {
     const folder = await pgliteDataDir();
     const started: ForkedProcess[] = [];
     const open = async () => {

@@ -1,7 +1,7 @@
 /**
  * Every answer code the sandbox returns. The service fixes only "0" (success) and
  * "S04" (call-frequency limit; docs/service-contract.md#service-codes); each other rule gets its own code so a client's
- * test can tell exactly which rule it broke. The README table is this list.
+ * test can tell exactly which rule it broke. The table of site/reference/sandbox.md is this list.
  */
 export const SANDBOX_CODES = {
   A01: { status: 401, rule: 'Authorization header missing or not exactly `Bearer <key>` (one space)' },

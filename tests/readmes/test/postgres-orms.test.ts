@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { signWebhook, type PaymentRoutes, type PaymentRoutesOptions } from '@paymount/core';
 import type { PostgresStores } from '@paymount/postgres';
 import { startSandbox, type Sandbox } from '@paymount/sandbox';
@@ -10,11 +11,12 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../../tools/free-port';
 import { POSTGRES_START_LIMIT_MS, postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
-import { writtenBlocks } from '../src/workspace';
+import { readmeBlocks } from '../../../tools/readme-blocks';
+import { repoRoot } from '../src/workspace';
 import { given, runBlock } from './support/run-block';
 import { testPool } from '../../../tools/postgres-pool';
 
-/** What every ORM block of the postgres README declares, and the test reads. */
+/** What every ORM block of the PostgreSQL stores page declares, and the test reads. */
 interface OrmBlock {
   pool: pg.Pool;
   stores: PostgresStores;
@@ -23,7 +25,7 @@ interface OrmBlock {
 
 interface OrmExample<T extends OrmBlock> {
   name: string;
-  /** The module the README's block imports, which tells it from the others. */
+  /** The module the page's block imports, which tells it from the others. */
   imports: string;
   /** Names the block declares, besides OrmBlock's, that `paidAt` uses (and it does not export). */
   declares: string[];
@@ -66,10 +68,12 @@ const prisma: OrmExample<PrismaBlock> = {
   },
 };
 
-/** The table the README's handlers update: the merchant's own orders. */
+/** The table the page's handlers update: the merchant's own orders. */
 const ORDERS_TABLE = 'CREATE TABLE orders (id text PRIMARY KEY, paid_at timestamp)';
 
-const ormBlocks = writtenBlocks().filter((block) => block.readme === 'postgres' && block.section === 'Drizzle, Kysely, Prisma');
+/** The page the ORM examples moved to from the postgres README (tests/site compiles them; here they run). */
+const ORMS_PAGE = join(repoRoot, 'site/concepts/stores-postgres.md');
+const ormBlocks = readmeBlocks('stores-postgres', ORMS_PAGE).filter((block) => block.section === 'Drizzle, Kysely, Prisma');
 
 function jsonRequest(path: string, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) {
   return { method: 'POST', path, headers, query: {}, readBody: async () => new TextEncoder().encode(body) };
@@ -77,7 +81,7 @@ function jsonRequest(path: string, body: string, headers: Record<string, string>
 
 const answer = (response: Awaited<ReturnType<PaymentRoutes['handle']>>) => ({ status: response?.status, body: JSON.parse(response?.body ?? 'null') as unknown });
 
-describe.skipIf(postgresSkipped)("postgres README: the Drizzle, Kysely and Prisma examples, run as written on a PostgreSQL server", () => {
+describe.skipIf(postgresSkipped)("the PostgreSQL stores page (site/concepts/stores-postgres.md): the Drizzle, Kysely and Prisma examples, run as written on a PostgreSQL server", () => {
   let server: PostgresServer;
   let sandbox: Sandbox;
 
@@ -100,7 +104,7 @@ describe.skipIf(postgresSkipped)("postgres README: the Drizzle, Kysely and Prism
     server?.destroy();
   });
 
-  it('finds the three examples in the README', () => {
+  it('finds the three examples on the page', () => {
     expect(ormBlocks.map((block) => [drizzle, kysely, prisma].find((orm) => block.code.includes(`from '${orm.imports}'`))?.name)).toEqual(['Drizzle', 'Kysely', 'Prisma']);
   });
 
@@ -116,7 +120,7 @@ describe.skipIf(postgresSkipped)("postgres README: the Drizzle, Kysely and Prism
         await admin.query(ORDERS_TABLE);
         await admin.query('INSERT INTO orders (id) VALUES ($1)', [orderId]);
         const found = ormBlocks.find((candidate) => candidate.code.includes(`from '${orm.imports}'`));
-        if (!found) throw new Error(`the postgres README has no ${orm.name} example under "## Drizzle, Kysely, Prisma"`);
+        if (!found) throw new Error(`site/concepts/stores-postgres.md has no ${orm.name} example under "## Drizzle, Kysely, Prisma"`);
         vi.stubEnv('DATABASE_URL', url);
         try {
           block = await runBlock<T>(found, ['pool', 'stores', 'paymentRoutes', ...orm.declares]);
@@ -140,7 +144,7 @@ describe.skipIf(postgresSkipped)("postgres README: the Drizzle, Kysely and Prism
         expect(await orm.paidAt(block, orderId)).toBeNull();
       });
 
-      it("its webhook: the event claimed, the README's UPDATE committed in the transaction that marks it handled, read back by the ORM; a redelivery is a duplicate", async () => {
+      it("its webhook: the event claimed, the page's UPDATE committed in the transaction that marks it handled, read back by the ORM; a redelivery is a duplicate", async () => {
         await sandbox.waitForDeliveries(10_000);
         const delivery = sandbox.deliveries().find((candidate) => candidate.body.includes(`"referenceOrderId":"${orderId}"`));
         if (!delivery) throw new Error(`the sandbox sent no webhook for ${orderId}`);
@@ -159,7 +163,7 @@ describe.skipIf(postgresSkipped)("postgres README: the Drizzle, Kysely and Prism
         expect((await admin.query('SELECT xmin::text FROM orders WHERE id = $1', [orderId])).rows).toEqual(order.rows);
       });
 
-      it("the server ends the pool's idle connections, as its restart does: the README's 'error' listener logs it, the process lives on, and the pool answers again", async () => {
+      it("the server ends the pool's idle connections, as its restart does: the page's 'error' listener logs it, the process lives on, and the pool answers again", async () => {
         // A query through the ORM leaves its connection idle in the block's pool.
         expect(await orm.paidAt(block, orderId)).not.toBeNull();
         const connections = block.pool.idleCount;

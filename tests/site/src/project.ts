@@ -9,6 +9,7 @@ import { tsconfigProgram } from './program';
 import type { Page } from './pages';
 import { generatedDir, readmesDir } from './paths';
 import { TEMPLATES, type Template } from './templates';
+import { writeWranglerTypes } from './wrangler-types';
 
 /** One ```ts or ```tsx block of a page, written as a file of its page's project. */
 export interface PageBlock {
@@ -101,6 +102,7 @@ export function writePageProject(page: Page): { dir: string; blocks: PageBlock[]
       writeFileSync(target, `export * from '${relative(dirname(target), join(root, path)).replace(/\.tsx?$/, '.js')}';\n`);
     }
   }
+  if (page.frontmatter.template === 'create-cloudflare') writeWranglerTypes(page, dir);
   return { dir, blocks };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkComponents } from '../src/framework-projects';
 import { sitePages } from '../src/pages';
+import { denoCheckPage } from '../src/deno-check';
 import { compilePage, pageBlocks, templateOf } from '../src/project';
 
 const pages = sitePages().filter((page) => pageBlocks(page).length > 0);
@@ -28,5 +29,13 @@ describe.each(pages.map((page) => [`site/${page.id}.md (${page.frontmatter.templ
     it.each(compiled.blocks.map((block) => [`line ${block.line} (${block.file})`, block] as const))('%s', (_block, block) => {
       expect(compiled.byBlock.get(block)).toEqual([]);
     });
+
+    if (page.frontmatter.template === 'deno-init') {
+      it("and with deno check, against Deno's own types", async () => {
+        const checked = await denoCheckPage(page);
+        expect(checked.output).toBe('');
+        expect(checked.code).toBe(0);
+      }, 180_000);
+    }
   },
 );

@@ -1,7 +1,7 @@
 /**
- * A process opening a PGlite data folder (PAYMOUNT_DATA_DIR) as the README
- * does, `fromPGlite(await PGlite.create(dir))`, for the folder lock's test
- * (../pglite-folder-lock.test.ts). Over IPC it reports whether its stores got
+ * A process opening a PGlite data folder (PAYMOUNT_DATA_DIR) as the Drivers
+ * block of site/concepts/stores-postgres.md does, `fromPGlite(await
+ * PGlite.create(dir))`, for the folder lock's test (../pglite-folder-lock.test.ts). Over IPC it reports whether its stores got
  * the folder or were refused (with the error's message), then keeps it until
  * it is killed.
  */

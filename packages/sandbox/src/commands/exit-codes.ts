@@ -1,4 +1,4 @@
-/** The developer commands' exit statuses; the README lists them. */
+/** The developer commands' exit statuses; site/concepts/sandbox.md lists them. */
 export const EXIT_CODES = {
   /** Done; for trigger and resend: the receiver answered 200. */
   ok: 0,

@@ -32,7 +32,7 @@ export interface CallView extends Omit<ServiceCall, 'at' | 'msg'> {
   refused: boolean;
   /** What the refusal said, without its fix. */
   message?: string;
-  /** The rule of the refusal's code (the README's table). */
+  /** The rule of the refusal's code (the table of site/reference/sandbox.md). */
   rule?: string;
   /** How to lift the refusal on this machine, when the sandbox knows it. */
   fix?: string;

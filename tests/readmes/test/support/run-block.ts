@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generatedDir, type BlockFile } from '../../src/workspace';
+import type { ReadmeBlock } from '../../../../tools/readme-blocks';
+import { generatedDir } from '../../src/workspace';
 
 /**
  * Values for the names a block's preludes only declare (`options`), read by
@@ -12,12 +13,12 @@ export const given: Record<string, unknown> = {};
 const here = fileURLToPath(import.meta.url);
 
 /**
- * Runs `block`'s code as its README has it: a module of its own whose first
+ * Runs `block`'s code as its README (or site page) has it: a module of its own whose first
  * line binds each name of `given` (what its prelude declares and a reader's
  * app has) and whose last exports `names`, declared by the block, for the
  * test to inspect. Resolves that module.
  */
-export async function runBlock<T>(block: BlockFile, names: readonly string[]): Promise<T> {
+export async function runBlock<T>(block: ReadmeBlock, names: readonly string[]): Promise<T> {
   const dir = join(generatedDir, 'run', block.readme, `L${block.line}`);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'block.ts');
