@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { PaymentErrorCode } from '@paymount/core';
-import { docsUrl, type DeliveryFailureAnchor } from '@paymount/core/internal';
+import { docsUrl, headingAnchor, type DeliveryFailureAnchor } from '@paymount/core/internal';
 import { describe, expect, it } from 'vitest';
 import type { DeliveryAttempt } from '../src/webhooks/deliveries';
 import { recogniseFramework, type AppFramework } from '../src/webhooks/app-framework';
@@ -15,17 +15,18 @@ function diagnose(attempt: Omit<DeliveryAttempt, 'at'>) {
 }
 
 /**
- * Each README section the fix names, `(@paymount/<adapter>, <section>)`, is a section of that adapter's README or of
- * its guide on the site (`site/guides/<adapter>.md`, where a README's sections beyond its quick start moved); and
- * these adapters' are named.
+ * Each guide section the fix links to, `https://paymount.dev/guides/<adapter>.html#<anchor>`, is a section of that
+ * adapter's guide on the site (`site/guides/<adapter>.md`); and these adapters' are linked. (site/test holds the
+ * anchors to the built pages.)
  */
-function expectReadmeSections(fix: string, adapters: string[]): void {
-  const sections = [...fix.matchAll(/\(@paymount\/([a-z-]+), ([^)]+)\)/g)].map(([, pkg = '', section = '']) => ({ pkg, section }));
-  expect(sections.map(({ pkg }) => pkg).sort()).toEqual(adapters);
-  for (const { pkg, section } of sections) {
-    const guide = new URL(`../../../site/guides/${pkg}.md`, import.meta.url);
-    const docs = [new URL(`../../${pkg}/README.md`, import.meta.url), ...(existsSync(guide) ? [guide] : [])].map((file) => readFileSync(file, 'utf8'));
-    expect(docs.join('\n').split('\n'), `${pkg} README or guide`).toContain(`## ${section}`);
+function expectGuideSections(fix: string, adapters: string[]): void {
+  const links = [...fix.matchAll(/https:\/\/paymount\.dev\/guides\/([a-z-]+)\.html#([a-z0-9_-]+)/g)].map(([, pkg = '', anchor = '']) => ({ pkg, anchor }));
+  expect(links.map(({ pkg }) => pkg).sort()).toEqual(adapters);
+  for (const { pkg, anchor } of links) {
+    const headings = readFileSync(new URL(`../../../site/guides/${pkg}.md`, import.meta.url), 'utf8')
+      .split('\n')
+      .flatMap((line) => (line.startsWith('## ') ? [headingAnchor(line.slice(3))] : []));
+    expect(headings, `${pkg} guide`).toContain(anchor);
   }
 }
 
@@ -73,7 +74,7 @@ describe('diagnoseAttempt: who answered a delivery attempt, and why it failed', 
     );
   });
 
-  it.each([401, 403])("%i: the fix says how each framework's app exempts the payment routes, and names the README section that shows it", (status) => {
+  it.each([401, 403])("%i: the fix says how each framework's app exempts the payment routes, and links to the guide's section that shows it", (status) => {
     const { fix = '' } = diagnose({ status });
     for (const [framework, way] of [
       ['NestJS', 'controllerDecorators'],
@@ -91,10 +92,10 @@ describe('diagnoseAttempt: who answered a delivery attempt, and why it failed', 
     ]) {
       expect(fix).toContain(`${framework}, ${way}`);
     }
-    expectReadmeSections(fix, ['astro', 'elysia', 'express', 'fastify', 'hono', 'koa', 'nestjs', 'next', 'nuxt', 'react-router', 'sveltekit', 'tanstack-start']);
+    expectGuideSections(fix, ['astro', 'elysia', 'express', 'fastify', 'hono', 'koa', 'nestjs', 'next', 'nuxt', 'react-router', 'sveltekit', 'tanstack-start']);
   });
 
-  it("a body read before paymount's route (BODY_ALREADY_CONSUMED): each framework's way to leave it the bytes, each in its README", () => {
+  it("a body read before paymount's route (BODY_ALREADY_CONSUMED): each framework's way to leave it the bytes, each in its guide", () => {
     const diagnosis = diagnose({ status: 500, paymountRoute: 'webhook', answer: paymountError('BODY_ALREADY_CONSUMED', 'The request body was already read by another middleware.') });
     expect(diagnosis).toMatchObject({ outcome: 'refused-by-paymount', errorCode: 'BODY_ALREADY_CONSUMED', docs: docsUrl('errorCodes', 'BODY_ALREADY_CONSUMED') });
     expect(diagnosis.why).toContain('the body was already read before the route ran');
@@ -111,14 +112,14 @@ describe('diagnoseAttempt: who answered a delivery attempt, and why it failed', 
     ]) {
       expect(fix).toContain(`${framework}, ${way}`);
     }
-    expectReadmeSections(fix, ['astro', 'elysia', 'nuxt', 'react-router', 'sveltekit', 'tanstack-start']);
+    expectGuideSections(fix, ['astro', 'elysia', 'nuxt', 'react-router', 'sveltekit', 'tanstack-start']);
   });
 
-  it('a bad signature also names the body a parser before React Router\'s custom Express server drained, with its README section', () => {
+  it('a bad signature also names the body a parser before React Router\'s custom Express server drained, with its guide section', () => {
     const { fix = '' } = diagnose({ status: 400, paymountRoute: 'webhook', answer: paymountError('WEBHOOK_BAD_SIGNATURE', 'Invalid webhook signature') });
     expect(fix).toContain('webhookSecret');
     expect(fix).toContain('a body parser (express.json()) before createRequestHandler hands the route an empty body');
-    expectReadmeSections(fix, ['react-router']);
+    expectGuideSections(fix, ['react-router']);
   });
 
   // Answers recorded from real apps refusing a delivery with a global auth (the sandbox's keep-alive

@@ -10,7 +10,7 @@ export { backoffDelay } from '../client/payment-client';
 export { parseRetryAfter } from '../client/response';
 export { currencyExponents } from '../shared/money';
 export { WEBHOOK_FAILURE_REASONS } from '../shared/errors';
-export { DELIVERY_FAILURE_ANCHORS, DOCS_BASE_URL, docsUrl } from '../shared/docs-links';
+export { DELIVERY_FAILURE_ANCHORS, DOCS_BASE_URL, docsUrl, guideSectionUrl, headingAnchor } from '../shared/docs-links';
 export type { DeliveryFailureAnchor } from '../shared/docs-links';
 export { Redactor } from '../shared/logger';
 export { withAttempt } from '../orders/reconcile';

@@ -46,3 +46,24 @@ interface DocsAnchors {
 export function docsUrl<P extends keyof DocsAnchors>(page: P, anchor: DocsAnchors[P]): string {
   return `${DOCS_BASE_URL}/${DOCS_PAGES[page]}#${anchor}`;
 }
+
+/**
+ * The anchor the documentation site gives a heading: VitePress's own slug rule (its default `slugify`), so a
+ * message can name a guide's section by its title. site/test/links.test.ts holds the rule to the built pages.
+ */
+export function headingAnchor(heading: string): string {
+  return heading
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036F]/g, '')
+    .replace(/[\u0000-\u001f]/g, '')
+    .replace(/[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .replace(/^(\d)/, '_$1')
+    .toLowerCase();
+}
+
+/** The link to a section of a framework's guide on the site (site/guides/<guide>.md), by the section's title. */
+export function guideSectionUrl(guide: string, section: string): string {
+  return `${DOCS_BASE_URL}/guides/${guide}.html#${headingAnchor(section)}`;
+}

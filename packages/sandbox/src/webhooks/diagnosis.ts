@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { PaymentErrorCode } from '@paymount/core';
-import { docsUrl, type DeliveryFailureAnchor } from '@paymount/core/internal';
+import { docsUrl, guideSectionUrl, type DeliveryFailureAnchor } from '@paymount/core/internal';
 import { recogniseFramework, type AppFramework, type RecognisedFramework } from './app-framework';
 import type { DeliveryAttempt } from './deliveries';
 
@@ -74,12 +74,12 @@ const CLOCK_FIX =
 const PARSER_FIX =
   'mount the payment routes before any body parser (express.json(), koa-body, bodyParser), or exempt the webhook path from it: the signature is over the raw bytes';
 
-/** Where an adapter's README shows a way out, as the diagnosis names it: the package and the section's title. */
-const shownIn = (adapter: string, section: string) => `(@paymount/${adapter}, ${section})`;
+/** Where the adapter's guide on the site shows a way out: a link to the section of that title. */
+const shownIn = (adapter: string, section: string) => `(${guideSectionUrl(adapter, section)})`;
 
 /**
  * How an app of each framework leaves the payment routes out of its app-wide auth, and the
- * section of its adapter's README that shows it.
+ * section of its adapter's guide that shows it.
  */
 const AUTH_EXEMPTIONS: Readonly<Record<AppFramework, string>> = {
   nestjs: `NestJS, controllerDecorators with your guard's "public" marker ${shownIn('nestjs', 'Global guards')}`,
@@ -135,7 +135,7 @@ function authExemption(recognised: RecognisedFramework | undefined): string {
 
 /**
  * How an app of each framework whose middleware reads the body before the routes leaves them the
- * bytes (each adapter logs its own with BODY_ALREADY_CONSUMED), and the README section showing it.
+ * bytes (each adapter logs its own with BODY_ALREADY_CONSUMED), and the guide's section showing it.
  */
 const CONSUMED_BODY_WAYS: readonly string[] = [
   `SvelteKit, read event.request.clone() in handle, or return resolve(event) for the payment paths there ${shownIn('sveltekit', 'A `handle` hook that reads bodies')}`,
