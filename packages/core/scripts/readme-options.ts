@@ -1,15 +1,18 @@
-// The README's option tables, written from the JSDoc on the option types in src/routes/types.ts (what a
-// merchant's editor shows), so what an option means is written once. `npm run readme:options -w
+// The documentation site's option tables, written from the JSDoc on the option types in src/routes/types.ts
+// (what a merchant's editor shows), so what an option means is written once. `npm run readme:options -w
 // @paymount/core` rewrites them; test/readme-options.test.ts fails while they are stale.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-export const README = `${packageDir}README.md`;
+const SITE = join(packageDir, '..', '..', 'site');
+/** The site page that holds the routes' options: each table is there, and may be repeated on a concept page. */
+export const OPTIONS_PAGE = join(SITE, 'reference', 'routes-options.md');
 const TYPES = `${packageDir}src/routes/types.ts`;
 
-/** Each table's option type, by the name its README marker gives (`<!-- options: Name -->`). */
+/** Each table's option type, by the name its page's marker gives (`<!-- options: Name -->`). */
 const TABLE_TYPES = ['PaymentRoutesOptions', 'WebhookRouteSettings', 'OrderGuardOptions', 'WalletRouteOptions'] as const;
 
 const MARKER = /<!-- options: (\w+) -->\n[\s\S]*?<!-- \/options -->/g;
@@ -39,15 +42,24 @@ export function optionTables(): Map<string, string> {
   );
 }
 
-/** `readme` with every marked table written from `tables`. */
-export function withOptionTables(readme: string, tables: Map<string, string>): string {
-  return readme.replace(MARKER, (_block, name: string) => {
+/** Every page of the site (its Markdown source) that marks an option table. */
+export function pagesWithTables(): string[] {
+  return readdirSync(SITE, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.md') && !file.split(/[\\/]/).some((part) => part === 'node_modules' || part === 'dist' || part === 'api' || part === '.vitepress'))
+    .map((file) => join(SITE, file))
+    .filter((page) => readFileSync(page, 'utf8').includes('<!-- options: '));
+}
+
+/** `page` with every marked table written from `tables`. */
+export function withOptionTables(page: string, tables: Map<string, string>): string {
+  return page.replace(MARKER, (_block, name: string) => {
     const table = tables.get(name);
-    if (table === undefined) throw new Error(`README.md marks a table of ${name}, which is not one of ${TABLE_TYPES.join(', ')}`);
+    if (table === undefined) throw new Error(`a site page marks a table of ${name}, which is not one of ${TABLE_TYPES.join(', ')}`);
     return `<!-- options: ${name} -->\n${table}\n<!-- /options -->`;
   });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  writeFileSync(README, withOptionTables(readFileSync(README, 'utf8'), optionTables()));
+  const tables = optionTables();
+  for (const page of pagesWithTables()) writeFileSync(page, withOptionTables(readFileSync(page, 'utf8'), tables));
 }

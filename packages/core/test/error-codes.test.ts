@@ -3,12 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { PaymentErrorCode, WebhookVerificationError } from '../src';
 import { WEBHOOK_FAILURE_REASONS } from '../src/entries/internal';
 
-/** The first cell of every row of the README's "Error codes" table, in order. */
-function codesInReadmeTable(): string[] {
-  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-  const section = readme.split(/^## /m).find((part) => part.startsWith('Error codes\n'));
-  if (section === undefined) throw new Error('the core README has no "## Error codes" section');
-  return [...section.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((match) => match[1]!);
+/** The code of every entry of the site's "Error codes" page (`### CODE {#CODE}`), in order. */
+function codesOnErrorCodesPage(): string[] {
+  const page = readFileSync(new URL('../../../site/troubleshooting/error-codes.md', import.meta.url), 'utf8');
+  return [...page.matchAll(/^### ([A-Z0-9_]+) \{#\1\}$/gm)].map((match) => match[1]!);
 }
 
 describe('PaymentErrorCode', () => {
@@ -19,10 +17,10 @@ describe('PaymentErrorCode', () => {
     expect(new Set(codes).size).toBe(codes.length);
   });
 
-  it('is listed whole in the core README, each code once and no other', () => {
-    const listed = codesInReadmeTable();
+  it("is listed whole on the site's error codes page, each code once and no other", () => {
+    const listed = codesOnErrorCodesPage();
     expect(listed.filter((code, i) => listed.indexOf(code) !== i), 'listed twice').toEqual([]);
-    expect(codes.filter((code) => !listed.includes(code)), 'missing from the README').toEqual([]);
+    expect(codes.filter((code) => !listed.includes(code)), 'missing from site/troubleshooting/error-codes.md').toEqual([]);
     expect(listed.filter((code) => !(codes as string[]).includes(code)), 'not a PaymentErrorCode').toEqual([]);
   });
 

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { describeGuardHolds, SESSION_COOKIE } from '../../../tools/adapter-testing/login-guard';
 
 // A Fetch runtime resolves dot segments before the app sees the URL: the guard and createFetchHandler see the same path.
-describeGuardHolds('the Hono app of the core README', async (options) => {
+describeGuardHolds("the Hono app of the site's routes reference", async (options) => {
   const payments = createFetchHandler(options, { mountPath: '/payments' });
   const app = new Hono();
   app.use('/payments/checkout', async (c, next) =>

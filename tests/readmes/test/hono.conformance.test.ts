@@ -6,7 +6,7 @@ import { createFetchHandler } from '@paymount/core';
 import { Hono } from 'hono';
 import { describeRouteConformance } from '../../../tools/conformance';
 
-// The Hono app of the core README ("Fetch runtimes"), on Node through @hono/node-server.
+// The Hono app of the site's routes reference (site/reference/routes-options.md), on Node through @hono/node-server.
 describeRouteConformance('hono on node', {
   serverResolvesPaths: true,
   async startApp(options) {

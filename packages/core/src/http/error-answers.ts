@@ -163,7 +163,7 @@ function webhookStatus(error: WebhookVerificationError): number {
 }
 
 /**
- * Maps any thrown value to the route error shape (packages/core/README.md#error-codes), and logs it
+ * Maps any thrown value to the route error shape (https://paymount.dev/troubleshooting/error-codes.html), and logs it
  * once (see logRouteFailure). Messages of paymount's own errors are written
  * never to hold a key or token; anything else is answered generically and only
  * logged (through the redacting logger).
