@@ -28,20 +28,6 @@ export interface Setting {
  */
 const BUNDLER_ONLY = ['next'];
 
-/**
- * Sections whose blocks import their own files by the `.ts` name (`./payment-options.ts`): Deno
- * resolves no other spelling, and Bun and wrangler take it. TS5097 (`allowImportingTsExtensions`
- * is off in `tsc --init`'s settings) is accepted there: such a project turns it on, or is not
- * compiled by tsc at all.
- */
-const TS_EXTENSION_SECTIONS = /\bDeno\b/;
-const TS_EXTENSION_IMPORT = 5097;
-
-/** Diagnostics a block's own project would not report. */
-function acceptedFor(block: BlockFile): readonly number[] {
-  return TS_EXTENSION_SECTIONS.test(block.section) ? [TS_EXTENSION_IMPORT] : [];
-}
-
 /** Whether a reader compiles `block` under `setting`. */
 export function compiledUnder(setting: Setting, block: BlockFile): boolean {
   return setting.readmes === 'all' || !BUNDLER_ONLY.includes(block.readme);
@@ -93,9 +79,7 @@ function compileProgram(blocks: BlockFile[], setting: Setting): Compiled {
   for (const block of blocks) {
     const source = program.getSourceFile(setting.file(block));
     if (!source) throw new Error(`${setting.file(block)} was not compiled`);
-    const accepted = acceptedFor(block);
     for (const diagnostic of ts.getPreEmitDiagnostics(program, source)) {
-      if (accepted.includes(diagnostic.code)) continue;
       const at = diagnostic.start === undefined ? undefined : source.getLineAndCharacterOfPosition(diagnostic.start).line;
       const line = at === undefined ? block.line : block.line + at - block.preludeLines;
       byBlock.get(block)?.push(`${block.readme} README.md:${line}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`);
