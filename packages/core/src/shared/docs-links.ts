@@ -49,13 +49,13 @@ export function docsUrl<P extends keyof DocsAnchors>(page: P, anchor: DocsAnchor
 
 /**
  * The anchor the documentation site gives a heading: VitePress's own slug rule (its default `slugify`), so a
- * message can name a guide's section by its title. site/test/links.test.ts holds the rule to the built pages.
+ * message can name a guide's section by its title (a heading holds no control character, the rule's one other step).
+ * site/test/heading-anchors.test.ts holds the rule to the built pages.
  */
 export function headingAnchor(heading: string): string {
   return heading
     .normalize('NFKD')
     .replace(/[\u0300-\u036F]/g, '')
-    .replace(/[\u0000-\u001f]/g, '')
     .replace(/[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g, '-')
     .replace(/-{2,}/g, '-')
     .replace(/^-+|-+$/g, '')
