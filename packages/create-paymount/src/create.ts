@@ -14,9 +14,13 @@ export interface CreateIo {
   cwd: string;
 }
 
-/** This package's version: the `@paymount/*` release it was published with. */
-function ownVersion(): string {
-  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+/**
+ * The `@paymount/*` releases this package was published with: its own devDependencies, whose ranges
+ * changesets moves with each release of theirs (`updateInternalDependencies`), as each package's
+ * version is its own.
+ */
+function releasedWith(): Readonly<Record<string, string>> {
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies;
 }
 
 function install(manager: PackageManager, dir: string, env: CreateIo['env']): Promise<number> {
@@ -52,7 +56,7 @@ export async function create(argv: readonly string[], io: CreateIo): Promise<num
       invokingPackageManager(io.env['npm_config_user_agent']) ??
       ((await io.ask?.('Package manager', ['npm', 'pnpm', 'yarn', 'bun'])) as PackageManager | undefined) ??
       'npm';
-    const made = scaffold({ dir, framework, packages: request.packages, version: ownVersion() });
+    const made = scaffold({ dir, framework, packages: request.packages, versions: releasedWith() });
     io.out(`Made the ${framework} shop in ${made.dir} (${made.files.length} files, package ${made.name}).`);
     if (request.install) {
       io.out(`Installing its dependencies with ${manager}…`);

@@ -21,8 +21,8 @@ export interface ScaffoldOptions {
   framework: string;
   /** A folder of `npm pack` tarballs: `@paymount/*` is installed from them (`file:` specs). */
   packages?: string | undefined;
-  /** The `@paymount/*` version when not from tarballs: this package's own, released together with them. */
-  version: string;
+  /** Each `@paymount/*` package's range when not from tarballs: the releases this package was published with. */
+  versions: Readonly<Record<string, string>>;
   templatesDir?: string;
 }
 
@@ -75,6 +75,13 @@ function tarballOf(packageName: string, folder: string, tarballs: readonly strin
   return `file:${join(resolve(folder), matches[0]!)}`;
 }
 
+/** `@paymount/<name>`'s range among the releases create-paymount was published with. */
+function releaseOf(packageName: string, versions: Readonly<Record<string, string>>): string {
+  const range = versions[packageName];
+  if (range === undefined) throw new ScaffoldError(`create-paymount was published without ${packageName}, which the template needs; install it with --packages or report it`);
+  return range;
+}
+
 type Dependencies = Record<string, string>;
 
 /** The template's package.json with the app's name and every `@paymount/*` dependency pointed at a tarball or the release. */
@@ -84,7 +91,7 @@ function packageJson(text: string, name: string, options: ScaffoldOptions): stri
   const pin = (dependencies: Dependencies | undefined) => {
     for (const dependency of Object.keys(dependencies ?? {})) {
       if (!dependency.startsWith('@paymount/')) continue;
-      dependencies![dependency] = tarballs === undefined ? `^${options.version}` : tarballOf(dependency, options.packages!, tarballs);
+      dependencies![dependency] = tarballs === undefined ? releaseOf(dependency, options.versions) : tarballOf(dependency, options.packages!, tarballs);
     }
   };
   pin(manifest.dependencies);

@@ -19,7 +19,7 @@ function io(ask?: CreateIo['ask']) {
   return { out, err, io: { out: (line: string) => out.push(line), err: (line: string) => err.push(line), ask, env: {}, cwd: root } satisfies CreateIo };
 }
 
-const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const { version, devDependencies: versions } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string; devDependencies: Record<string, string> };
 
 describe('parseCli', () => {
   it('reads the folder and every flag', () => {
@@ -48,9 +48,9 @@ describe('parseCli', () => {
 });
 
 describe('scaffold', () => {
-  it('writes the shared files and the framework\'s, .gitignore from _gitignore, the name from the folder, @paymount/* at this release', () => {
+  it('writes the shared files and the framework\'s, .gitignore from _gitignore, the name from the folder, each @paymount/* at the release published with it', () => {
     const dir = fresh('My Shop');
-    const result = scaffold({ dir, framework: 'express', version });
+    const result = scaffold({ dir, framework: 'express', versions });
     expect(result.name).toBe('my-shop');
     expect(result.files).toEqual(expect.arrayContaining(['.env.example', '.gitignore', 'package.json', 'tsconfig.json', 'src/app.ts', 'src/main.ts', 'src/payments.ts', 'public/shop.js', 'test/shop.test.ts']));
     expect(result.files).not.toContain('_gitignore');
@@ -59,7 +59,7 @@ describe('scaffold', () => {
     expect(manifest.name).toBe('my-shop');
     const paymount = Object.entries(manifest.dependencies).filter(([name]) => name.startsWith('@paymount/'));
     expect(paymount.map(([name]) => name)).toEqual(['@paymount/browser', '@paymount/core', '@paymount/express', '@paymount/postgres', '@paymount/sandbox']);
-    expect(new Set(paymount.map(([, spec]) => spec))).toEqual(new Set([`^${version}`]));
+    expect(paymount).toEqual(paymount.map(([name]) => [name, versions[name]]));
     expect(manifest.dependencies['express']).toMatch(/^\^5\./);
   });
 
@@ -68,7 +68,7 @@ describe('scaffold', () => {
     mkdirSync(tarballs);
     for (const name of ['browser', 'core', 'express', 'postgres', 'sandbox', 'koa']) writeFileSync(join(tarballs, `paymount-${name}-${version}.tgz`), '');
     const dir = fresh();
-    scaffold({ dir, framework: 'express', version, packages: tarballs });
+    scaffold({ dir, framework: 'express', versions, packages: tarballs });
     const { dependencies } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     expect(dependencies['@paymount/core']).toBe(`file:${join(tarballs, `paymount-core-${version}.tgz`)}`);
     expect(dependencies['@paymount/express']).toBe(`file:${join(tarballs, `paymount-express-${version}.tgz`)}`);
@@ -79,7 +79,7 @@ describe('scaffold', () => {
     mkdirSync(tarballs);
     writeFileSync(join(tarballs, `paymount-core-${version}.tgz`), '');
     const dir = fresh();
-    expect(() => scaffold({ dir, framework: 'express', version, packages: tarballs })).toThrow(
+    expect(() => scaffold({ dir, framework: 'express', versions, packages: tarballs })).toThrow(
       new ScaffoldError(`--packages ${tarballs} has no tarball of @paymount/browser (paymount-browser-<version>.tgz); run npm pack -w @paymount/browser --pack-destination ${tarballs}`),
     );
     expect(existsSync(dir)).toBe(false);
@@ -92,7 +92,7 @@ describe('scaffold', () => {
       writeFileSync(join(templates, path), text);
     }
     const dir = fresh();
-    expect(scaffold({ dir, framework: 'one', version, templatesDir: templates }).files).toEqual(['README.md', 'package.json', 'src/a.ts']);
+    expect(scaffold({ dir, framework: 'one', versions, templatesDir: templates }).files).toEqual(['README.md', 'package.json', 'src/a.ts']);
     expect(readFileSync(join(dir, 'src/a.ts'), 'utf8')).toBe('one a');
     expect(knownFrameworks(templates)).toEqual(['one']);
   });
