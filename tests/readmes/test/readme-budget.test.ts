@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -12,9 +12,10 @@ const MAX_PACKAGE_LINES = 200;
 const MAX_TOTAL_BYTES = 120_000;
 
 const readmesIn = (folder: string): string[] =>
-  readdirSync(join(root, folder))
-    .map((name) => join(folder, name, 'README.md'))
-    .filter((path) => statSync(join(root, path), { throwIfNoEntry: false })?.isFile() === true);
+  readdirSync(join(root, folder), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => join(folder, entry.name, 'README.md'))
+    .filter((path) => existsSync(join(root, path)));
 
 const packageReadmes = readmesIn('packages');
 const counted = ['README.md', 'SECURITY.md', ...packageReadmes, ...readmesIn('examples')];
