@@ -180,8 +180,8 @@ function write(file: string, text: string): void {
 /**
  * Writes `app` into `<projectDir>/<readme>`: its README blocks as written, the reader's own
  * order store (the README tests' store, and `shop/orders.ts` seeding it), a `tsconfig.json`
- * of the app's kind extending the README tests' strict settings, and a `package.json` for
- * its module kind. Resolves the app's directory.
+ * of the app's kind extending the project's `blocks.tsconfig.json` (written once by
+ * `createFreshProject`), and a `package.json` for its module kind. Resolves the app's directory.
  */
 export function writeFreshApp(projectDir: string, app: FreshApp): string {
   const dir = join(projectDir, app.readme);
@@ -197,8 +197,6 @@ export function writeFreshApp(projectDir: string, app: FreshApp): string {
   const orders = readFileSync(join(shopDir, 'orders.ts'), 'utf8');
   write(join(dir, 'orders.ts'), setting.extensionlessImports ? orders.replace(/(from '\.\/[\w-]+)\.js'/g, "$1'") : orders);
   write(join(dir, 'package.json'), JSON.stringify({ name: `fresh-${app.readme}`, private: true, type: setting.type }, null, 2));
-  // Beside the apps, extended by a relative path: Turbopack (next build) resolves no absolute `extends`.
-  copyFileSync(join(repoRoot, 'tests/readmes/blocks.tsconfig.json'), join(projectDir, 'blocks.tsconfig.json'));
   write(
     join(dir, 'tsconfig.json'),
     JSON.stringify(

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '@paymount/readme-tests/workspace';
@@ -68,6 +68,11 @@ export function createFreshProject(): FreshProject {
   mkdirSync(tarballs);
   const dependencies = { ...frameworkRanges(), ...packPackages(tarballs) };
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'fresh-apps', private: true, dependencies }, null, 2));
+  // The README tests' strict settings, which every app's tsconfig extends by a relative path (Turbopack
+  // resolves no absolute `extends`). Written once, before any app: rewritten per app, it was truncated
+  // under a tsc of another app reading it, which then compiled with TypeScript's defaults (no legacy
+  // decorators, target ES5: the Nest app's TS1206 and TS2802).
+  copyFileSync(join(repoRoot, 'tests/readmes/blocks.tsconfig.json'), join(dir, 'blocks.tsconfig.json'));
   const started = performance.now();
   execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
     cwd: dir,
