@@ -5,15 +5,30 @@ import { fileURLToPath } from 'node:url';
 /** Beside `dist/` in the published package, beside `src/` here. */
 export const TEMPLATES_DIR = fileURLToPath(new URL('../templates/', import.meta.url));
 
-/** The folder every template is laid over: what two templates would otherwise copy. */
-const SHARED = 'shared';
+/**
+ * A template's `template.json`: the folders of files it shares with other templates, laid under
+ * its own in order (a later folder's file replaces an earlier one's of the same path). What two
+ * templates would otherwise copy lives in such a folder: `shared` for every shop, `node-server` for
+ * the shops served by a Node HTTP server.
+ */
+interface TemplateManifest {
+  layers: string[];
+}
 
-/** The frameworks there is a template for: the template folders but the shared one. */
+const MANIFEST = 'template.json';
+
+/** The frameworks there is a template for: the folders with a `template.json`. */
 export function knownFrameworks(templatesDir = TEMPLATES_DIR): string[] {
   return readdirSync(templatesDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && entry.name !== SHARED)
+    .filter((entry) => entry.isDirectory() && existsSync(join(templatesDir, entry.name, MANIFEST)))
     .map((entry) => entry.name)
     .sort();
+}
+
+/** The folders `framework`'s files come from, the lowest first, the framework's own last. */
+function layersOf(framework: string, templatesDir: string): string[] {
+  const { layers } = JSON.parse(readFileSync(join(templatesDir, framework, MANIFEST), 'utf8')) as TemplateManifest;
+  return [...layers, framework];
 }
 
 export interface ScaffoldOptions {
@@ -100,8 +115,8 @@ function packageJson(text: string, name: string, options: ScaffoldOptions): stri
 }
 
 /**
- * Writes `framework`'s template into `dir`: the shared files, then the framework's own over them
- * (a path both have is the framework's). Refuses, before writing anything, an unknown framework,
+ * Writes `framework`'s template into `dir`: the files of its layers, then its own over them (a
+ * path two have is the later one's). Refuses, before writing anything, an unknown framework,
  * a `dir` that is a file or a folder that is not empty, and a `--packages` folder without a tarball
  * the template needs.
  */
@@ -123,10 +138,9 @@ export function scaffold(options: ScaffoldOptions): Scaffolded {
     throw new ScaffoldError(`--packages ${options.packages} is not a folder`);
   }
   const sources = new Map<string, string>();
-  for (const layer of [SHARED, options.framework]) {
+  for (const layer of layersOf(options.framework, templatesDir)) {
     const root = join(templatesDir, layer);
-    if (!existsSync(root)) continue;
-    for (const path of filesUnder(root)) sources.set(targetPath(path), join(root, path));
+    for (const path of filesUnder(root)) if (path !== MANIFEST) sources.set(targetPath(path), join(root, path));
   }
   const name = packageNameFor(dir);
   // Every file is read and rendered first: a refusal (a missing tarball) leaves the folder untouched.

@@ -85,15 +85,27 @@ describe('scaffold', () => {
     expect(existsSync(dir)).toBe(false);
   });
 
-  it("lays the framework's file over the shared one of the same path", () => {
+  it("lays a template's layers in its template.json's order, and its own files over them", () => {
     const templates = fresh();
-    for (const [path, text] of [['shared/README.md', 'shared'], ['shared/src/a.ts', 'shared a'], ['one/src/a.ts', 'one a'], ['one/package.json', '{"name":"x"}']] as const) {
+    const files = [
+      ['shared/README.md', 'shared'],
+      ['shared/src/a.ts', 'shared a'],
+      ['shared/src/b.ts', 'shared b'],
+      ['server/src/b.ts', 'server b'],
+      ['server/src/c.ts', 'server c'],
+      ['other/src/d.ts', 'other d'],
+      ['one/src/a.ts', 'one a'],
+      ['one/package.json', '{"name":"x"}'],
+      ['one/template.json', '{"layers":["shared","server"]}'],
+    ] as const;
+    for (const [path, text] of files) {
       mkdirSync(join(templates, path, '..'), { recursive: true });
       writeFileSync(join(templates, path), text);
     }
     const dir = fresh();
-    expect(scaffold({ dir, framework: 'one', versions, templatesDir: templates }).files).toEqual(['README.md', 'package.json', 'src/a.ts']);
-    expect(readFileSync(join(dir, 'src/a.ts'), 'utf8')).toBe('one a');
+    expect(scaffold({ dir, framework: 'one', versions, templatesDir: templates }).files).toEqual(['README.md', 'package.json', 'src/a.ts', 'src/b.ts', 'src/c.ts']);
+    expect(['src/a.ts', 'src/b.ts'].map((path) => readFileSync(join(dir, path), 'utf8'))).toEqual(['one a', 'server b']);
+    // A folder without a template.json is a layer, not a framework.
     expect(knownFrameworks(templates)).toEqual(['one']);
   });
 

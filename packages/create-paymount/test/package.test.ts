@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -27,5 +27,13 @@ describe('the templates', () => {
       const paymount = Object.keys({ ...dependencies, ...devDependencies }).filter((name) => name.startsWith('@paymount/'));
       expect(paymount.filter((name) => !own.includes(name)), framework).toEqual([]);
     }
+  });
+
+  it('each have their proof, test/templates/<framework>.test.ts, which CI runs', () => {
+    const unproved = knownFrameworks().filter((framework) => {
+      const proof = join(packageDir, 'test/templates', `${framework}.test.ts`);
+      return !existsSync(proof) || !readFileSync(proof, 'utf8').includes(`proveTemplate('${framework}')`);
+    });
+    expect(unproved).toEqual([]);
   });
 });
