@@ -1,5 +1,5 @@
 import { Agent as HttpAgent } from 'node:http';
-import { createPaymentClient, type PaymentTelemetry } from '@paymount/core';
+import { createPaymentClient, type CallOptions, type PaymentTelemetry } from '@paymount/core';
 import { MeterProvider, PeriodicExportingMetricReader, type PushMetricExporter } from '@opentelemetry/sdk-metrics';
 import {
   BasicTracerProvider,
@@ -29,6 +29,9 @@ export type ClientSide =
   | 'paymount-query'
   | 'undici-query';
 
+/** The client's time limits, when a side's calls need longer ones than its defaults (under valgrind: subjects/call-loop.ts). */
+export type CallLimits = Required<Pick<CallOptions, 'timeoutMs' | 'deadlineMs'>>;
+
 /** Exporters that drop what they get: the SDK still builds, batches and aggregates every span and metric point. */
 const discard = { export: (_items: unknown, done: (result: { code: 0 }) => void) => done({ code: 0 }), shutdown: async () => {}, forceFlush: async () => {} };
 
@@ -52,8 +55,8 @@ function sdkTelemetry(sampler?: Sampler) {
  * and one duration histogram point. What is left to paymount's own code is
  * the difference between this side and paymount-telemetry.
  */
-function sdkWorkCaller(upstream: string): () => Promise<boolean> {
-  const client = paymountClient(upstream, false);
+function sdkWorkCaller(upstream: string, limits?: CallLimits): () => Promise<boolean> {
+  const client = paymountClient(upstream, false, limits);
   const input = sessionFieldsOf(order);
   const { tracerProvider, meterProvider } = sdkTelemetry();
   const tracer = tracerProvider.getTracer('bench');
@@ -85,12 +88,12 @@ function sdkWorkCaller(upstream: string): () => Promise<boolean> {
   };
 }
 
-function paymountClient(upstream: string, telemetry?: PaymentTelemetry) {
-  return createPaymentClient({ ...CREDENTIALS, baseUrl: upstream, localDevelopment: true, telemetry });
+function paymountClient(upstream: string, telemetry?: PaymentTelemetry, limits?: CallLimits) {
+  return createPaymentClient({ ...CREDENTIALS, baseUrl: upstream, localDevelopment: true, telemetry, ...limits });
 }
 
-function paymountCaller(upstream: string, telemetry?: PaymentTelemetry): () => Promise<boolean> {
-  const client = paymountClient(upstream, telemetry);
+function paymountCaller(upstream: string, telemetry?: PaymentTelemetry, limits?: CallLimits): () => Promise<boolean> {
+  const client = paymountClient(upstream, telemetry, limits);
   const input = sessionFieldsOf(order);
   return async () => (await client.createCheckoutSession(input)).checkoutUrl.length > 0;
 }
@@ -98,11 +101,11 @@ function paymountCaller(upstream: string, telemetry?: PaymentTelemetry): () => P
 const order = ORDERS.get('order-0001')!;
 
 /** One create-session call per side, each the way its author would write it. */
-export const callers: Record<ClientSide, (upstream: string, connections: number) => () => Promise<boolean>> = {
-  paymount: (upstream) => paymountCaller(upstream),
-  'paymount-telemetry': (upstream) => paymountCaller(upstream, sdkTelemetry()),
-  'paymount-no-telemetry': (upstream) => paymountCaller(upstream, false),
-  'paymount-sdk-work': (upstream) => sdkWorkCaller(upstream),
+export const callers: Record<ClientSide, (upstream: string, connections: number, limits?: CallLimits) => () => Promise<boolean>> = {
+  paymount: (upstream, _connections, limits) => paymountCaller(upstream, undefined, limits),
+  'paymount-telemetry': (upstream, _connections, limits) => paymountCaller(upstream, sdkTelemetry(), limits),
+  'paymount-no-telemetry': (upstream, _connections, limits) => paymountCaller(upstream, false, limits),
+  'paymount-sdk-work': (upstream, _connections, limits) => sdkWorkCaller(upstream, limits),
   // One call in ten traced, as a busy production app samples; the histogram still sees every call.
   'paymount-telemetry-sampled': (upstream) =>
     paymountCaller(upstream, sdkTelemetry(new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(0.1) }))),
