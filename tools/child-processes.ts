@@ -74,14 +74,16 @@ export async function startServer(
     requireOk?: boolean;
   },
 ): Promise<RunningServer> {
-  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: replaceEnv ? env : { ...process.env, NO_COLOR: '1', ...env } });
+  // Its own process group, stopped as a whole: `npm start` runs the server under a shell that does not
+  // pass SIGTERM on, and a template's shop outlived every proof that stopped npm alone.
+  const child = spawn(command, args, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: replaceEnv ? env : { ...process.env, NO_COLOR: '1', ...env } });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const exited = once(child, 'exit');
   const close = async () => {
     if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
+      process.kill(-child.pid!, 'SIGTERM');
       await exited;
     }
   };
