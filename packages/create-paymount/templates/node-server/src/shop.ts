@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PaymentClient, PaymentRoutesOptions } from '@paymount/core';
 import type { PostgresDatabase } from '@paymount/postgres';
 import type { Sandbox } from '@paymount/sandbox';
@@ -28,10 +27,14 @@ export interface ShopSetup {
 
 const SHOP_NAME = 'Paymount shop';
 
-/** A file of the project, found from here whether this runs from src/ (tests) or dist/src/ (npm start). */
+/**
+ * A file of the project, found from the working directory up: npm runs `start` and `test` at the
+ * project's root. Not from this module's own path: an ES module has no `__dirname`, and a CommonJS
+ * one (the NestJS template) no `import.meta`.
+ */
 function projectFile(path: string): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+  let dir = process.cwd();
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
   return join(dir, path);
 }
 
@@ -41,7 +44,7 @@ const ASSETS: Readonly<Record<string, { type: string; body: string }>> = {
   'shop.css': { type: 'text/css; charset=utf-8', body: readFileSync(projectFile('public/shop.css'), 'utf8') },
   'paymount-browser.js': {
     type: 'text/javascript; charset=utf-8',
-    body: readFileSync(createRequire(import.meta.url).resolve('@paymount/browser'), 'utf8'),
+    body: readFileSync(createRequire(projectFile('package.json')).resolve('@paymount/browser'), 'utf8'),
   },
 };
 
