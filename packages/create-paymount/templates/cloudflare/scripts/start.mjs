@@ -1,0 +1,15 @@
+// @ts-check
+// `npm start`: the shop offline, the sandbox as its payment service. Stopping it (Ctrl-C) stops both.
+import { startDev } from './dev.mjs';
+
+const port = Number(process.env['PORT'] || 8787);
+const running = await startDev({ port });
+console.log(`Shop:      ${running.url}`);
+console.log(`Dashboard: ${running.sandbox.dashboardUrl}   (the embedded sandbox: payments, webhooks, refunds)`);
+console.log(`Refunds:   ${running.url}/login (the staff password: STAFF_PASSWORD, "staff" when not set)`);
+console.log('Orders:    D1, local (.wrangler/state)');
+const stop = () => {
+  running.close().then(() => process.exit(0), () => process.exit(1));
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
