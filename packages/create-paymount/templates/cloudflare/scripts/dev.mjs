@@ -37,7 +37,8 @@ function wrangler(args, stdio) {
   // stdin ignored: wrangler asks nothing (its D1 migration prompt, its dev session's keys) without a terminal.
   return spawn(process.execPath, [WRANGLER, ...args], {
     stdio: /** @type {any} */ (['ignore', ...stdio]),
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
+    // Offline: no usage report, and workerd's `request.cf` placeholder rather than a fetch of Cloudflare's.
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' },
   });
 }
 

@@ -6,7 +6,7 @@ const port = Number(process.env['PORT'] || 8787);
 const running = await startDev({ port });
 console.log(`Shop:      ${running.url}`);
 console.log(`Dashboard: ${running.sandbox.dashboardUrl}   (the embedded sandbox: payments, webhooks, refunds)`);
-console.log(`Refunds:   ${running.url}/login (the staff password: STAFF_PASSWORD, "staff" when not set)`);
+console.log(`Refunds:   ${running.url}/login (the stub's staff password on the sandbox: "staff")`);
 console.log('Orders:    D1, local (.wrangler/state)');
 const stop = () => {
   running.close().then(() => process.exit(0), () => process.exit(1));
