@@ -29,14 +29,12 @@ const STEP_LIMIT_MS = 180_000;
  * @property {() => Promise<void>} close
  */
 
-/**
- * @param {string[]} args
- * @param {string[]} stdio
- */
-function wrangler(args, stdio) {
+/** @param {string[]} args */
+function wrangler(args) {
   // stdin ignored: wrangler asks nothing (its D1 migration prompt, its dev session's keys) without a terminal.
+  // Its output through this process: wrangler stops on SIGTERM only while it can write, so never to a closed pipe.
   return spawn(process.execPath, [WRANGLER, ...args], {
-    stdio: /** @type {any} */ (['ignore', ...stdio]),
+    stdio: ['ignore', 'pipe', 'pipe'],
     // Offline: no usage report, and workerd's `request.cf` placeholder rather than a fetch of Cloudflare's.
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' },
   });
@@ -67,14 +65,17 @@ export async function startDev({ port, persistTo, sandbox: sandboxOptions, quiet
   writeFileSync(envFile, Object.entries(settings).map(([name, value]) => `${name}=${value}\n`).join(''), { mode: 0o600 });
   const persist = persistTo === undefined ? [] : ['--persist-to', persistTo];
   let output = '';
-  const stdio = quiet ? ['pipe', 'pipe'] : ['inherit', 'inherit'];
-  /** @param {import('node:child_process').ChildProcess} child */
+  /** @param {import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable>} child */
   const capture = (child) => {
-    child.stdout?.setEncoding('utf8').on('data', (chunk) => (output += chunk));
-    child.stderr?.setEncoding('utf8').on('data', (chunk) => (output += chunk));
+    for (const [from, to] of /** @type {const} */ ([[child.stdout, process.stdout], [child.stderr, process.stderr]])) {
+      from.setEncoding('utf8').on('data', (/** @type {string} */ chunk) => {
+        if (quiet) output += chunk;
+        else to.write(chunk);
+      });
+    }
   };
 
-  /** @type {import('node:child_process').ChildProcess | undefined} */
+  /** @type {import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable> | undefined} */
   let dev;
   const close = async () => {
     if (dev && dev.exitCode === null && dev.signalCode === null) {
@@ -86,12 +87,12 @@ export async function startDev({ port, persistTo, sandbox: sandboxOptions, quiet
     rmSync(secrets, { recursive: true, force: true });
   };
   try {
-    const migrate = wrangler(['d1', 'migrations', 'apply', 'DB', '--local', ...persist], stdio);
+    const migrate = wrangler(['d1', 'migrations', 'apply', 'DB', '--local', ...persist]);
     capture(migrate);
     const [code] = await once(migrate, 'exit');
     if (code !== 0) throw new Error(`wrangler d1 migrations apply failed (exit code ${code})${quiet ? `:\n${output}` : ''}`);
 
-    dev = wrangler(['dev', '--ip', '127.0.0.1', '--port', String(port), '--env-file', envFile, '--show-interactive-dev-session=false', ...persist], stdio);
+    dev = wrangler(['dev', '--ip', '127.0.0.1', '--port', String(port), '--env-file', envFile, '--show-interactive-dev-session=false', ...persist]);
     capture(dev);
     const deadline = Date.now() + STEP_LIMIT_MS;
     for (;;) {

@@ -1,6 +1,9 @@
 // @ts-check
-// `npm start`: the shop offline, the sandbox as its payment service. Stopping it (Ctrl-C) stops both.
+// `npm start`: the shop offline, the sandbox as its payment service. Stopping npm (Ctrl-C) stops both.
 import { startDev } from './dev.mjs';
+
+// Whoever reads the output may be gone first (npm stopped): nothing left to tell, and no reason to crash.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 
 const port = Number(process.env['PORT'] || 8787);
 const running = await startDev({ port });
@@ -8,8 +11,16 @@ console.log(`Shop:      ${running.url}`);
 console.log(`Dashboard: ${running.sandbox.dashboardUrl}   (the embedded sandbox: payments, webhooks, refunds)`);
 console.log(`Refunds:   ${running.url}/login (the stub's staff password on the sandbox: "staff")`);
 console.log('Orders:    D1, local (.wrangler/state)');
+
+/** @type {Promise<void> | undefined} */
+let stopping;
 const stop = () => {
-  running.close().then(() => process.exit(0), () => process.exit(1));
+  stopping ??= running.close().then(() => process.exit(0), () => process.exit(1));
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
+// npm's shell does not pass SIGTERM on: once npm has gone (this process handed to another parent), stop too.
+const npm = process.ppid;
+setInterval(() => {
+  if (process.ppid !== npm) stop();
+}, 1_000).unref();
