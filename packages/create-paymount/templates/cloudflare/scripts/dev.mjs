@@ -19,6 +19,8 @@ const STEP_LIMIT_MS = 180_000;
  * @property {string} [persistTo] where the local D1 database and Durable Objects live (default `.wrangler/state`)
  * @property {import('@paymount/sandbox').SandboxOptions} [sandbox] the sandbox's own options
  * @property {boolean} [quiet] keep wrangler's output to `output()` (tests) instead of this process's
+ * @property {(shop: { url: string, sandbox: import('@paymount/sandbox').Sandbox }) => void} [onServing] called as
+ *   `wrangler dev` starts: whoever waits for the shop to answer finds what is said about it already said
  */
 
 /**
@@ -46,7 +48,7 @@ function wrangler(args) {
  * @param {DevOptions} options
  * @returns {Promise<RunningDev>}
  */
-export async function startDev({ port, persistTo, sandbox: sandboxOptions, quiet = false }) {
+export async function startDev({ port, persistTo, sandbox: sandboxOptions, quiet = false, onServing }) {
   const url = `http://127.0.0.1:${port}`;
   const sandbox = await startSandbox({ allowLocalNotifyUrl: true, merchantName: 'Paymount shop', ...sandboxOptions });
   // The settings go in a file only this user reads, never on wrangler's command line (which `ps` shows).
@@ -92,6 +94,7 @@ export async function startDev({ port, persistTo, sandbox: sandboxOptions, quiet
     const [code] = await once(migrate, 'exit');
     if (code !== 0) throw new Error(`wrangler d1 migrations apply failed (exit code ${code})${quiet ? `:\n${output}` : ''}`);
 
+    onServing?.({ url, sandbox });
     dev = wrangler(['dev', '--ip', '127.0.0.1', '--port', String(port), '--env-file', envFile, '--show-interactive-dev-session=false', ...persist]);
     capture(dev);
     const deadline = Date.now() + STEP_LIMIT_MS;
