@@ -9,7 +9,8 @@ export const TEMPLATES_DIR = fileURLToPath(new URL('../templates/', import.meta.
  * A template's `template.json`: the folders of files it shares with other templates, laid under
  * its own in order (a later folder's file replaces an earlier one's of the same path). What two
  * templates would otherwise copy lives in such a folder: `shared` for every shop, `node-server` for
- * the shops served by a Node HTTP server.
+ * the shops served by a Node HTTP server. A layer `folder/path` takes that one file of the folder,
+ * at `path`: a shop on another runtime (a Worker) takes what of a folder runs there, not all of it.
  */
 interface TemplateManifest {
   layers: string[];
@@ -139,8 +140,10 @@ export function scaffold(options: ScaffoldOptions): Scaffolded {
   }
   const sources = new Map<string, string>();
   for (const layer of layersOf(options.framework, templatesDir)) {
-    const root = join(templatesDir, layer);
-    for (const path of filesUnder(root)) if (path !== MANIFEST) sources.set(targetPath(path), join(root, path));
+    const [folder = layer, ...file] = layer.split('/');
+    const root = join(templatesDir, folder);
+    const paths = file.length > 0 ? [file.join('/')] : filesUnder(root);
+    for (const path of paths) if (path !== MANIFEST) sources.set(targetPath(path), join(root, path));
   }
   const name = packageNameFor(dir);
   // Every file is read and rendered first: a refusal (a missing tarball) leaves the folder untouched.

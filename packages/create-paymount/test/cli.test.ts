@@ -97,6 +97,7 @@ describe('scaffold', () => {
       ['one/src/a.ts', 'one a'],
       ['one/package.json', '{"name":"x"}'],
       ['one/template.json', '{"layers":["shared","server"]}'],
+      ['two/template.json', '{"layers":["shared/src/a.ts","server/src/c.ts"]}'],
     ] as const;
     for (const [path, text] of files) {
       mkdirSync(join(templates, path, '..'), { recursive: true });
@@ -105,8 +106,10 @@ describe('scaffold', () => {
     const dir = fresh();
     expect(scaffold({ dir, framework: 'one', versions, templatesDir: templates }).files).toEqual(['README.md', 'package.json', 'src/a.ts', 'src/b.ts', 'src/c.ts']);
     expect(['src/a.ts', 'src/b.ts'].map((path) => readFileSync(join(dir, path), 'utf8'))).toEqual(['one a', 'server b']);
+    // A layer `folder/path` is that one file of the folder.
+    expect(scaffold({ dir: fresh(), framework: 'two', versions, templatesDir: templates }).files).toEqual(['src/a.ts', 'src/c.ts']);
     // A folder without a template.json is a layer, not a framework.
-    expect(knownFrameworks(templates)).toEqual(['one']);
+    expect(knownFrameworks(templates)).toEqual(['one', 'two']);
   });
 
   it('names npm packages after any folder', () => {
@@ -137,7 +140,7 @@ describe('create-paymount', () => {
   it('without a terminal, asks nothing: a missing framework is an error', async () => {
     const run = io();
     expect(await create([fresh()], run.io)).toBe(1);
-    expect(run.err[0]).toMatch(/^create-paymount: name the framework with --framework \(express/);
+    expect(run.err[0]).toBe(`create-paymount: name the framework with --framework (${knownFrameworks().join(', ')})`);
   });
 
   it('on a terminal, asks for what the flags left out', async () => {

@@ -1,11 +1,17 @@
+import type { Sandbox } from '@paymount/sandbox';
 import { expect } from 'vitest';
-import type { RunningShop } from '../src/server.js';
+
+/** The shop under test: where it answers, and the sandbox it pays on (a Node server's, or the one `npm start` runs beside a Worker). */
+export interface ShopUnderTest {
+  url: string;
+  sandbox: Sandbox | undefined;
+}
 
 /** A shopper's (or a staff member's) requests to the running shop and the sandbox's page, over real HTTP. */
 export class Shopper {
   private cookie: string | undefined;
 
-  constructor(private readonly shop: RunningShop) {}
+  constructor(private readonly shop: ShopUnderTest) {}
 
   private post(url: string, form: Record<string, string>): Promise<Response> {
     return fetch(url, {
