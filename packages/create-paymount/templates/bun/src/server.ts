@@ -3,7 +3,7 @@ import { startSandbox, type Sandbox, type SandboxOptions } from '@paymount/sandb
 import { createApp } from './app.js';
 import { readConfig, type ShopConfig } from './config.js';
 import { openDatabase, type ShopDatabase } from './database.js';
-import { Shop } from './shop.js';
+import { Shop, type ShopResponse } from './shop.js';
 
 /** What a template's `createApp` gives back: the framework's app as `Bun.serve`'s fetch handler, and paymount's routes behind it. */
 export interface ShopApp {
@@ -27,6 +27,11 @@ export interface RunningShop {
   /** Where the orders are, in words. */
   database: string;
   close(): Promise<void>;
+}
+
+/** A shop page's answer as the Web `Response` both Hono and Elysia send. */
+export function respond(answer: ShopResponse): Response {
+  return new Response(answer.body === '' ? null : answer.body, { status: answer.status, headers: answer.headers });
 }
 
 /** Payments whose webhook never came are asked about this often, so an order still ends paid. */

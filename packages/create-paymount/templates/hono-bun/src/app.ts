@@ -2,12 +2,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { paymentApp } from '@paymount/hono';
 import { MOUNT } from './payments.js';
-import type { ShopApp } from './server.js';
-import type { Shop, ShopResponse } from './shop.js';
-
-function respond(answer: ShopResponse): Response {
-  return new Response(answer.body === '' ? null : answer.body, { status: answer.status, headers: answer.headers });
-}
+import { respond, type ShopApp } from './server.js';
+import type { Shop } from './shop.js';
 
 /** The shop in Hono: paymount's routes at /payments, the shop's pages and forms beside them; `Bun.serve` serves its `fetch`. */
 export function createApp(shop: Shop): ShopApp {
