@@ -100,7 +100,7 @@ export function proveTemplate(framework: string): void {
         const port = await freePort();
         origin = `http://127.0.0.1:${port}`;
         const started = performance.now();
-        app = await startServer('npm', ['start'], { cwd: dir, env: { ...APP_ENV, PORT: String(port) }, replaceEnv: true, readyUrl: origin, requireOk: true, timeoutMs: STEP_LIMIT_MS - 60_000 });
+        app = await startServer('npm', ['start'], { cwd: dir, env: { ...APP_ENV, PORT: String(port) }, replaceEnv: true, processGroup: true, readyUrl: origin, requireOk: true, timeoutMs: STEP_LIMIT_MS - 60_000 });
         steps['npm start'] = performance.now() - started;
       }, STEP_LIMIT_MS);
       afterAll(() => app?.close());
