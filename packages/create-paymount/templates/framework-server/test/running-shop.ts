@@ -54,10 +54,11 @@ async function serveOn(port: number, env: Record<string, string>): Promise<Runni
   };
   const deadline = Date.now() + STARTED_WITHIN_MS;
   for (;;) {
-    const url = /^Shop:\s+(\S+)/m.exec(output)?.[1];
-    const dashboard = /^Dashboard:\s+(\S+)/m.exec(output)?.[1];
-    if (url !== undefined && dashboard !== undefined && (await fetch(url).then((res) => res.ok, () => false))) {
-      return { url, sandboxUrl: new URL(dashboard).origin, close };
+    // The shop prints its URLs once started: before it listens (SvelteKit's init), or on its first request (Astro).
+    if (await fetch(`http://127.0.0.1:${port}/`).then((res) => res.ok, () => false)) {
+      const url = /^Shop:\s+(\S+)/m.exec(output)?.[1];
+      const dashboard = /^Dashboard:\s+(\S+)/m.exec(output)?.[1];
+      if (url !== undefined && dashboard !== undefined) return { url, sandboxUrl: new URL(dashboard).origin, close };
     }
     if (child.exitCode !== null || Date.now() > deadline) {
       await close();

@@ -1,17 +1,12 @@
 import type { ServerInit } from '@sveltejs/kit';
 import { ConfigError } from './config.js';
+import { announce } from './shop-services.js';
 import { startShop, stopShop } from '$lib/server/shop.js';
 
 // Once, before the first request: the sandbox (in development) and the database.
 export const init: ServerInit = async () => {
 	try {
-		const running = await startShop();
-		console.log(`Shop:      ${running.publicUrl}`);
-		if (running.sandbox) {
-			console.log(`Dashboard: ${running.sandbox.dashboardUrl}   (the embedded sandbox: payments, webhooks, refunds)`);
-			console.log(`Refunds:   ${running.publicUrl}/login (the staff password: STAFF_PASSWORD, "staff" when not set)`);
-		}
-		console.log(`Orders:    ${running.database.describe}`);
+		announce(await startShop());
 	} catch (error) {
 		// A setting's problem is the whole message; anything else keeps its stack.
 		console.error(error instanceof ConfigError ? `Cannot start: ${error.message}` : error);

@@ -1,8 +1,8 @@
 import { error, fail, redirect } from '@sveltejs/kit';
 import { formatPrice } from '../../../catalog.js';
 import { isPayable } from '../../../orders.js';
-import { notifyUrlOf } from '../../../payments.js';
-import { MOUNT, payments, shop } from '$lib/server/shop.js';
+import { MOUNT, notifyUrlOf } from '../../../payments.js';
+import { payments, shop } from '$lib/server/shop.js';
 import type { Actions, PageServerLoad } from './$types';
 
 /** The order's page, where the shopper pays and where the service sends them back. */
