@@ -42,6 +42,28 @@ export function run(command: string, args: readonly string[], { cwd, timeoutMs, 
   });
 }
 
+/** Whether any process of the group `pgid` is left. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGTERM to every process of the group, then waits until none is left (SIGKILL after 30 s: a shutdown that hangs). */
+async function stopGroup(pgid: number, leaderExited: Promise<unknown>): Promise<void> {
+  if (!groupAlive(pgid)) return;
+  process.kill(-pgid, 'SIGTERM');
+  await leaderExited;
+  const deadline = Date.now() + 30_000;
+  while (groupAlive(pgid)) {
+    if (Date.now() > deadline) process.kill(-pgid, 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 export interface RunningServer {
   /** Everything the process wrote so far, stdout and stderr: its own words for a failure. */
   output(): string;
@@ -63,6 +85,7 @@ export async function startServer(
     timeoutMs,
     replaceEnv = false,
     requireOk = false,
+    processGroup = false,
   }: {
     cwd: string;
     env: NodeJS.ProcessEnv;
@@ -72,14 +95,20 @@ export async function startServer(
     replaceEnv?: boolean;
     /** Ready only once `readyUrl` answers 2xx: a server that answers before its app is loaded is not. */
     requireOk?: boolean;
+    /**
+     * Stopped as a whole process group: `npm start` runs its script in a shell, and SIGTERM to npm
+     * left the shop's node running (each proof of a template leaked one).
+     */
+    processGroup?: boolean;
   },
 ): Promise<RunningServer> {
-  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: replaceEnv ? env : { ...process.env, NO_COLOR: '1', ...env } });
+  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: replaceEnv ? env : { ...process.env, NO_COLOR: '1', ...env }, detached: processGroup });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const exited = once(child, 'exit');
   const close = async () => {
+    if (processGroup) return stopGroup(child.pid!, exited);
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       await exited;

@@ -108,7 +108,7 @@ export function proveTemplate(framework: string): void {
         const port = await freePort();
         origin = `http://127.0.0.1:${port}`;
         const started = performance.now();
-        app = await startServer('npm', ['start'], { cwd: dir, env: { ...APP_ENV, PORT: String(port) }, replaceEnv: true, readyUrl: origin, requireOk: true, timeoutMs: STEP_LIMIT_MS - 60_000 });
+        app = await startServer('npm', ['start'], { cwd: dir, env: { ...APP_ENV, PORT: String(port) }, replaceEnv: true, processGroup: true, readyUrl: origin, requireOk: true, timeoutMs: STEP_LIMIT_MS - 60_000 });
         steps['npm start'] = performance.now() - started;
       }, STEP_LIMIT_MS);
       afterAll(() => app?.close());
@@ -227,7 +227,7 @@ export function proveInstall({ framework, manager, postgres = false }: InstallVa
       }
       const port = await freePort();
       const started = performance.now();
-      const app = await startServer(manager, ['run', 'start'], { cwd: dir, env: { ...env, PORT: String(port) }, replaceEnv: true, readyUrl: `http://127.0.0.1:${port}`, requireOk: true, timeoutMs: STEP_LIMIT_MS - 60_000 });
+      const app = await startServer(manager, ['run', 'start'], { cwd: dir, env: { ...env, PORT: String(port) }, replaceEnv: true, processGroup: true, readyUrl: `http://127.0.0.1:${port}`, requireOk: true, timeoutMs: STEP_LIMIT_MS - 60_000 });
       steps[`${manager} run start`] = performance.now() - started;
       try {
         expect(app.output()).toContain(`Orders:    PostgreSQL at 127.0.0.1:${server!.port}/shop`);
