@@ -42,6 +42,28 @@ export function run(command: string, args: readonly string[], { cwd, timeoutMs, 
   });
 }
 
+/** Whether any process of the group `pgid` is left. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGTERM to every process of the group, then waits until none is left (SIGKILL after 30 s: a shutdown that hangs). */
+async function stopGroup(pgid: number, leaderExited: Promise<unknown>): Promise<void> {
+  if (!groupAlive(pgid)) return;
+  process.kill(-pgid, 'SIGTERM');
+  await leaderExited;
+  const deadline = Date.now() + 30_000;
+  while (groupAlive(pgid)) {
+    if (Date.now() > deadline) process.kill(-pgid, 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 export interface RunningServer {
   /** Everything the process wrote so far, stdout and stderr: its own words for a failure. */
   output(): string;
@@ -74,19 +96,14 @@ export async function startServer(
     requireOk?: boolean;
   },
 ): Promise<RunningServer> {
-  // Its own process group, stopped as a whole: `npm start` runs the server under a shell that does not
-  // pass SIGTERM on, and a template's shop outlived every proof that stopped npm alone.
+  // Its own process group, stopped as a whole: `npm start` runs its script in a shell that does not pass
+  // SIGTERM on, and SIGTERM to npm alone left the shop's node running (each proof of a template leaked one).
   const child = spawn(command, args, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: replaceEnv ? env : { ...process.env, NO_COLOR: '1', ...env } });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const exited = once(child, 'exit');
-  const close = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      process.kill(-child.pid!, 'SIGTERM');
-      await exited;
-    }
-  };
+  const close = () => stopGroup(child.pid!, exited);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${command} exited (${child.exitCode ?? child.signalCode}) before serving:\n${output}`);

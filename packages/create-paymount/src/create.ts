@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { invokingPackageManager, parseCli, USAGE, UsageError, type PackageManager } from './args';
+import { checkDatabaseUrl, DATABASES, invokingPackageManager, PACKAGE_MANAGERS, parseCli, USAGE, UsageError, type Database, type PackageManager } from './args';
 import { knownFrameworks, scaffold, ScaffoldError } from './scaffold';
 
 /** Where the tool talks: the process's streams, or a test's. */
@@ -38,6 +38,21 @@ function runScript(manager: PackageManager, script: 'start' | 'test'): string {
   return manager === 'bun' ? `bun run ${script}` : `${manager} ${script}`;
 }
 
+/** An answer on a terminal that must be one of `choices`. */
+async function choose<T extends string>(io: CreateIo, question: string, choices: readonly T[]): Promise<T | undefined> {
+  const answer = await io.ask?.(question, choices);
+  if (answer !== undefined && !(choices as readonly string[]).includes(answer)) throw new UsageError(`${question}: one of ${choices.join(', ')}, not "${answer}"`);
+  return answer as T | undefined;
+}
+
+/** The PostgreSQL server's URL, from the flag or the terminal: without either, the shop would have nowhere to keep its orders. */
+async function databaseUrlOf(given: string | undefined, io: CreateIo): Promise<string> {
+  const url = given ?? (await io.ask?.('PostgreSQL URL (postgres://user:password@host:5432/shop)', undefined));
+  if (!url) throw new UsageError('name the PostgreSQL server with --database-url (postgres://user:password@host:5432/shop)');
+  checkDatabaseUrl(url);
+  return url;
+}
+
 /** Runs the tool; resolves the process's exit code. */
 export async function create(argv: readonly string[], io: CreateIo): Promise<number> {
   try {
@@ -54,10 +69,14 @@ export async function create(argv: readonly string[], io: CreateIo): Promise<num
     const manager =
       request.packageManager ??
       invokingPackageManager(io.env['npm_config_user_agent']) ??
-      ((await io.ask?.('Package manager', ['npm', 'pnpm', 'yarn', 'bun'])) as PackageManager | undefined) ??
+      (await choose(io, 'Package manager', PACKAGE_MANAGERS)) ??
       'npm';
-    const made = scaffold({ dir, framework, packages: request.packages, versions: releasedWith() });
+    const database: Database = request.database ?? (await choose(io, 'Where orders live', DATABASES)) ?? 'pglite';
+    const databaseUrl = database === 'postgres' ? await databaseUrlOf(request.databaseUrl, io) : undefined;
+    const made = scaffold({ dir, framework, packages: request.packages, versions: releasedWith(), packageManager: manager, databaseUrl });
     io.out(`Made the ${framework} shop in ${made.dir} (${made.files.length} files, package ${made.name}).`);
+    // The URL itself is never printed: it may hold a password.
+    io.out(databaseUrl === undefined ? 'Its orders live in PGlite, in its data/ folder.' : 'Its orders live on your PostgreSQL server: DATABASE_URL is in its .env, which git ignores.');
     if (request.install) {
       io.out(`Installing its dependencies with ${manager}…`);
       const code = await install(manager, made.dir, io.env);

@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
+import type { PackageManager } from './args';
 
 /** Beside `dist/` in the published package, beside `src/` here. */
 export const TEMPLATES_DIR = fileURLToPath(new URL('../templates/', import.meta.url));
@@ -39,6 +41,10 @@ export interface ScaffoldOptions {
   packages?: string | undefined;
   /** Each `@paymount/*` package's range when not from tarballs: the releases this package was published with. */
   versions: Readonly<Record<string, string>>;
+  /** What installs the shop: with `packages`, the tarballs are also pinned where it reads its overrides. */
+  packageManager?: PackageManager | undefined;
+  /** A PostgreSQL server for the orders: written to the shop's `.env` as DATABASE_URL. */
+  databaseUrl?: string | undefined;
   templatesDir?: string;
 }
 
@@ -100,19 +106,45 @@ function releaseOf(packageName: string, versions: Readonly<Record<string, string
 
 type Dependencies = Record<string, string>;
 
+/**
+ * `@paymount/express` asks for `@paymount/core@^0.1.0`: npm takes the app's own tarball for it, but
+ * pnpm, yarn and bun look such a range up in the registry unless an override points it at the tarball.
+ */
+function overridesFor(manager: PackageManager | undefined, pinned: Dependencies): Record<string, unknown> {
+  switch (manager) {
+    case 'pnpm':
+      return { pnpm: { overrides: pinned } };
+    case 'yarn':
+      return { resolutions: pinned };
+    case 'bun':
+      return { overrides: pinned };
+    default:
+      return {};
+  }
+}
+
 /** The template's package.json with the app's name and every `@paymount/*` dependency pointed at a tarball or the release. */
 function packageJson(text: string, name: string, options: ScaffoldOptions): string {
   const manifest = JSON.parse(text) as { name?: string; dependencies?: Dependencies; devDependencies?: Dependencies };
   const tarballs = options.packages === undefined ? undefined : readdirSync(options.packages).filter((file) => file.endsWith('.tgz'));
+  const pinned: Dependencies = {};
   const pin = (dependencies: Dependencies | undefined) => {
     for (const dependency of Object.keys(dependencies ?? {})) {
       if (!dependency.startsWith('@paymount/')) continue;
-      dependencies![dependency] = tarballs === undefined ? releaseOf(dependency, options.versions) : tarballOf(dependency, options.packages!, tarballs);
+      pinned[dependency] = dependencies![dependency] = tarballs === undefined ? releaseOf(dependency, options.versions) : tarballOf(dependency, options.packages!, tarballs);
     }
   };
   pin(manifest.dependencies);
   pin(manifest.devDependencies);
-  return `${JSON.stringify({ ...manifest, name }, null, 2)}\n`;
+  const overrides = tarballs === undefined ? {} : overridesFor(options.packageManager, pinned);
+  return `${JSON.stringify({ ...manifest, name, ...overrides }, null, 2)}\n`;
+}
+
+/** The shop's `.env` naming its PostgreSQL server; refused, before anything is written, if a .env file could not hold the URL as it is. */
+function dotEnv(databaseUrl: string): string {
+  const line = `DATABASE_URL=${databaseUrl}`;
+  if (parseEnv(line)['DATABASE_URL'] !== databaseUrl) throw new ScaffoldError('the database URL has a character a .env file reads otherwise (a space, quote or #): percent-encode it');
+  return `# The shop's orders and paymount's stores live on this PostgreSQL server (create-paymount --database postgres).\n# Git ignores this file: the URL may hold a password. The other settings: .env.example.\n${line}\n`;
 }
 
 /**
@@ -151,10 +183,12 @@ export function scaffold(options: ScaffoldOptions): Scaffolded {
     const text = readFileSync(source);
     return [path, path === 'package.json' ? packageJson(text.toString('utf8'), name, options) : text] as const;
   });
+  if (options.databaseUrl !== undefined) rendered.push(['.env', dotEnv(options.databaseUrl)]);
   for (const [path, content] of rendered) {
     const target = join(dir, path);
     mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, content);
+    // .env may hold a password: readable by its owner only.
+    writeFileSync(target, content, path === '.env' ? { mode: 0o600 } : {});
   }
   return { dir, name, files: rendered.map(([path]) => relative(dir, join(dir, path))).sort() };
 }

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseEnv } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { invokingPackageManager, parseCli, UsageError } from '../src/args';
 import { create, type CreateIo } from '../src/create';
@@ -29,9 +30,23 @@ describe('parseCli', () => {
       packages: './tgz',
       install: false,
       packageManager: 'pnpm',
+      database: undefined,
+      databaseUrl: undefined,
       help: false,
     });
     expect(parseCli(['my-shop', '-f', 'express'])).toMatchObject({ install: true, packageManager: undefined, packages: undefined });
+  });
+
+  it('reads where orders live: a database URL names postgres on its own', () => {
+    expect(parseCli(['a', '--database', 'pglite'])).toMatchObject({ database: 'pglite', databaseUrl: undefined });
+    expect(parseCli(['a', '--database', 'postgres'])).toMatchObject({ database: 'postgres', databaseUrl: undefined });
+    expect(parseCli(['a', '--database-url', 'postgres://shop:pw@db:5432/shop'])).toMatchObject({ database: 'postgres', databaseUrl: 'postgres://shop:pw@db:5432/shop' });
+  });
+
+  it('refuses an unknown database, a URL beside pglite, and a URL that is not PostgreSQL\'s, without repeating it', () => {
+    expect(() => parseCli(['a', '--database', 'mysql'])).toThrow('--database must be one of pglite, postgres, not "mysql"');
+    expect(() => parseCli(['a', '--database', 'pglite', '--database-url', 'postgres://db/shop'])).toThrow('--database-url names a PostgreSQL server: it goes with --database postgres, not pglite');
+    expect(() => parseCli(['a', '--database-url', 'mysql://shop:secret@db/shop'])).toThrow(new UsageError('the database URL is not a postgres:// or postgresql:// URL'));
   });
 
   it('refuses an unknown flag, a second folder and an unknown package manager', () => {
@@ -83,6 +98,44 @@ describe('scaffold', () => {
       new ScaffoldError(`--packages ${tarballs} has no tarball of @paymount/browser (paymount-browser-<version>.tgz); run npm pack -w @paymount/browser --pack-destination ${tarballs}`),
     );
     expect(existsSync(dir)).toBe(false);
+  });
+
+  it('writes a PostgreSQL URL to .env, readable by its owner only, the .env.example untouched', () => {
+    const dir = fresh();
+    const url = 'postgresql://shop:p%40ss@db.internal:6432/shop?sslmode=require';
+    expect(scaffold({ dir, framework: 'express', versions, databaseUrl: url }).files).toContain('.env');
+    expect(parseEnv(readFileSync(join(dir, '.env'), 'utf8'))).toEqual({ DATABASE_URL: url });
+    expect(statSync(join(dir, '.env')).mode & 0o777).toBe(0o600);
+    expect(readFileSync(join(dir, '.env.example'), 'utf8')).toMatch(/^DATABASE_URL=$/m);
+    expect(existsSync(join(fresh(), '.env'))).toBe(false);
+  });
+
+  it('refuses a database URL a .env file would read otherwise, writing nothing', () => {
+    const dir = fresh();
+    expect(() => scaffold({ dir, framework: 'express', versions, databaseUrl: 'postgres://shop:a#b@db/shop' })).toThrow(ScaffoldError);
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it('with --packages, points pnpm, yarn and bun at the tarballs for the packages that ask for each other; npm needs nothing', () => {
+    const tarballs = fresh();
+    mkdirSync(tarballs);
+    for (const name of ['browser', 'core', 'express', 'postgres', 'sandbox']) writeFileSync(join(tarballs, `paymount-${name}-${version}.tgz`), '');
+    const manifestFor = (packageManager: 'npm' | 'pnpm' | 'yarn' | 'bun') => {
+      const dir = fresh();
+      scaffold({ dir, framework: 'express', versions, packages: tarballs, packageManager });
+      return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown> & { dependencies: Record<string, string> };
+    };
+    const { dependencies } = manifestFor('npm');
+    const pinned = Object.fromEntries(Object.entries(dependencies).filter(([name]) => name.startsWith('@paymount/')));
+    expect(Object.keys(pinned)).toHaveLength(5);
+    expect(Object.keys(manifestFor('npm'))).not.toEqual(expect.arrayContaining(['overrides']));
+    expect(manifestFor('pnpm')['pnpm']).toEqual({ overrides: pinned });
+    expect(manifestFor('yarn')['resolutions']).toEqual(pinned);
+    expect(manifestFor('bun')['overrides']).toEqual(pinned);
+    // From the registry, the ranges meet by themselves.
+    const dir = fresh();
+    scaffold({ dir, framework: 'express', versions, packageManager: 'pnpm' });
+    expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))).not.toHaveProperty('pnpm');
   });
 
   it("lays a template's layers in its template.json's order, and its own files over them", () => {
@@ -145,15 +198,36 @@ describe('create-paymount', () => {
 
   it('on a terminal, asks for what the flags left out', async () => {
     const questions: string[] = [];
-    const answers: Record<string, string> = { 'Folder for the shop': fresh('asked'), Framework: 'express', 'Package manager': 'yarn' };
+    const dir = fresh('asked');
+    const url = 'postgres://shop:s3cret@db.internal:5432/shop';
+    const answers: Record<string, string> = { 'Folder for the shop': dir, Framework: 'express', 'Package manager': 'yarn', 'Where orders live': 'postgres', 'PostgreSQL URL (postgres://user:password@host:5432/shop)': url };
     const run = io(async (question) => {
       questions.push(question);
       return answers[question]!;
     });
     expect(await create(['--no-install'], run.io)).toBe(0);
-    expect(questions).toEqual(['Folder for the shop', 'Framework', 'Package manager']);
+    expect(questions).toEqual(['Folder for the shop', 'Framework', 'Package manager', 'Where orders live', 'PostgreSQL URL (postgres://user:password@host:5432/shop)']);
+    expect(parseEnv(readFileSync(join(dir, '.env'), 'utf8'))['DATABASE_URL']).toBe(url);
+    expect(run.out).toContain('Its orders live on your PostgreSQL server: DATABASE_URL is in its .env, which git ignores.');
+    expect([...run.out, ...run.err].join('\n')).not.toContain('s3cret');
     expect(run.out).toContain('  yarn install');
     expect(run.out).toContain('  yarn start   # the shop on the embedded sandbox: it prints the shop\'s and the dashboard\'s URLs');
+  });
+
+  it('refuses an answer that is not one of the choices', async () => {
+    const run = io(async (question) => (question === 'Package manager' ? 'pnpn' : 'express'));
+    expect(await create([fresh(), '--no-install'], run.io)).toBe(1);
+    expect(run.err[0]).toBe('create-paymount: Package manager: one of npm, pnpm, yarn, bun, not "pnpn"');
+  });
+
+  it('without a terminal, --database postgres needs the server\'s URL; with it, nothing is asked', async () => {
+    const run = io();
+    const dir = fresh();
+    expect(await create([dir, '--framework', 'express', '--no-install', '--database', 'postgres'], run.io)).toBe(1);
+    expect(run.err[0]).toBe('create-paymount: name the PostgreSQL server with --database-url (postgres://user:password@host:5432/shop)');
+    expect(existsSync(dir)).toBe(false);
+    expect(await create([dir, '--framework', 'express', '--no-install', '--package-manager', 'npm', '--database-url', 'postgres://shop@db/shop'], run.io)).toBe(0);
+    expect(parseEnv(readFileSync(join(dir, '.env'), 'utf8'))['DATABASE_URL']).toBe('postgres://shop@db/shop');
   });
 
   it('says what it made and the commands to run next', async () => {
@@ -161,7 +235,8 @@ describe('create-paymount', () => {
     const dir = fresh('next-steps');
     expect(await create([dir, '--framework', 'express', '--no-install', '--package-manager', 'npm'], run.io)).toBe(0);
     expect(run.out[0]).toMatch(new RegExp(`^Made the express shop in ${dir} \\(\\d+ files, package next-steps\\)\\.$`));
-    expect(run.out.slice(2)).toEqual([
+    expect(run.out[1]).toBe('Its orders live in PGlite, in its data/ folder.');
+    expect(run.out.slice(3)).toEqual([
       'Next:',
       '  cd next-steps',
       '  npm install',

@@ -2,13 +2,16 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { browserTestsMode, MISSING_CHROMIUM } from '../../../tools/browser-testing/chromium';
 import { PaymentPages, SHOWN_WITHIN_MS } from '../../../tools/browser-testing/payment-pages';
-import { startServer, type RunningServer } from '../../../tools/child-processes';
+import { binary, startServer, type RunningServer } from '../../../tools/child-processes';
 import { freePort } from '../../../tools/free-port';
+import { testPool } from '../../../tools/postgres-pool';
+import { POSTGRES_START_LIMIT_MS, postgresSkipped, startPostgresServer, type PostgresServer } from '../../../tools/postgres-server';
+import type { PackageManager } from '../src/args';
 
 const exec = promisify(execFile);
 const CLI = new URL('../dist/cli.js', import.meta.url).pathname;
@@ -21,6 +24,14 @@ const APP_ENV: NodeJS.ProcessEnv = {
   ...Object.fromEntries(['PATH', 'HOME', 'TMPDIR', 'LANG', 'CI', 'npm_config_cache'].flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]]))),
   NO_COLOR: '1',
 };
+
+/** The CLI's flags and environment for an install from the packed packages, from the managers' warm caches. */
+function scaffoldWith(dir: string, framework: string, manager: PackageManager): [string[], NodeJS.ProcessEnv] {
+  return [
+    [CLI, dir, '--framework', framework, '--packages', inject('templateTarballs'), '--package-manager', manager],
+    { npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' },
+  ];
+}
 
 /** Runs `command` in the app to its end; a failure carries everything it wrote. Resolves its stdout and how long it took, in ms. */
 async function inApp(cwd: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ stdout: string; ms: number }> {
@@ -66,11 +77,8 @@ export function proveTemplate(framework: string): void {
 
     beforeAll(async () => {
       // The CLI as `npm create paymount` runs it, installing with npm from its warm cache.
-      const { stdout, ms } = await inApp(work, process.execPath, [CLI, dir, '--framework', framework, '--packages', inject('templateTarballs'), '--package-manager', 'npm'], {
-        npm_config_prefer_offline: 'true',
-        npm_config_audit: 'false',
-        npm_config_fund: 'false',
-      });
+      const [args, env] = scaffoldWith(dir, framework, 'npm');
+      const { stdout, ms } = await inApp(work, process.execPath, args, env);
       steps['scaffold and npm install'] = ms;
       expect(stdout).toContain(`Made the ${framework} shop in ${dir}`);
       expect(stdout).toContain('  npm start');
@@ -161,5 +169,74 @@ export function proveTemplate(framework: string): void {
         },
       );
     });
+  });
+}
+
+export interface InstallVariant {
+  framework: string;
+  manager: PackageManager;
+  /** Scaffolded with `--database postgres` on a throwaway server: the shop's tests and its start use it. */
+  postgres?: boolean;
+}
+
+/**
+ * A proof beside a template's whole one, for what it does not vary: scaffolded from the packed
+ * packages with another package manager or database, installed by that manager (from the npm
+ * registry into its own cache: pnpm, yarn and bun do not read npm's), type-checked, and its own
+ * tests passed, each by that manager's `run`.
+ */
+export function proveInstall({ framework, manager, postgres = false }: InstallVariant): void {
+  describe.skipIf(postgres && postgresSkipped)(`the ${framework} template, installed by ${manager}${postgres ? ', its orders on a PostgreSQL server' : ''}`, () => {
+    const work = mkdtempSync(join(tmpdir(), `create-paymount-${framework}-${manager}-`));
+    const dir = join(work, `${framework}-shop`);
+    // pnpm, yarn and bun as npm installed them for this repository (devDependencies), first on the PATH as a merchant's own are.
+    const env = manager === 'npm' ? APP_ENV : { ...APP_ENV, PATH: `${dirname(binary(manager))}:${APP_ENV['PATH'] ?? ''}` };
+    const steps: Record<string, number> = {};
+    let server: PostgresServer | undefined;
+    let databaseUrl = '';
+    afterAll(async () => {
+      process.stdout.write(`create-paymount ${framework} by ${manager}${postgres ? ' on PostgreSQL' : ''}: ${Object.entries(steps).map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`).join(', ')}\n`);
+      server?.destroy();
+      await rm(work, { recursive: true, force: true });
+    });
+
+    beforeAll(async () => {
+      const [args, installEnv] = scaffoldWith(dir, framework, manager);
+      if (postgres) {
+        server = await startPostgresServer();
+        databaseUrl = server.createDatabase('shop');
+        args.push('--database-url', databaseUrl);
+      }
+      const { stdout, ms } = await inApp(work, process.execPath, args, { ...env, ...installEnv });
+      steps[`scaffold and ${manager} install`] = ms;
+      expect(stdout).toContain(`Made the ${framework} shop in ${dir}`);
+    }, STEP_LIMIT_MS + POSTGRES_START_LIMIT_MS);
+
+    it(`type-checks (${manager} run typecheck) and passes its own tests (${manager} run test)`, async () => {
+      steps[`${manager} run typecheck`] = (await inApp(dir, manager, ['run', 'typecheck'], env)).ms;
+      const { stdout, ms } = await inApp(dir, manager, ['run', 'test'], env);
+      steps[`${manager} run test`] = ms;
+      expect(stdout).toMatch(/Tests\s+\d+ passed/);
+      expect(stdout).not.toMatch(/failed|skipped/);
+    }, 2 * STEP_LIMIT_MS);
+
+    if (postgres) it("kept the tests' orders on the server of its .env, and starts on it", async () => {
+      const pool = testPool(databaseUrl);
+      try {
+        const { rows } = await pool.query<{ status: string }>('SELECT DISTINCT status FROM shop_orders ORDER BY status');
+        expect(rows.map((row) => row.status)).toEqual(['paid', 'refunded']);
+      } finally {
+        await pool.end();
+      }
+      const port = await freePort();
+      const started = performance.now();
+      const app = await startServer(manager, ['run', 'start'], { cwd: dir, env: { ...env, PORT: String(port) }, replaceEnv: true, readyUrl: `http://127.0.0.1:${port}`, requireOk: true, timeoutMs: STEP_LIMIT_MS - 60_000 });
+      steps[`${manager} run start`] = performance.now() - started;
+      try {
+        expect(app.output()).toContain(`Orders:    PostgreSQL at 127.0.0.1:${server!.port}/shop`);
+      } finally {
+        await app.close();
+      }
+    }, STEP_LIMIT_MS);
   });
 }

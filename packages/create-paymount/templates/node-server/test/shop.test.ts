@@ -5,8 +5,8 @@ import { shopFlows } from './shop-flows.js';
 
 let shop: RunningShop;
 beforeAll(async () => {
-  // The shop as `npm start` runs it, on a free port, with its orders in memory.
-  shop = await startShop({ config: { ...readConfig({ PORT: '0' }), dataDir: undefined }, sandbox: { announce: false } });
+  // The shop as `npm start` runs it, on a free port, with its orders on its PostgreSQL server (DATABASE_URL, see vitest.config.ts) or in memory.
+  shop = await startShop({ config: { ...readConfig({ PORT: '0', DATABASE_URL: process.env['DATABASE_URL'] }), dataDir: undefined }, sandbox: { announce: false } });
 });
 afterAll(() => shop?.close());
 

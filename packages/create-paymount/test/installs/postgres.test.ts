@@ -1,0 +1,3 @@
+import { proveInstall } from '../template-proof';
+
+proveInstall({ framework: 'express', manager: 'npm', postgres: true });
