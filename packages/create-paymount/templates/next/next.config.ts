@@ -1,0 +1,14 @@
+import type { NextConfig } from 'next';
+
+const nextConfig: NextConfig = {
+  // Loaded by Node.js as installed, not bundled: PGlite and @paymount/postgres read their own files
+  // (WebAssembly, migrations) beside their code, and the sandbox is a whole server of its own.
+  serverExternalPackages: ['@electric-sql/pglite', '@paymount/postgres', '@paymount/sandbox'],
+  turbopack: {
+    // src/database.ts and src/payments.ts, shared with the other templates, import `./orders.js` as
+    // Node.js's ES modules do; Turbopack resolves no `.js` import to its `.ts` file, so this one is named.
+    resolveAlias: { './orders.js': './src/orders.ts' },
+  },
+};
+
+export default nextConfig;
