@@ -63,6 +63,7 @@ export async function startServer(
     timeoutMs,
     replaceEnv = false,
     requireOk = false,
+    processGroup = false,
   }: {
     cwd: string;
     env: NodeJS.ProcessEnv;
@@ -72,16 +73,22 @@ export async function startServer(
     replaceEnv?: boolean;
     /** Ready only once `readyUrl` answers 2xx: a server that answers before its app is loaded is not. */
     requireOk?: boolean;
+    /**
+     * `close` ends the command's whole process group, not the command alone: `npm start` passes no
+     * signal on through its shell, so the server it started would outlive it.
+     */
+    processGroup?: boolean;
   },
 ): Promise<RunningServer> {
-  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: replaceEnv ? env : { ...process.env, NO_COLOR: '1', ...env } });
+  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: replaceEnv ? env : { ...process.env, NO_COLOR: '1', ...env }, detached: processGroup });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const exited = once(child, 'exit');
   const close = async () => {
     if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
+      if (processGroup) process.kill(-child.pid!, 'SIGTERM');
+      else child.kill('SIGTERM');
       await exited;
     }
   };

@@ -66,7 +66,8 @@ export function proveTemplate(framework: string): void {
     afterAll(async () => {
       const total = Object.values(steps).reduce((sum, ms) => sum + ms, 0);
       process.stdout.write(`create-paymount ${framework} template: ${(total / 1000).toFixed(0)} s (${Object.entries(steps).map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`).join(', ')})\n`);
-      await rm(work, { recursive: true, force: true });
+      // Retried: a server's last writes (next dev's generated types) may land while the folder goes.
+      await rm(work, { recursive: true, force: true, maxRetries: 5 });
     });
 
     beforeAll(async () => {
@@ -105,7 +106,7 @@ export function proveTemplate(framework: string): void {
         const port = await freePort();
         origin = `http://127.0.0.1:${port}`;
         const started = performance.now();
-        app = await startServer('npm', ['start'], { cwd: dir, env: { ...APP_ENV, PORT: String(port) }, replaceEnv: true, readyUrl: origin, requireOk: true, timeoutMs: STEP_LIMIT_MS - 60_000 });
+        app = await startServer('npm', ['start'], { cwd: dir, env: { ...APP_ENV, PORT: String(port) }, replaceEnv: true, readyUrl: origin, requireOk: true, processGroup: true, timeoutMs: STEP_LIMIT_MS - 60_000 });
         steps['npm start'] = performance.now() - started;
       }, STEP_LIMIT_MS);
       afterAll(() => app?.close());
