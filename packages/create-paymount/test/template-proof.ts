@@ -45,11 +45,16 @@ async function inApp(cwd: string, command: string, args: string[], env: NodeJS.P
   }
 }
 
-/** The action of the form whose hidden input `name` is there, and that input's value. */
+/**
+ * The action of the post form whose first field is the hidden input `name`, and that input's value.
+ * The form's attributes in any order: React writes a form's `action` before its `method`.
+ */
 function formWith(page: string, name: string): { action: string; value: string } {
-  const form = new RegExp(`<form method="post" action="([^"]+)"[^>]*>\\s*<input type="hidden" name="${name}" value="([^"]+)"`).exec(page);
-  if (!form) throw new Error(`no form with a hidden ${name} in:\n${page}`);
-  return { action: form[1]!, value: form[2]! };
+  for (const [, attributes, value] of page.matchAll(new RegExp(`<form\\b([^>]*)>\\s*<input type="hidden" name="${name}" value="([^"]+)"`, 'g'))) {
+    const action = /\baction="([^"]+)"/.exec(attributes!)?.[1];
+    if (action !== undefined && /\bmethod="post"/.test(attributes!)) return { action, value: value! };
+  }
+  throw new Error(`no post form with a hidden ${name} in:\n${page}`);
 }
 
 /**
@@ -72,7 +77,8 @@ export function proveTemplate(framework: string): void {
     afterAll(async () => {
       const total = Object.values(steps).reduce((sum, ms) => sum + ms, 0);
       process.stdout.write(`create-paymount ${framework} template: ${(total / 1000).toFixed(0)} s (${Object.entries(steps).map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`).join(', ')})\n`);
-      await rm(work, { recursive: true, force: true });
+      // Retried: a server's last writes (next dev's generated types) may land while the folder goes.
+      await rm(work, { recursive: true, force: true, maxRetries: 5 });
     });
 
     beforeAll(async () => {
