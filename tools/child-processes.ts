@@ -42,10 +42,13 @@ export function run(command: string, args: readonly string[], { cwd, timeoutMs, 
   });
 }
 
-/** Whether any process of the group `pgid` is left. */
-function groupAlive(pgid: number): boolean {
+/**
+ * Sends `signal` to every process of the group `pgid`; false when none is left (signal 0 only asks).
+ * The group may empty between two calls, so "none left" is an answer, not an error.
+ */
+function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
   try {
-    process.kill(-pgid, 0);
+    process.kill(-pgid, signal);
     return true;
   } catch {
     return false;
@@ -54,12 +57,10 @@ function groupAlive(pgid: number): boolean {
 
 /** SIGTERM to every process of the group, then waits until none is left (SIGKILL after 30 s: a shutdown that hangs). */
 async function stopGroup(pgid: number, leaderExited: Promise<unknown>): Promise<void> {
-  if (!groupAlive(pgid)) return;
-  process.kill(-pgid, 'SIGTERM');
+  if (!signalGroup(pgid, 'SIGTERM')) return;
   await leaderExited;
   const deadline = Date.now() + 30_000;
-  while (groupAlive(pgid)) {
-    if (Date.now() > deadline) process.kill(-pgid, 'SIGKILL');
+  while (signalGroup(pgid, Date.now() > deadline ? 'SIGKILL' : 0)) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
