@@ -6,4 +6,6 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [reactRouter()],
   resolve: { tsconfigPaths: true },
+  // `react-router dev` where the shop says it is (HOST, PORT): the sandbox sends its webhooks and shoppers there.
+  server: { host: process.env['HOST'] || '127.0.0.1', port: Number(process.env['PORT'] || 3000), strictPort: true },
 });

@@ -21,7 +21,8 @@ function contentSecurityPolicy(nonce: string, walletOrigin: string): string {
     `script-src 'self' 'nonce-${nonce}' ${walletOrigin}`,
     `connect-src 'self' ${walletOrigin}`,
     `frame-src ${walletOrigin}`,
-    `style-src 'self'`,
+    // Vite's development server puts each stylesheet in a <style> of its own.
+    import.meta.env.DEV ? `style-src 'self' 'unsafe-inline'` : `style-src 'self'`,
     `img-src 'self'`,
     `object-src 'none'`,
     `base-uri 'none'`,
