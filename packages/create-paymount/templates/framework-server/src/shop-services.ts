@@ -27,8 +27,8 @@ export interface ShopServices {
 }
 
 /** The sandbox (in development) and the database, from the environment's settings. */
-export async function openShopServices(): Promise<ShopServices> {
-  const config = readConfig();
+export async function openShopServices(env: NodeJS.ProcessEnv = process.env): Promise<ShopServices> {
+  const config = readConfig(env);
   const sandbox = config.service.kind === 'sandbox' ? await startSandbox({ allowLocalNotifyUrl: true, merchantName: SHOP_NAME }) : undefined;
   let database: ShopDatabase;
   try {

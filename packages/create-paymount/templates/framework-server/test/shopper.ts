@@ -10,11 +10,23 @@ export interface Delivery {
   attempts: { status?: number }[];
 }
 
+/**
+ * The action of the page's post form whose first field is `first` (a hidden input, a button). The form's
+ * attributes in any order: React Router's `<Form>` writes its `action` before its `method`.
+ */
+function postFormAction(page: string, first: string): string | undefined {
+  for (const [, attributes] of page.matchAll(new RegExp(`<form\\b([^>]*)>\\s*${first}`, 'g'))) {
+    const action = /\baction="([^"]+)"/.exec(attributes!)?.[1];
+    if (action !== undefined && /\bmethod="post"/.test(attributes!)) return action.replaceAll('&amp;', '&');
+  }
+  return undefined;
+}
+
 /** The action of the page's form whose hidden input `name` has `value`. */
 function formAction(page: string, name: string, value: string): string {
-  const form = new RegExp(`<form method="post" action="([^"]+)"[^>]*>\\s*<input type="hidden" name="${name}" value="${value}"`).exec(page);
-  if (!form) throw new Error(`no form with a hidden ${name} ${value} in:\n${page}`);
-  return form[1]!.replaceAll('&amp;', '&');
+  const action = postFormAction(page, `<input type="hidden" name="${name}" value="${value}"`);
+  if (action === undefined) throw new Error(`no form with a hidden ${name} ${value} in:\n${page}`);
+  return action;
 }
 
 /**
@@ -96,8 +108,8 @@ export class Shopper {
   /** Where the order page's refund form posts; only staff see it. */
   async refundAction(orderId: string): Promise<URL | undefined> {
     const path = `/orders/${orderId}`;
-    const action = /<form method="post" action="([^"]+)"[^>]*>\s*<button type="submit" id="refund">/.exec(await this.page(path))?.[1];
-    return action === undefined ? undefined : new URL(action.replaceAll('&amp;', '&'), new URL(path, this.shop.url));
+    const action = postFormAction(await this.page(path), '<button type="submit" id="refund">');
+    return action === undefined ? undefined : new URL(action, new URL(path, this.shop.url));
   }
 
   /** Posts the refund form, as whoever this shopper is; the refund's webhook has been answered when it resolves. */
