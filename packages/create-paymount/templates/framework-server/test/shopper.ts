@@ -10,11 +10,19 @@ export interface Delivery {
   attempts: { status?: number }[];
 }
 
-/** The action of the page's form whose hidden input `name` has `value`. */
+/** The action of a post form's attributes, in any order (React writes `action` before `method`). */
+function postAction(attributes: string): string | undefined {
+  const action = /\baction="([^"]+)"/.exec(attributes)?.[1];
+  return action !== undefined && /\bmethod="post"/.test(attributes) ? action.replaceAll('&amp;', '&') : undefined;
+}
+
+/** The action of the page's post form whose hidden input `name` has `value`. */
 function formAction(page: string, name: string, value: string): string {
-  const form = new RegExp(`<form method="post" action="([^"]+)"[^>]*>\\s*<input type="hidden" name="${name}" value="${value}"`).exec(page);
-  if (!form) throw new Error(`no form with a hidden ${name} ${value} in:\n${page}`);
-  return form[1]!.replaceAll('&amp;', '&');
+  for (const [, attributes] of page.matchAll(new RegExp(`<form\\b([^>]*)>\\s*<input type="hidden" name="${name}" value="${value}"`, 'g'))) {
+    const action = postAction(attributes!);
+    if (action !== undefined) return action;
+  }
+  throw new Error(`no form with a hidden ${name} ${value} in:\n${page}`);
 }
 
 /**
@@ -96,8 +104,9 @@ export class Shopper {
   /** Where the order page's refund form posts; only staff see it. */
   async refundAction(orderId: string): Promise<URL | undefined> {
     const path = `/orders/${orderId}`;
-    const action = /<form method="post" action="([^"]+)"[^>]*>\s*<button type="submit" id="refund">/.exec(await this.page(path))?.[1];
-    return action === undefined ? undefined : new URL(action.replaceAll('&amp;', '&'), new URL(path, this.shop.url));
+    const form = /<form\b([^>]*)>\s*<button type="submit" id="refund">/.exec(await this.page(path));
+    const action = form ? postAction(form[1]!) : undefined;
+    return action === undefined ? undefined : new URL(action, new URL(path, this.shop.url));
   }
 
   /** Posts the refund form, as whoever this shopper is; the refund's webhook has been answered when it resolves. */
