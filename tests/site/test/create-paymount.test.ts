@@ -72,8 +72,9 @@ function templateStartedBy(page: Page): string | undefined {
   const [first] = sections(page);
   if (first?.heading !== TEMPLATE_SECTION) return undefined;
   const block = firstBlock(first.lines);
-  const match = /^npm create paymount@latest my-shop -- --framework (\S+)$/.exec(block?.lang === 'sh' ? (block.firstLine ?? '') : '');
-  return match?.[1];
+  const prefix = `${CREATE} -- --framework `;
+  const name = block?.lang === 'sh' && block.firstLine?.startsWith(prefix) ? block.firstLine.slice(prefix.length) : undefined;
+  return name === undefined || /\s/.test(name) ? undefined : name;
 }
 
 it('finds the templates and the guides', () => {
