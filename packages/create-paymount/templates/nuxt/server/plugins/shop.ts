@@ -35,10 +35,12 @@ export default defineNitroPlugin((nitroApp) => {
   nitroApp.hooks.hook('render:response', async (response, { event }) => {
     const { wallet } = await started;
     const walletOrigin = new URL('sandbox' in wallet ? wallet.sandbox : wallet.scriptUrl).origin;
+    // nuxt dev injects the styles inline and frames its devtools: allowed on the developer's machine only.
+    const [devStyles, devFrames] = import.meta.dev ? [" 'unsafe-inline'", " 'self'"] : ['', ''];
     // Scripts only from the shop and the wallet: a page that handles a wallet token runs nothing else.
     response.headers = {
       ...response.headers,
-      'content-security-policy': `default-src 'none'; script-src 'self' 'nonce-${String(event.context.cspNonce)}' ${walletOrigin}; connect-src 'self' ${walletOrigin}; frame-src ${walletOrigin}; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'`,
+      'content-security-policy': `default-src 'none'; script-src 'self' 'nonce-${String(event.context.cspNonce)}' ${walletOrigin}; connect-src 'self' ${walletOrigin}; frame-src ${walletOrigin}${devFrames}; style-src 'self'${devStyles}; img-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'`,
     };
   });
 
