@@ -1,0 +1,2 @@
+// paymount's routes under /payments: checkout, wallet, status and the webhook.
+export default payments;

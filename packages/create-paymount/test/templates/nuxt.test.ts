@@ -1,0 +1,3 @@
+import { proveTemplate } from '../template-proof';
+
+proveTemplate('nuxt');
