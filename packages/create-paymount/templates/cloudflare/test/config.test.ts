@@ -1,17 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig, SETTINGS } from '../src/config.js';
-
-const DEPLOYED = {
-  PUBLIC_URL: 'https://shop.example.com',
-  PAYMENT_BASE_URL: 'https://pay.example.com',
-  PAYMENT_API_KEY: 'sk_live_0123456789',
-  PAYMENT_APP_ID: 'app_1',
-  PAYMENT_MERCHANT_ID: 'mch_1',
-  PAYMENT_WEBHOOK_SECRET: 'whsec_0123456789',
-  PAYMENT_GATEWAY_ID: 'gateway',
-  STAFF_PASSWORD: 'a long staff password',
-};
+import { SERVICE_ENV } from './service-settings.js';
 
 const example = readFileSync(new URL('../.env.example', import.meta.url), 'utf8');
 
@@ -21,20 +11,20 @@ describe('the settings', () => {
   });
 
   it('deployed, every setting is required: a missing one is named, and nothing falls back to the sandbox', () => {
-    expect(readConfig(DEPLOYED)).toMatchObject({ sandboxUrl: undefined, service: { baseUrl: 'https://pay.example.com' }, walletEnvironment: 'TEST' });
-    const { PAYMENT_WEBHOOK_SECRET: _, ...missing } = DEPLOYED;
+    expect(readConfig(SERVICE_ENV)).toMatchObject({ sandboxUrl: undefined, service: { baseUrl: 'https://pay.example.com' }, walletEnvironment: 'TEST' });
+    const { PAYMENT_WEBHOOK_SECRET: _, ...missing } = SERVICE_ENV;
     expect(() => readConfig(missing)).toThrow(new ConfigError('PAYMENT_WEBHOOK_SECRET is required: it takes the webhook secret (see .env.example)'));
-    const { STAFF_PASSWORD: __, ...noPassword } = DEPLOYED;
+    const { STAFF_PASSWORD: __, ...noPassword } = SERVICE_ENV;
     expect(() => readConfig(noPassword)).toThrow(/^STAFF_PASSWORD is required/);
   });
 
   it('a bad value is named, never repeated (it may be a secret)', () => {
-    expect(() => readConfig({ ...DEPLOYED, PAYMENT_BASE_URL: 'http://pay.example.com' })).toThrow(/^PAYMENT_BASE_URL is not valid: it takes an https URL/);
-    expect(() => readConfig({ ...DEPLOYED, STAFF_PASSWORD: 'hunter2' })).toThrow(expect.objectContaining({ message: expect.not.stringContaining('hunter2') }));
+    expect(() => readConfig({ ...SERVICE_ENV, PAYMENT_BASE_URL: 'http://pay.example.com' })).toThrow(/^PAYMENT_BASE_URL is not valid: it takes an https URL/);
+    expect(() => readConfig({ ...SERVICE_ENV, STAFF_PASSWORD: 'hunter2' })).toThrow(expect.objectContaining({ message: expect.not.stringContaining('hunter2') }));
   });
 
   it('on the sandbox npm start runs, its plain-HTTP address and the password "staff" are allowed', () => {
-    const config = readConfig({ ...DEPLOYED, PAYMENT_BASE_URL: 'http://127.0.0.1:4010', PAYMOUNT_SANDBOX_URL: 'http://127.0.0.1:4010', STAFF_PASSWORD: '' });
+    const config = readConfig({ ...SERVICE_ENV, PAYMENT_BASE_URL: 'http://127.0.0.1:4010', PAYMOUNT_SANDBOX_URL: 'http://127.0.0.1:4010', STAFF_PASSWORD: '' });
     expect(config).toMatchObject({ sandboxUrl: 'http://127.0.0.1:4010', staffPassword: 'staff' });
   });
 });

@@ -1,10 +1,11 @@
 import type { PaymentRoutes, PaymentRoutesOptions } from '@paymount/core';
 import { startSandbox, type Sandbox } from '@paymount/sandbox';
-import { readConfig, type ShopConfig } from './config.js';
-import { openDatabase, type ShopDatabase } from './database.js';
-import { Orders } from './orders.js';
-import { paymentOptions } from './payments.js';
-import { StaffLogin } from './staff.js';
+// Extensionless: Turbopack (the Next.js shop) resolves no `.js` import to its `.ts` file.
+import { readConfig, type ShopConfig } from './config';
+import { openDatabase, type ShopDatabase } from './database';
+import { Orders } from './orders';
+import { paymentOptions } from './payments';
+import { StaffLogin } from './staff';
 
 export const SHOP_NAME = 'Paymount shop';
 

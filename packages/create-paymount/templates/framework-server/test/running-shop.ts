@@ -25,6 +25,9 @@ function freePort(): Promise<number> {
 /** A limit for a hang, never a verdict: the build and the first start take minutes on a busy machine. */
 const STARTED_WITHIN_MS = 300_000;
 
+/** A limit for a hung test, never a verdict: a built shop answers each request at once. */
+export const TEST_WITHIN_MS = 60_000;
+
 /** The test runner's own variables (NODE_ENV=test, VITEST_*) are not the shop's. */
 function shopEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST'))), ...env };

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startShop, type RunningShop } from './running-shop.js';
+import { startShop, TEST_WITHIN_MS, type RunningShop } from './running-shop.js';
 import { Shopper } from './shopper.js';
 
 // Its orders in a folder of its own, so a test run leaves ./data as it was.
@@ -16,7 +16,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('the shop, built and served as npm start serves it, on the embedded sandbox', () => {
+describe('the shop, served as npm start serves it, on the embedded sandbox', { timeout: TEST_WITHIN_MS }, () => {
   it('takes a hosted checkout: the webhook marks the order paid, with the amount of the server', async () => {
     const shopper = new Shopper(shop);
     const orderId = await shopper.buy('mug');

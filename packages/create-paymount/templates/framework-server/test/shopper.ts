@@ -11,21 +11,22 @@ export interface Delivery {
 }
 
 /**
- * The action of the page's post form whose first field is `first` (a hidden input, a button). The form's
- * attributes in any order: React Router's `<Form>` writes its `action` before its `method`.
+ * Where the page's post form whose first field is `field` posts, against the page's URL (a form without
+ * an action posts to its page). The form's attributes in any order: React writes `action` before `method`.
  */
-function postFormAction(page: string, first: string): string | undefined {
-  for (const [, attributes] of page.matchAll(new RegExp(`<form\\b([^>]*)>\\s*${first}`, 'g'))) {
-    const action = /\baction="([^"]+)"/.exec(attributes!)?.[1];
-    if (action !== undefined && /\bmethod="post"/.test(attributes!)) return action.replaceAll('&amp;', '&');
+function formAction(page: string, pageUrl: URL, field: string): URL | undefined {
+  for (const [, attributes] of page.matchAll(new RegExp(`<form\\b([^>]*)>\\s*${field}`, 'g'))) {
+    if (!/\bmethod="post"/.test(attributes!)) continue;
+    const action = /\baction="([^"]*)"/.exec(attributes!)?.[1];
+    return new URL(action?.replaceAll('&amp;', '&') ?? '', pageUrl);
   }
   return undefined;
 }
 
-/** The action of the page's form whose hidden input `name` has `value`. */
-function formAction(page: string, name: string, value: string): string {
-  const action = postFormAction(page, `<input type="hidden" name="${name}" value="${value}"`);
-  if (action === undefined) throw new Error(`no form with a hidden ${name} ${value} in:\n${page}`);
+/** The post form of the page whose hidden input `name` has `value`, its first field. */
+function hiddenFormAction(page: string, pageUrl: URL, name: string, value: string): URL {
+  const action = formAction(page, pageUrl, `<input type="hidden" name="${name}" value="${value}"`);
+  if (!action) throw new Error(`no form with a hidden ${name} ${value} in:\n${page}`);
   return action;
 }
 
@@ -54,10 +55,11 @@ export class Shopper {
     });
   }
 
-  private async page(path: string): Promise<string> {
-    const page = await fetch(new URL(path, this.shop.url), { headers: this.cookie ? { cookie: this.cookie } : {} });
+  private async page(path: string): Promise<{ html: string; url: URL }> {
+    const url = new URL(path, this.shop.url);
+    const page = await fetch(url, { headers: this.cookie ? { cookie: this.cookie } : {} });
     expect(page.status).toBe(200);
-    return page.text();
+    return { html: await page.text(), url };
   }
 
   /** A call to the sandbox's control routes. */
@@ -69,14 +71,16 @@ export class Shopper {
 
   /** The home page's buy form: resolves the new order's id. */
   async buy(sku: string): Promise<string> {
-    const placed = await this.post(new URL(formAction(await this.page('/'), 'sku', sku), this.shop.url), { sku });
+    const { html, url } = await this.page('/');
+    const placed = await this.post(hiddenFormAction(html, url, 'sku', sku), { sku });
     expect(placed.status).toBe(303);
     return /^\/orders\/([\w-]+)$/.exec(placed.headers.get('location') ?? '')![1]!;
   }
 
   /** The order page's checkout form: paymount's route answers 303 to the hosted checkout page. */
   async checkout(orderId: string): Promise<URL> {
-    const answer = await this.post(new URL(formAction(await this.page(`/orders/${orderId}`), 'orderId', orderId), this.shop.url), { orderId });
+    const { html, url } = await this.page(`/orders/${orderId}`);
+    const answer = await this.post(hiddenFormAction(html, url, 'orderId', orderId), { orderId });
     expect(answer.status).toBe(303);
     return new URL(answer.headers.get('location')!);
   }
@@ -96,20 +100,21 @@ export class Shopper {
 
   /** The order's status as its page shows it. */
   async status(orderId: string): Promise<string> {
-    return /id="status" data-status="(\w+)"/.exec(await this.page(`/orders/${orderId}`))![1]!;
+    return /id="status" data-status="(\w+)"/.exec((await this.page(`/orders/${orderId}`)).html)![1]!;
   }
 
+  /** The login page's form, wherever it posts. */
   async signIn(password: string): Promise<void> {
-    const answer = await this.post(new URL('/login', this.shop.url), { password, next: '/' });
+    const { html, url } = await this.page('/login');
+    const answer = await this.post(hiddenFormAction(html, url, 'next', '/'), { password, next: '/' });
     expect(answer.status).toBe(303);
     this.cookie = answer.headers.get('set-cookie')!.split(';')[0];
   }
 
   /** Where the order page's refund form posts; only staff see it. */
   async refundAction(orderId: string): Promise<URL | undefined> {
-    const path = `/orders/${orderId}`;
-    const action = postFormAction(await this.page(path), '<button type="submit" id="refund">');
-    return action === undefined ? undefined : new URL(action, new URL(path, this.shop.url));
+    const { html, url } = await this.page(`/orders/${orderId}`);
+    return formAction(html, url, '<button type="submit" id="refund">');
   }
 
   /** Posts the refund form, as whoever this shopper is; the refund's webhook has been answered when it resolves. */

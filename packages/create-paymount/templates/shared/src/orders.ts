@@ -1,22 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { PostgresQueryable } from '@paymount/postgres';
 import type { Product } from './catalog.js';
+import type { Order } from './order-rules.js';
 
-/** `paid` and `refunded` are final for payments: a late or replayed payment event never moves an order back. */
-export type OrderStatus = 'pending' | 'failed' | 'paid' | 'refunded';
-
-export interface Order {
-  /** Also the `referenceOrderId` the service sees: unguessable, 6 to 32 of `A-Za-z0-9_-`. */
-  id: string;
-  sku: string;
-  name: string;
-  /** Minor units, from the catalogue when the order was placed. */
-  amount: number;
-  currency: string;
-  status: OrderStatus;
-  /** The payment's transactionId, which a refund names. */
-  transactionId: string | null;
-}
+export { isPayable, type Order, type OrderStatus } from './order-rules.js';
 
 /** The shop's table, beside paymount's (`paymount_*`) in the same database; applied at every start. */
 export const ORDERS_TABLE = `CREATE TABLE IF NOT EXISTS shop_orders (
@@ -29,11 +16,6 @@ export const ORDERS_TABLE = `CREATE TABLE IF NOT EXISTS shop_orders (
   transaction_id text,
   created_at timestamptz NOT NULL DEFAULT now()
 )`;
-
-/** A declined, cancelled or expired attempt leaves the order payable: the shopper pays again instead of the sale being lost. */
-export function isPayable(order: Order): boolean {
-  return order.status === 'pending' || order.status === 'failed';
-}
 
 const COLUMNS = 'id, sku, name, amount, currency, status, transaction_id AS "transactionId"';
 

@@ -1,16 +1,11 @@
-import { paysOrder, type PaymentRoutesOptions } from '@paymount/core';
+import type { PaymentRoutesOptions } from '@paymount/core';
 import { createPostgresStores, inTransaction, type PostgresDatabase } from '@paymount/postgres';
 import type { Sandbox } from '@paymount/sandbox';
 import type { ShopConfig } from './config.js';
-import { isPayable, Orders } from './orders.js';
+import { Orders } from './orders.js';
+import { orderOptions, paysShopOrder } from './payment-rules.js';
 
-/** Where every template mounts paymount's routes. */
-export const MOUNT = '/payments';
-
-/** Where the service posts payments' and refunds' results. */
-export function notifyUrlOf(publicUrl: string): string {
-  return `${publicUrl}${MOUNT}/webhook`;
-}
+export { MOUNT, notifyUrlOf } from './payment-rules.js';
 
 export interface PaymentSetup {
   config: ShopConfig;
@@ -39,34 +34,16 @@ export function paymentOptions({ config, sandbox, db, publicUrl, shopName }: Pay
     ...(sandbox ? { clock: sandbox.clock } : {}),
     webhook: { secret: service.kind === 'service' ? service.webhookSecret : sandboxOf(sandbox).webhookSecret },
     wallet: { gatewayId: service.kind === 'service' ? service.gatewayId : sandboxOf(sandbox).gatewayId, merchantName: shopName },
-    notifyUrl: notifyUrlOf(publicUrl),
-    merchantReturnUrl: (order) => `${publicUrl}/orders/${order.referenceOrderId}`,
     // Webhook events handled once, and each order charged at most once, across restarts.
     store: stores.idempotency,
     orders: { store: stores.orders },
-    // The amount comes from the server's order, whatever the browser sent.
-    async resolveOrder(orderId) {
-      const order = await orders.find(orderId);
-      if (!order) return null;
-      return {
-        referenceOrderId: order.id,
-        amount: { orderAmount: order.amount, priceCurrency: order.currency },
-        description: `${shopName}: ${order.name}`,
-        // Paid or refunded: answered 409 ORDER_NOT_PAYABLE, nothing sent to the service.
-        payable: isPayable(order),
-      };
-    },
+    ...orderOptions({ publicUrl, shopName, findOrder: (id) => orders.find(id) }),
     // Each handler runs in the transaction that marks its event handled: a crash leaves both or neither.
     on: {
       'payment.succeeded': inTransaction(async (event, { db: tx }) => {
         const inTx = new Orders(tx);
         const order = await inTx.find(event.referenceOrderId);
-        // Only a payment these routes made for this order, of its whole amount, pays it.
-        if (order && paysOrder(event, { orderAmount: order.amount, priceCurrency: order.currency })) {
-          await inTx.markPaid(order.id, event.transactionId);
-        } else {
-          console.warn(`Payment ${event.transactionId} does not pay order ${event.referenceOrderId}: refund it.`);
-        }
+        if (paysShopOrder(event, order)) await inTx.markPaid(order.id, event.transactionId);
       }),
       'payment.failed': inTransaction(async (event, { db: tx }) => {
         await new Orders(tx).markFailed(event.referenceOrderId);

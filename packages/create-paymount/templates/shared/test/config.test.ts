@@ -1,18 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig, SETTINGS } from '../src/config.js';
+import { SERVICE_ENV } from './service-settings.js';
 
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://shop.example.com',
-  PAYMENT_BASE_URL: 'https://pay.example.com',
-  PAYMENT_API_KEY: 'sk_live_0123456789',
-  PAYMENT_APP_ID: 'app_1',
-  PAYMENT_MERCHANT_ID: 'mch_1',
-  PAYMENT_WEBHOOK_SECRET: 'whsec_0123456789',
-  PAYMENT_GATEWAY_ID: 'gateway',
-  STAFF_PASSWORD: 'a long staff password',
-};
+const PRODUCTION = { NODE_ENV: 'production', ...SERVICE_ENV };
 
 // .env.example at the project's root, where npm test runs (a CommonJS project's test has no import.meta).
 describe('the settings', () => {
