@@ -12,9 +12,9 @@ const databaseUrl = process.env['DATABASE_URL'] ?? (existsSync('.env') ? parseEn
 export default defineConfig({
   test: {
     env: databaseUrl ? { DATABASE_URL: databaseUrl } : {},
-    // Limits for a hung test, not a verdict: PGlite and the sandbox start in seconds on a quiet machine,
-    // and the shop's hook took over 120 s on two cores at a load average of 40 (a CI runner shared).
-    testTimeout: 180_000,
-    hookTimeout: 240_000,
+    // Limits for a hung test, not a verdict: PGlite and the sandbox start in seconds on a quiet machine, and
+    // took over 120 s in the shop's beforeAll with a load average of 40 on two cores (the proofs in CI).
+    testTimeout: 300_000,
+    hookTimeout: 600_000,
   },
 });

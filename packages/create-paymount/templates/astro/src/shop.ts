@@ -9,7 +9,8 @@ let started: Promise<ShopServices> | undefined;
 
 /**
  * What the pages and paymount's routes run on, started by the first request (src/middleware.ts): the
- * sandbox in development, and the database. Astro's server has no hook that runs before it.
+ * sandbox in development, and the database. Astro's server has no hook that runs before it; server.mjs
+ * makes that first request as soon as it listens.
  */
 export function shop(first: APIContext): Promise<ShopServices> {
   return (started ??= openShopServices().then((services) => {

@@ -57,7 +57,7 @@ async function serveOn(port: number, env: Record<string, string>): Promise<Runni
   };
   const deadline = Date.now() + STARTED_WITHIN_MS;
   for (;;) {
-    // The shop prints its URLs once started: before it listens (SvelteKit's init), or on its first request (Astro).
+    // The shop prints its URLs once started: before it listens (SvelteKit's init), or on the first request, which server.mjs makes as it listens (Astro).
     if (await fetch(`http://127.0.0.1:${port}/`).then((res) => res.ok, () => false)) {
       const url = /^Shop:\s+(\S+)/m.exec(output)?.[1];
       const dashboard = /^Dashboard:\s+(\S+)/m.exec(output)?.[1];

@@ -7,6 +7,7 @@ import type { Sandbox } from '@paymount/sandbox';
 import { CATALOG } from './catalog.js';
 import type { ShopConfig } from './config.js';
 import { Orders } from './orders.js';
+import { MODULE_DIR } from './module-dir.js';
 import { homePage, loginPage, messagePage, orderPage, type PageContext } from './pages.js';
 import { notifyUrlOf, paymentOptions } from './payments.js';
 import { StaffLogin } from './staff.js';
@@ -28,12 +29,11 @@ export interface ShopSetup {
 const SHOP_NAME = 'Paymount shop';
 
 /**
- * A file of the project, found from the working directory up: npm runs `start` and `test` at the
- * project's root. Not from this module's own path: an ES module has no `__dirname`, and a CommonJS
- * one (the NestJS template) no `import.meta`.
+ * A file of the project, found from this module's folder up to the project's package.json: the shop
+ * finds its files wherever it is started from (a service manager's or a container's working folder).
  */
 function projectFile(path: string): string {
-  let dir = process.cwd();
+  let dir = MODULE_DIR;
   while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
   return join(dir, path);
 }

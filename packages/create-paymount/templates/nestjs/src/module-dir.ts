@@ -1,0 +1,2 @@
+/** This module's folder (src/ under vitest, dist/ once built): CommonJS has no `import.meta`. */
+export const MODULE_DIR = __dirname;
