@@ -21,14 +21,19 @@ export interface Child<Ready> {
 }
 
 /**
+ * How long a child may take to say it is ready, to catch a hang: beside two other CI runs a
+ * merchant-app on its own PostgreSQL database took over 20 s to compile, connect and migrate, and at a
+ * load average of 40 the bench's own tests saw one pass 60 s. Under the tests' 180 s limit
+ * (tools/vitest.shared.ts TEST_LIMITS), so a hang is named by this message, not by vitest's.
+ */
+const READY_LIMIT_MS = 150_000;
+
+/**
  * Starts a TypeScript module in its own Node process (so it gets its own event
  * loop and, load permitting, its own core) and waits until it says it is ready.
- * The ready limit only catches a hang: beside two other CI runs, a merchant-app
- * on its own PostgreSQL database took over 20 s to compile, connect and migrate,
- * and at a load average of 40 the bench's own tests saw it pass 60 s. It stays
- * under the tests' 180 s limit, so a hang is still named by this message.
+ * The ready limit (READY_LIMIT_MS) only catches a hang.
  */
-export async function startChild<Ready>(script: URL, args: unknown, nodeFlags: readonly string[] = [], readyTimeoutMs = 150_000): Promise<Child<Ready>> {
+export async function startChild<Ready>(script: URL, args: unknown, nodeFlags: readonly string[] = []): Promise<Child<Ready>> {
   const child = fork(fileURLToPath(script), [JSON.stringify(args)], {
     cwd: BENCH_ROOT,
     execArgv: ['--import', 'tsx', ...nodeFlags, ...profilingFlags(script)],
@@ -40,7 +45,7 @@ export async function startChild<Ready>(script: URL, args: unknown, nodeFlags: r
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   const ready = await new Promise<Ready>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${scriptName(script)} was not ready within ${readyTimeoutMs} ms`)), readyTimeoutMs);
+    const timer = setTimeout(() => reject(new Error(`${scriptName(script)} was not ready within ${READY_LIMIT_MS} ms`)), READY_LIMIT_MS);
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       reject(new Error(`${scriptName(script)} exited before it was ready (code ${code}, signal ${signal})`));
