@@ -8,10 +8,10 @@ const nextConfig: NextConfig = {
   // (WebAssembly, migrations) beside their code, and the sandbox is a whole server of its own.
   serverExternalPackages: ['@electric-sql/pglite', '@paymount/postgres', '@paymount/sandbox'],
   turbopack: {
-    // src/database.ts, src/config.ts and src/payments.ts, shared with the other templates, import their
+    // src/database.ts, src/config.ts, src/payments.ts and src/product-list.tsx, shared with the other templates, import their
     // modules as Node.js's ES modules do (`./orders.js`); Turbopack resolves no `.js` import to its `.ts`
     // file, so each is named.
-    resolveAlias: { './orders.js': './src/orders.ts', './config-rules.js': './src/config-rules.ts', './order-rules.js': './src/order-rules.ts', './payment-rules.js': './src/payment-rules.ts' },
+    resolveAlias: { './catalog.js': './src/catalog.ts', './orders.js': './src/orders.ts', './config-rules.js': './src/config-rules.ts', './order-rules.js': './src/order-rules.ts', './payment-rules.js': './src/payment-rules.ts' },
   },
 };
 

@@ -1,6 +1,6 @@
 import { CATALOG, formatPrice } from './catalog.js';
 import { html, type Html } from './html.js';
-import { isPayable, type Order } from './orders.js';
+import { isPayable, ORDER_STATUS_TEXT, type Order } from './order-rules.js';
 import { MOUNT } from './payments.js';
 
 /** What the browser's wallet button loads: the sandbox's test wallet, or the wallet's client library. */
@@ -40,13 +40,6 @@ export function homePage(context: PageContext): string {
   return layout(context, 'Shop', html`<h1>Products</h1><ul class="products">${products}</ul>`);
 }
 
-const STATUS_TEXT: Readonly<Record<Order['status'], string>> = {
-  pending: 'Awaiting payment.',
-  failed: 'The last payment was declined; nothing was charged. You can pay again.',
-  paid: 'Paid. Thank you!',
-  refunded: 'Refunded.',
-};
-
 /**
  * An order's page, where the shopper pays and where the service sends them back: the hosted checkout's
  * form (paymount's checkout route answers 303 to the service's page), the wallet button, and the
@@ -67,7 +60,7 @@ export function orderPage(context: PageContext, order: Order, staff: boolean): s
     : html`<p><a href="/login?next=/orders/${order.id}">Staff: sign in to refund</a></p>`;
   const body = html`<h1>Order ${order.id}</h1>
 <p>${order.name}: ${formatPrice(order.amount, order.currency)}</p>
-<p id="status" data-status="${order.status}">${STATUS_TEXT[order.status]}</p>
+<p id="status" data-status="${order.status}">${ORDER_STATUS_TEXT[order.status]}</p>
 ${payable ? pay : order.status === 'paid' ? refund : html``}`;
   return layout(context, `Order ${order.id}`, body, payable ? { 'order-id': order.id, mount: MOUNT, ...wallet } : {});
 }

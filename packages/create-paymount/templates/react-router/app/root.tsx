@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import { useNonce } from './nonce';
-import './app.css';
+import '../src/shop.css';
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

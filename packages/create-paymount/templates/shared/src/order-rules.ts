@@ -14,6 +14,14 @@ export interface Order {
   transactionId: string | null;
 }
 
+/** What the shop's pages say of an order in each status. */
+export const ORDER_STATUS_TEXT: Readonly<Record<OrderStatus, string>> = {
+  pending: 'Awaiting payment.',
+  failed: 'The last payment was declined; nothing was charged. You can pay again.',
+  paid: 'Paid. Thank you!',
+  refunded: 'Refunded.',
+};
+
 /** A declined, cancelled or expired attempt leaves the order payable: the shopper pays again instead of the sale being lost. */
 export function isPayable(order: Order): boolean {
   return order.status === 'pending' || order.status === 'failed';

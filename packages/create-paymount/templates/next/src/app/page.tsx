@@ -1,25 +1,11 @@
-import { CATALOG, formatPrice } from '@/catalog';
+import { ProductList } from '@/product-list';
 
-/**
- * The product page. Each buy form is a plain form, posted to the route that places the order
- * (app/orders/route.ts): it works before any script has loaded, and the price is the server's.
- */
+/** The product page: each buy form posts to the route that places the order (app/orders/route.ts). */
 export default function Home() {
   return (
     <>
       <h1>Products</h1>
-      <ul className="products">
-        {CATALOG.map((product) => (
-          <li key={product.sku}>
-            <h2>{product.name}</h2>
-            <p>{formatPrice(product.price, product.currency)}</p>
-            <form method="post" action="/orders">
-              <input type="hidden" name="sku" value={product.sku} />
-              <button type="submit">Buy</button>
-            </form>
-          </li>
-        ))}
-      </ul>
+      <ProductList />
     </>
   );
 }

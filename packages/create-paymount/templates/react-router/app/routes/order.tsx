@@ -1,26 +1,11 @@
-import { followOrderStatus, WalletButton, type WalletResult } from '@paymount/react';
-import { useEffect, useState } from 'react';
 import { data, Form, Link, redirect, useRevalidator } from 'react-router';
 import { formatPrice } from '../../src/catalog';
-import { isPayable, type OrderStatus } from '../../src/orders';
+import { OrderPayment } from '../../src/order-payment';
+import { ORDER_STATUS_TEXT } from '../../src/order-rules';
+import { isPayable } from '../../src/orders';
 import { MOUNT, notifyUrlOf } from '../../src/payments';
 import { shop } from '../shop.server';
 import type { Route } from './+types/order';
-
-const STATUS_TEXT: Readonly<Record<OrderStatus, string>> = {
-  pending: 'Awaiting payment.',
-  failed: 'The last payment was declined; nothing was charged. You can pay again.',
-  paid: 'Paid. Thank you!',
-  refunded: 'Refunded.',
-};
-
-const RESULT_TEXT: Readonly<Record<WalletResult['outcome'], string>> = {
-  paid: 'Payment sent; waiting for the confirmation…',
-  pending: 'Payment sent; waiting for the confirmation…',
-  declined: 'The payment was declined; nothing was charged. You can try again.',
-  closed: 'The wallet was closed; nothing was charged.',
-  failed: 'The payment did not go through.',
-};
 
 export function meta({ params }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: `Order ${params.id} · Paymount shop` }];
@@ -53,19 +38,7 @@ export async function action({ params, request }: Route.ActionArgs) {
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, price, payable, staff, mount, wallet } = loaderData;
-  const [message, setMessage] = useState('');
   const { revalidate } = useRevalidator();
-
-  // The order is paid when the shop's webhook handler says so: the page's data is loaded again then, to show it.
-  useEffect(() => {
-    if (!payable) return;
-    const shown = order.status;
-    const following = followOrderStatus({ mount, orderId: order.id, until: (state) => !state.payable || (state.status === 'failed' && shown !== 'failed') });
-    void following.done.then((state) => {
-      if (state) void revalidate();
-    });
-    return following.stop;
-  }, [mount, order.id, order.status, payable, revalidate]);
 
   return (
     <>
@@ -74,33 +47,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         {order.name}: {price}
       </p>
       <p id="status" data-status={order.status}>
-        {STATUS_TEXT[order.status]}
+        {ORDER_STATUS_TEXT[order.status]}
       </p>
       {actionData?.message && <p role="alert">{actionData.message}</p>}
-      {payable && (
-        <>
-          {/* A document post: paymount's checkout route answers it with a 303 to the service's hosted page. */}
-          <form method="post" action={`${mount}/checkout`} id="checkout-form">
-            <input type="hidden" name="orderId" value={order.id} />
-            <button type="submit" id="checkout">
-              Pay on the checkout page
-            </button>
-          </form>
-          <WalletButton
-            mount={mount}
-            orderId={order.id}
-            wallet={wallet}
-            id="wallet-pay"
-            onReady={(ready) => {
-              if (ready !== true) setMessage('The wallet is not available in this browser.');
-            }}
-            onResult={(result) => setMessage(result.outcome === 'failed' ? `${RESULT_TEXT.failed} ${result.error.message}` : RESULT_TEXT[result.outcome])}
-          />
-          <p id="payment-message" role="status">
-            {message}
-          </p>
-        </>
-      )}
+      {payable && <OrderPayment mount={mount} orderId={order.id} wallet={wallet} shownStatus={order.status} onSettled={revalidate} />}
       {order.status === 'paid' &&
         (staff ? (
           <Form method="post">

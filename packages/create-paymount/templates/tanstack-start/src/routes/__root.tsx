@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 import { createRootRoute, HeadContent, Link, Outlet, Scripts } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import appCss from '../styles/app.css?url';
+import appCss from '../shop.css?url';
 
 export const Route = createRootRoute({
   head: () => ({

@@ -1,10 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CATALOG, formatPrice } from '../catalog.js';
+import { ProductList } from '../product-list.js';
 
-/**
- * The product page. Each buy form is a plain form, posted to the server route that places the order
- * (src/routes/orders/index.ts): it works before the page has hydrated, and the price is the server's.
- */
+/** The product page: each buy form posts to the server route that places the order (src/routes/orders/index.ts). */
 export const Route = createFileRoute('/')({
   head: () => ({ meta: [{ title: 'Shop · Paymount shop' }] }),
   component: Home,
@@ -14,18 +11,7 @@ function Home() {
   return (
     <>
       <h1>Products</h1>
-      <ul className="products">
-        {CATALOG.map((product) => (
-          <li key={product.sku}>
-            <h2>{product.name}</h2>
-            <p>{formatPrice(product.price, product.currency)}</p>
-            <form method="post" action="/orders">
-              <input type="hidden" name="sku" value={product.sku} />
-              <button type="submit">Buy</button>
-            </form>
-          </li>
-        ))}
-      </ul>
+      <ProductList />
     </>
   );
 }

@@ -3,17 +3,11 @@ import { headers } from 'next/headers';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { formatPrice } from '@/catalog';
-import { isPayable, type OrderStatus } from '@/orders';
+import { ORDER_STATUS_TEXT } from '@/order-rules';
+import { isPayable } from '@/orders';
 import { MOUNT } from '@/payments';
 import { shop } from '@/shop';
 import { OrderPayment } from './order-payment';
-
-const STATUS_TEXT: Readonly<Record<OrderStatus, string>> = {
-  pending: 'Awaiting payment.',
-  failed: 'The last payment was declined; nothing was charged. You can pay again.',
-  paid: 'Paid. Thank you!',
-  refunded: 'Refunded.',
-};
 
 export async function generateMetadata({ params }: PageProps<'/orders/[id]'>): Promise<Metadata> {
   return { title: `Order ${(await params).id}` };
@@ -38,19 +32,9 @@ export default async function OrderPage({ params }: PageProps<'/orders/[id]'>) {
         {order.name}: {formatPrice(order.amount, order.currency)}
       </p>
       <p id="status" data-status={order.status}>
-        {STATUS_TEXT[order.status]}
+        {ORDER_STATUS_TEXT[order.status]}
       </p>
-      {payable && (
-        <>
-          <form method="post" action={`${MOUNT}/checkout`} id="checkout-form">
-            <input type="hidden" name="orderId" value={order.id} />
-            <button type="submit" id="checkout">
-              Pay on the checkout page
-            </button>
-          </form>
-          <OrderPayment mount={MOUNT} orderId={order.id} wallet={wallet} shownStatus={order.status} />
-        </>
-      )}
+      {payable && <OrderPayment mount={MOUNT} orderId={order.id} wallet={wallet} shownStatus={order.status} />}
       {order.status === 'paid' &&
         (isStaff ? (
           <form method="post" action={`/orders/${order.id}/refund`}>
