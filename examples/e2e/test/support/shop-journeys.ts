@@ -108,19 +108,32 @@ function describeJourneys(setup: JourneysSetup): void {
     output?.stop();
   });
 
-  /** Runs `steps` in a fresh browser context; on failure keeps a screenshot of where it stopped. */
+  /**
+   * Runs `steps` in a fresh browser context. On failure it keeps a screenshot of where it stopped, and
+   * prints what the shop logged and which webhooks the sandbox sent meanwhile: a page that waited in
+   * vain says why only there.
+   */
   async function journey<T>(name: string, steps: (journey: Journey) => Promise<T>): Promise<T> {
     const browser = setup.browser();
     if (!browser) throw new Error('the browser did not start');
     const context = await browser.newContext();
     evidence.record(context);
     const page = await context.newPage();
+    const logged = logs.lines.length;
+    const sent = shop().sandbox.deliveries().length;
     try {
       return await steps({ page, context });
     } catch (error) {
       const dir = `${RESULTS_DIR}${slug(label)}`;
       mkdirSync(dir, { recursive: true });
       await page.screenshot({ path: `${dir}/${slug(name)}.png`, fullPage: true }).catch(() => undefined);
+      const deliveries = shop()
+        .sandbox.deliveries()
+        .slice(sent)
+        .map((delivery) => `${delivery.event} ${delivery.state}, answered ${delivery.attempts.map((attempt) => attempt.status ?? attempt.error).join(', ') || 'never'}`);
+      console.error(
+        `${label}, journey "${name}" failed at ${page.url()}.\nThe shop's log meanwhile:\n${logs.lines.slice(logged).join('\n')}\nThe sandbox's webhooks meanwhile:\n${deliveries.join('\n')}`,
+      );
       throw error;
     } finally {
       await evidence.collectStorage(context, page);
