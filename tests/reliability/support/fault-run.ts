@@ -29,10 +29,12 @@ export const RUN = {
   declinedAmount: 8888,
   /** The order pages' polls: the service clock moves by the status refresh interval (5 s) this often, so polls ask the service. */
   clockTick: { everyMs: 1_500, byMs: 5_000 },
+  /** A reconcile run starts on the first tick after the last one ended. */
   reconcileEveryMs: 700,
   /** A shopper reading the order page before polling and paying again: long enough for a clock tick and a reconcile run, shorter than a late request's wait. */
   readingMs: 1_200,
-  finalReconcileRuns: 5,
+  /** Rounds of reconcile() on every instance at once after the shoppers, while a charge is still unknown to the merchant. */
+  finalReconcileRounds: 5,
 } as const;
 
 /** The sandbox of a run: fast webhook retries, and the seeded fault schedule. */
@@ -143,9 +145,15 @@ export async function runFaultMix(
 
   // While the shoppers pay: time passes for the order pages' polls, and the instances reconcile in turn.
   const clockTicker = setInterval(() => sandbox.clock.advance(RUN.clockTick.byMs), RUN.clockTick.everyMs);
-  let reconciling = Promise.resolve();
+  let reconciling: Promise<void> | undefined;
   const reconcileTicker = setInterval(() => {
-    reconciling = reconciling.then(() => reconcileOn(reconcileRuns, 200)).catch(() => {});
+    // A run still under way takes the tick, as a merchant's scheduler would: queued runs (each
+    // seconds long under faults) were a backlog that outlasted the shoppers by minutes on a busy machine.
+    reconciling ??= reconcileOn(reconcileRuns, 200)
+      .catch(() => {})
+      .finally(() => {
+        reconciling = undefined;
+      });
   }, RUN.reconcileEveryMs);
   try {
     await inPool(orders, RUN.concurrency, async (order, i) => {
@@ -158,10 +166,13 @@ export async function runFaultMix(
   }
   await reconciling;
   await whenServing(count);
-  // Every late request has been processed and its webhook delivered; then reconcile() tells what no webhook did.
+  // Every late request has been processed and its webhook delivered; then reconcile() tells what no webhook did,
+  // on every instance at once, as each one's own scheduler would run it.
   await new Promise((resolve) => setTimeout(resolve, RUN.faultDelayMs + 500));
   await sandbox.waitForDeliveries(30_000);
-  for (let n = 0; n < RUN.finalReconcileRuns && (await audit()).unreported.length > 0; n += 1) await reconcileOn(n, 10_000);
+  for (let round = 0; round < RUN.finalReconcileRounds && (await audit()).unreported.length > 0; round += 1) {
+    await Promise.all(instances.map((_, n) => reconcileOn(n, 10_000)));
+  }
 
   const final = await audit();
   const charges = sandbox.charges();
