@@ -278,6 +278,34 @@ describe('handlers.reconcile()', () => {
     expect(await shop.paymentRoutes.reconcile({ olderThanMs: 0 })).toMatchObject({ checked: 0 });
   });
 
+  it('one run at a time: a tick during a run joins it, a run with other options starts once it has ended', async () => {
+    const reached = gate();
+    const held = gate();
+    const shop = await app({
+      ...noWebhook(),
+      beforeEvent: async (event) => {
+        if (!event.deliveryId.startsWith('reconciliation:')) return;
+        reached.open();
+        await held.opened;
+      },
+    });
+    const orderId = shop.order();
+    shop.sandbox.injectFault({ kind: 'delay', path: SALE_PATH, delayMs: HELD_ANSWER_MS });
+    expect((await shop.pay(orderId)).json).toMatchObject({ status: 'pending' });
+    const first = shop.paymentRoutes.reconcile({ olderThanMs: 0 });
+    await reached.opened;
+    // Run on their own, these two would find the order locked by the first and answer it still pending.
+    const tick = shop.paymentRoutes.reconcile({ olderThanMs: 0 });
+    const other = shop.paymentRoutes.reconcile({ olderThanMs: 0, limit: 10 });
+    held.open();
+    const settledOnce = { checked: 1, settled: 1, stillPending: 0, errors: 0 };
+    expect(await first).toEqual(settledOnce);
+    expect(await tick).toEqual(settledOnce);
+    expect(await other).toEqual({ checked: 0, settled: 0, stillPending: 0, errors: 0 });
+    expect(shop.logLines.filter((line) => line.endsWith('reconciliation run'))).toHaveLength(2);
+    expect(paymentEvents(shop.events, orderId)).toEqual(['payment.succeeded']);
+  });
+
   it('refuses bad options, naming them', async () => {
     const shop = await app();
     await expect(shop.paymentRoutes.reconcile({ limit: 0 })).rejects.toMatchObject({

@@ -236,8 +236,7 @@ async function cancel(deps: OrderGuardDeps, referenceOrderId: string): Promise<C
   return underOrderLock(deps, referenceOrderId, () => cancelOpenCheckout(deps, referenceOrderId), () => inProgress);
 }
 
-async function reconcile(deps: OrderGuardDeps, options: ReconcileOptions = {}): Promise<ReconcileSummary> {
-  const { olderThanMs, limit } = reconcileWindow(options);
+async function reconcile(deps: OrderGuardDeps, { olderThanMs, limit }: Required<ReconcileOptions>): Promise<ReconcileSummary> {
   const attempts = await deps.store.unsettled({ changedBefore: deps.clock.now() - olderThanMs, limit });
   const summary: ReconcileSummary = { checked: 0, settled: 0, stillPending: 0, errors: 0 };
   for (const attempt of attempts) {
@@ -260,6 +259,36 @@ async function reconcile(deps: OrderGuardDeps, options: ReconcileOptions = {}): 
   return summary;
 }
 
+/** A run asked for, under way or waiting for the one before it to end. */
+interface ReconcileRun {
+  window: string;
+  summary: Promise<ReconcileSummary>;
+}
+
+/**
+ * One run at a time per guard. A scheduler's tick that comes while a run is
+ * still asking a slow service joins that run (same options) instead of asking
+ * the service about the same attempts again: ticks stacked up behind an
+ * outage would multiply the load on a service already failing to answer.
+ * A run with other options waits for the one under way, then runs.
+ */
+function oneRunAtATime(deps: OrderGuardDeps): (options?: ReconcileOptions) => Promise<ReconcileSummary> {
+  let last: ReconcileRun | undefined;
+  return async (options = {}) => {
+    const window = reconcileWindow(options);
+    const key = `${window.olderThanMs}/${window.limit}`;
+    if (last?.window === key) return last.summary;
+    const before = last?.summary.catch(() => undefined);
+    const run: ReconcileRun = { window: key, summary: Promise.resolve(before).then(() => reconcile(deps, window)) };
+    last = run;
+    const ended = () => {
+      if (last === run) last = undefined;
+    };
+    run.summary.then(ended, ended);
+    return run.summary;
+  };
+}
+
 export function createOrderGuard(deps: OrderGuardDeps): OrderGuard {
   return {
     payable: (order) => notPayable(order) ?? order,
@@ -270,6 +299,6 @@ export function createOrderGuard(deps: OrderGuardDeps): OrderGuard {
       return status(deps, order.referenceOrderId);
     },
     cancel: (referenceOrderId) => cancel(deps, referenceOrderId),
-    reconcile: (options) => reconcile(deps, options),
+    reconcile: oneRunAtATime(deps),
   };
 }

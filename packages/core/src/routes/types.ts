@@ -39,7 +39,10 @@ export interface PaymentRoutes<TContext = unknown> {
    * (pending, an open session, an outcome not yet handled) and hands each
    * final outcome to the event handlers, once per event whether the webhook,
    * this, or both bring it. Run it on a schedule; rejects only when the order
-   * attempt store cannot be read.
+   * attempt store cannot be read. One run at a time on these routes: a call
+   * while a run with the same options is under way answers that run's
+   * summary, so ticks that come while the service is slow add no load; a call
+   * with other options runs once it has ended.
    */
   reconcile(options?: ReconcileOptions): Promise<ReconcileSummary>;
   /**
