@@ -108,7 +108,7 @@ export function proveTemplate(framework: string): void {
       STEP_LIMIT_MS,
     );
 
-    it('passes its own npm test: paid by hosted checkout, declined then paid, a replayed webhook changing nothing', async () => {
+    it('passes its own npm test: paid by hosted checkout, declined then paid, expired then paid anew, a replayed webhook changing nothing', async () => {
       const { stdout, ms } = await inApp(dir, 'npm', ['test']);
       steps['npm test'] = ms;
       expect(stdout).toMatch(/Tests\s+\d+ passed/);

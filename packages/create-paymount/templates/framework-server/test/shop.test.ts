@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { abandonThenPayAnew } from './abandoned-checkout.js';
 import { startShop, TEST_WITHIN_MS, type RunningShop } from './running-shop.js';
 import { Shopper } from './shopper.js';
 
@@ -65,5 +66,13 @@ describe('the shop, served as npm start serves it, on the embedded sandbox', { t
     expect(await shopper.resend(paid.deliveryId)).toMatchObject({ state: 'delivered', attempts: [expect.objectContaining({ status: 200 })] });
     expect(await shopper.status(orderId)).toBe('refunded');
     expect(await refundsOfIt()).toHaveLength(1);
+  });
+
+  it('keeps an abandoned order payable: its checkout expires unpaid, and a new one pays it', async () => {
+    const shopper = new Shopper(shop);
+    const orderId = await abandonThenPayAnew(shopper, () => shopper.settled());
+    const closed = (await shopper.deliveries()).filter((delivery) => delivery.event === 'payment.closed' && delivery.payload['referenceOrderId'] === orderId);
+    expect(closed).toEqual([expect.objectContaining({ state: 'delivered' })]);
+    expect((await shopper.charges(orderId)).map((charge) => charge.transactionStatus)).toEqual(['S']);
   });
 });

@@ -141,7 +141,7 @@ export class Shopper {
   }
 
   /** Until the sandbox has no webhook delivery left to send: each was answered, or gave up. */
-  private async settled(): Promise<void> {
+  async settled(): Promise<void> {
     while ((await this.deliveries()).some((delivery) => delivery.state === 'pending')) await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -1,5 +1,6 @@
 import type { Sandbox } from '@paymount/sandbox';
 import { expect, it } from 'vitest';
+import { abandonThenPayAnew } from './abandoned-checkout.js';
 import { Shopper } from './shopper.js';
 
 /**
@@ -33,6 +34,13 @@ export function shopFlows(running: () => { url: string; sandbox: Sandbox }): voi
     expect(await shopper.status(orderId)).toBe('paid');
     const charges = sandbox().charges().filter((charge) => charge.referenceOrderId === orderId);
     expect(charges.map((charge) => charge.transactionStatus)).toEqual(['F', 'S']);
+  });
+
+  it('keeps an abandoned order payable: its checkout expires unpaid, and a new one pays it', async () => {
+    const orderId = await abandonThenPayAnew(new Shopper(running()), () => sandbox().waitForDeliveries());
+    const closed = sandbox().deliveries().filter((delivery) => delivery.event === 'payment.closed' && delivery.payload['referenceOrderId'] === orderId);
+    expect(closed).toEqual([expect.objectContaining({ state: 'delivered' })]);
+    expect(sandbox().charges().filter((charge) => charge.referenceOrderId === orderId).map((charge) => charge.transactionStatus)).toEqual(['S']);
   });
 
   it('a replayed webhook changes nothing: the refunded order stays refunded', async () => {
