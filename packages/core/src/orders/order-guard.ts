@@ -261,7 +261,8 @@ async function reconcile(deps: OrderGuardDeps, { olderThanMs, limit }: Required<
 
 /** A run asked for, under way or waiting for the one before it to end. */
 interface ReconcileRun {
-  window: string;
+  /** Its options, checked and defaulted, as one string: calls with equal options join the run. */
+  options: string;
   summary: Promise<ReconcileSummary>;
 }
 
@@ -277,9 +278,9 @@ function oneRunAtATime(deps: OrderGuardDeps): (options?: ReconcileOptions) => Pr
   return async (options = {}) => {
     const window = reconcileWindow(options);
     const key = `${window.olderThanMs}/${window.limit}`;
-    if (last?.window === key) return last.summary;
+    if (last?.options === key) return last.summary;
     const before = last?.summary.catch(() => undefined);
-    const run: ReconcileRun = { window: key, summary: Promise.resolve(before).then(() => reconcile(deps, window)) };
+    const run: ReconcileRun = { options: key, summary: Promise.resolve(before).then(() => reconcile(deps, window)) };
     last = run;
     const ended = () => {
       if (last === run) last = undefined;
